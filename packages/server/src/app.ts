@@ -1,0 +1,73 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from '@fastify/type-provider-zod';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { AppContext } from './app-context';
+import type { AppConfig } from './platform/config';
+import { REPO_ROOT } from './platform/config';
+import type { Database } from './platform/db/dialect';
+import { csrfPlugin } from './platform/auth/csrf.plugin';
+import { sessionPlugin } from './platform/auth/session.plugin';
+import { registerErrorHandler } from './platform/http/error-handler';
+import { registerOpenApi } from './platform/http/openapi';
+import { registerWebApp } from './platform/web/web-app.plugin';
+import { registerDocuments } from './platform/web/documents.routes';
+import { createLive } from './platform/live/live-server';
+import { appInfoRoutes } from './features/app-info/app-info.routes';
+import { sessionRoutes } from './features/session/session.routes';
+import { campaignRoutes } from './features/campaigns/campaigns.routes';
+
+export const VERSION: string = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')).version ?? '0.0.0';
+
+/** Paths that anyone may read: the API description and its assets. */
+const PUBLIC_PREFIXES = ['/docs'];
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  context: AppContext;
+}
+
+/**
+ * Builds the whole server from its plugins and feature routes. The caller owns the database;
+ * `withLive` attaches the Socket.IO channel to the HTTP server (tests using inject may skip it).
+ */
+export async function buildApp(config: AppConfig, database: Database, options: { withLive?: boolean } = {}): Promise<BuiltApp> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    bodyLimit: 1024 * 1024,
+    trustProxy: false,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const context: AppContext = { config, database, live: undefined, version: VERSION };
+  if (options.withLive !== false) context.live = await createLive(app.server, database, app.log);
+
+  app.addHook('onRoute', (route) => {
+    if (PUBLIC_PREFIXES.some((prefix) => route.url.startsWith(prefix))) route.config = { ...route.config, public: true };
+  });
+
+  // The product is served over plain HTTP on a LAN by default: no upgrade-insecure-requests.
+  await app.register(helmet, { contentSecurityPolicy: { directives: { 'upgrade-insecure-requests': null } } });
+  await app.register(cookie);
+  await app.register(csrfPlugin, { secureCookie: config.cookieSecure });
+  await app.register(sessionPlugin, { db: database.db });
+  await app.register(rateLimit, { global: false });
+  await registerOpenApi(app, VERSION);
+
+  await app.register(appInfoRoutes, context);
+  await app.register(sessionRoutes, context);
+  await app.register(campaignRoutes, context);
+
+  registerDocuments(app);
+  await registerWebApp(app, { webDist: config.webDist, version: VERSION, latestVersion: config.latestVersion });
+
+  app.addHook('onClose', async () => {
+    if (context.live) await new Promise<void>((resolve) => context.live!.io.close(() => resolve()));
+  });
+  return { app, context };
+}

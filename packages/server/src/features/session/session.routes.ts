@@ -1,0 +1,83 @@
+import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod';
+import {
+  ErrorResponseSchema, LOGIN_MESSAGES, LoginRequestSchema, LoginResponseSchema, OkResponseSchema,
+  SESSION_COOKIE, SessionResponseSchema, SetupRequestSchema, SetupStatusSchema,
+} from '@linkloom/shared';
+import type { AppContext } from '../../app-context';
+import { clearSessionCookie, currentUser, setSessionCookie } from '../../platform/auth/session.plugin';
+import { createSession, deleteSession } from '../../platform/auth/sessions.repository';
+import { countUsers } from '../../platform/auth/users.repository';
+import { signIn } from './sign-in';
+import { createFirstUser } from './create-user';
+
+const tags = ['session'];
+
+/** Sign-in, sign-out, who am I, and the first-run account (spec 1 sections 2, 4 and 7 "Session"). */
+export const sessionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  const cookieOptions = { secure: ctx.config.cookieSecure };
+
+  app.post('/public/api/login/account', {
+    config: {
+      public: true,
+      rateLimit: {
+        max: ctx.config.loginAttemptsPerMinute,
+        timeWindow: 60_000,
+        errorResponseBuilder: (_request, context) => ({
+          statusCode: 429, status: LOGIN_MESSAGES.tooManyAttempts, name: null,
+          error: { message: LOGIN_MESSAGES.tooManyAttempts }, retryAfterSeconds: Math.ceil(context.ttl / 1000),
+        }),
+      },
+    },
+    schema: {
+      tags, summary: 'Log in with username and password',
+      body: LoginRequestSchema,
+      response: { 200: LoginResponseSchema, 401: LoginResponseSchema, 422: ErrorResponseSchema },
+    },
+  }, async (request, reply) => {
+    const { username, password, autoLogin } = request.body;
+    const result = await signIn(ctx.database.db, username, password, ctx.config.sessionDays);
+    if (!result.ok) return reply.code(401).send({ status: LOGIN_MESSAGES.wrongCredentials, name: null });
+    setSessionCookie(reply, result.token, autoLogin ? result.expiresAt : null, cookieOptions);
+    return { status: LOGIN_MESSAGES.ok, name: result.name };
+  });
+
+  app.get('/api/logout', {
+    config: { public: true },
+    schema: { tags, summary: 'Log out (ends this session everywhere it is open)', response: { 200: OkResponseSchema } },
+  }, async (request, reply) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) {
+      await deleteSession(ctx.database.db, token);
+      ctx.live?.endSession(token);
+    }
+    clearSessionCookie(reply, cookieOptions);
+    return { ok: true as const };
+  });
+
+  app.get('/api/session', {
+    schema: { tags, summary: 'The signed-in user', response: { 200: SessionResponseSchema } },
+  }, async (request) => {
+    const user = currentUser(request);
+    return { name: user.name, username: user.username };
+  });
+
+  app.get('/public/api/setup', {
+    config: { public: true },
+    schema: { tags, summary: 'Whether the first account still has to be created', response: { 200: SetupStatusSchema } },
+  }, async () => ({ setupRequired: (await countUsers(ctx.database.db)) === 0 }));
+
+  app.post('/public/api/setup', {
+    config: { public: true },
+    schema: {
+      tags, summary: 'Create the first account (only while none exists) and sign in',
+      body: SetupRequestSchema,
+      response: { 201: LoginResponseSchema, 409: ErrorResponseSchema, 422: ErrorResponseSchema },
+    },
+  }, async (request, reply) => {
+    const userId = await createFirstUser(ctx.database.db, request.body.username, request.body.password);
+    const session = await createSession(ctx.database.db, userId, ctx.config.sessionDays);
+    setSessionCookie(reply, session.token, session.expiresAt, cookieOptions);
+    return reply.code(201).send({ status: LOGIN_MESSAGES.ok, name: request.body.username.trim() });
+  });
+};
+

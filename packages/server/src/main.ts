@@ -1,0 +1,82 @@
+import { loadConfig } from './platform/config';
+import { openDatabase } from './platform/db/dialect';
+import { migrateToLatest } from './platform/db/migrate';
+import { deleteExpiredSessions } from './platform/auth/sessions.repository';
+import { buildApp } from './app';
+import { createUser } from './features/session/create-user';
+
+const USAGE = `Usage: linkloom <command>
+  serve            start the web app, REST API and live channel (default)
+  migrate          apply pending database migrations and exit
+  user:add NAME    create a user; the password is read from standard input`;
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+async function serve(): Promise<void> {
+  const config = loadConfig();
+  const database = openDatabase(config);
+  await migrateToLatest(database);
+  await deleteExpiredSessions(database.db);
+  const { app } = await buildApp(config, database);
+  const sweep = setInterval(() => void deleteExpiredSessions(database.db).catch((err) => app.log.error({ err }, 'session sweep failed')), 24 * 3600_000);
+  sweep.unref();
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received: finishing open requests, then stopping`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const where = config.databaseUrl ? 'PostgreSQL' : `SQLite in ${config.dataDir}`;
+  app.log.info(`LinkLoom is running on http://localhost:${config.port} (${where})`);
+}
+
+async function addUser(name: string | undefined): Promise<void> {
+  if (!name) throw new Error('user:add needs a name: npm run user:add -- NAME');
+  if (process.stdin.isTTY) process.stderr.write(`Password for ${name} (then Enter and Ctrl-D): `);
+  const password = (await readStdin()).split(/\r?\n/)[0] ?? '';
+  const config = loadConfig();
+  const database = openDatabase(config);
+  try {
+    await migrateToLatest(database);
+    const id = await createUser(database.db, name, password);
+    process.stdout.write(`Created user ${name} (id ${id})\n`);
+  } finally {
+    await database.close();
+  }
+}
+
+async function migrate(): Promise<void> {
+  const database = openDatabase(loadConfig());
+  try {
+    const applied = await migrateToLatest(database);
+    process.stdout.write(applied.length ? `Applied: ${applied.join(', ')}\n` : 'Database is up to date\n');
+  } finally {
+    await database.close();
+  }
+}
+
+const [command = 'serve', ...args] = process.argv.slice(2);
+const commands: Record<string, () => Promise<void>> = { serve, migrate, 'user:add': () => addUser(args[0]) };
+const run = commands[command];
+if (!run) {
+  process.stderr.write(`${USAGE}\n`);
+  process.exit(2);
+}
+run().catch((err: unknown) => {
+  process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

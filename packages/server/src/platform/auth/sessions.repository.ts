@@ -1,0 +1,45 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema';
+
+export interface SessionUser {
+  id: number;
+  username: string;
+  name: string;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function tokenId(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** Creates a session and returns the token for the cookie (only its hash is stored). */
+export async function createSession(db: Kysely<DB>, userId: number, days: number): Promise<{ token: string; expiresAt: number }> {
+  const token = randomBytes(32).toString('base64url');
+  const now = Date.now();
+  const expiresAt = now + days * DAY_MS;
+  await db.insertInto('sessions').values({ id: tokenId(token), user_id: userId, created_at: now, expires_at: expiresAt }).execute();
+  return { token, expiresAt };
+}
+
+/** The user of a live session, or undefined for an unknown or expired token. */
+export async function findSessionUser(db: Kysely<DB>, token: string): Promise<SessionUser | undefined> {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select(['users.id', 'users.username', 'users.name'])
+    .where('sessions.id', '=', tokenId(token))
+    .where('sessions.expires_at', '>', Date.now())
+    .executeTakeFirst();
+}
+
+export async function deleteSession(db: Kysely<DB>, token: string): Promise<void> {
+  await db.deleteFrom('sessions').where('id', '=', tokenId(token)).execute();
+}
+
+/** Drops expired sessions; called at start and then daily. */
+export async function deleteExpiredSessions(db: Kysely<DB>): Promise<number> {
+  const result = await db.deleteFrom('sessions').where('expires_at', '<=', Date.now()).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,66 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+/** Environment variables LinkLoom reads; README.md lists the same set. */
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres://').optional(),
+  /** PostgreSQL schema to work in (tests give each run its own); default is the server's search_path. */
+  DATABASE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** Set when served over HTTPS so cookies get the Secure flag. */
+  COOKIE_SECURE: booleanFlag.default(false),
+  LOGIN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
+  /** Newest released version; the update banner shows when it is newer than the running one. */
+  LATEST_VERSION: z.string().max(64).optional(),
+  /** Built web app; defaults to packages/web/dist of this checkout. */
+  WEB_DIST: z.string().optional(),
+});
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  databaseSchema: string | undefined;
+  logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  sessionDays: number;
+  cookieSecure: boolean;
+  loginAttemptsPerMinute: number;
+  latestVersion: string | undefined;
+  webDist: string;
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../../..');
+
+/** Reads and validates the environment; a bad value stops the process with a clear message. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    databaseSchema: e.DATABASE_SCHEMA,
+    logLevel: e.LOG_LEVEL,
+    sessionDays: e.SESSION_DAYS,
+    cookieSecure: e.COOKIE_SECURE,
+    loginAttemptsPerMinute: e.LOGIN_ATTEMPTS_PER_MINUTE,
+    latestVersion: e.LATEST_VERSION,
+    webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'packages/web/dist')),
+  };
+}
+
+export const REPO_ROOT = repoRoot;

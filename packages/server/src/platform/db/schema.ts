@@ -1,0 +1,39 @@
+import type { Generated } from 'kysely';
+
+/** Table types of the database; times are epoch milliseconds in both dialects. */
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  name: string;
+  password_hash: string;
+  created_at: number;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the cookie's token: a copy of the database does not hand out live sessions. */
+  id: string;
+  user_id: number;
+  created_at: number;
+  expires_at: number;
+}
+
+export interface CampaignsTable {
+  id: Generated<number>;
+  owner_id: number;
+  name: string;
+  campaign_status: string;
+  creating_type: string;
+  wizard_string: string | null;
+  created_at: number;
+}
+
+export interface DB {
+  users: UsersTable;
+  sessions: SessionsTable;
+  campaigns: CampaignsTable;
+}
+
+/** Tables that hold one user's data: every query of them is scoped by `owner_id`. */
+export type OwnedTable = {
+  [K in keyof DB]: DB[K] extends { owner_id: number } ? K : never;
+}[keyof DB];

@@ -1,0 +1,46 @@
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from '@fastify/type-provider-zod';
+import type { ErrorResponse } from '@linkloom/shared';
+import { HttpError } from './errors';
+
+/** Sends the error body every failing call uses: { error: { message, details? } }. */
+export function sendError(reply: FastifyReply, statusCode: number, message: string, details?: string[]): FastifyReply {
+  const body: ErrorResponse = { error: { message, ...(details && details.length > 0 ? { details } : {}) } };
+  return reply.code(statusCode).type('application/json; charset=utf-8').send(body);
+}
+
+/** Messages for Fastify's own request errors: what went wrong and what to do. */
+const FASTIFY_ERRORS: Record<string, { status: number; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: 'The request body is not valid JSON' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: 'The request body is empty; JSON was expected' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: 'The request body is too large' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: 'Unsupported content type; send JSON' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: 'The request body length does not match its Content-Length' },
+};
+
+/**
+ * One error handler for the whole API: validation failures answer 422 with the schema's messages,
+ * malformed requests 400, errors users cause their own status, anything else 500 (and is logged).
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const details = error.validation.map((issue) => issue.message ?? 'Invalid value');
+      return sendError(reply, 422, details[0] ?? 'Invalid request', details);
+    }
+    if (error instanceof HttpError) return sendError(reply, error.statusCode, error.message, error.details);
+    if (error.statusCode === 429) {
+      // Thrown by @fastify/rate-limit with the body the limited route built (the login shape).
+      const { statusCode: _status, ...body } = error as unknown as Record<string, unknown>;
+      return reply.code(429).send(body);
+    }
+    const known = error.code ? FASTIFY_ERRORS[error.code] : undefined;
+    if (known) return sendError(reply, known.status, known.message);
+    if (isResponseSerializationError(error)) request.log.error({ err: error }, 'response did not match its schema');
+    else if ((error.statusCode ?? 500) < 500) return sendError(reply, error.statusCode ?? 400, error.message);
+    else request.log.error({ err: error }, 'unhandled error');
+    return sendError(reply, 500, 'Unexpected server error. Please try again; if it persists, check the server log.');
+  });
+
+  app.setNotFoundHandler((request, reply) => sendError(reply, 404, `No such route: ${request.method} ${request.url.split('?')[0]}`));
+}

@@ -1,0 +1,109 @@
+import { createHash } from 'node:crypto';
+import type { Server as HttpServer } from 'node:http';
+import { fastifyCookie } from '@fastify/cookie';
+import { createAdapter } from '@socket.io/postgres-adapter';
+import type { FastifyBaseLogger } from 'fastify';
+import { Server, type Socket } from 'socket.io';
+import {
+  LIVE_EVENTS, LIVE_PATH, SESSION_COOKIE, parseTopic,
+  type LiveMessage, type MessagesOf, type SubscribeAck, type Topic,
+} from '@linkloom/shared';
+import type { Database } from '../db/dialect';
+import { findSessionUser, type SessionUser } from '../auth/sessions.repository';
+import { checkTopicAccess } from './topic-access';
+
+/** Publishes one message to the sockets of one user subscribed to a topic (on every node). */
+export type Publish = <T extends Topic, N extends keyof MessagesOf<T> & string>(
+  ownerId: number, topic: T, name: N, payload: MessagesOf<T>[N],
+) => void;
+
+export interface Live {
+  io: Server;
+  publish: Publish;
+  /** Disconnects the sockets opened with one session token (on logout), on every node. */
+  endSession(token: string): void;
+}
+
+interface SocketData {
+  user: SessionUser;
+  sessionRoom: string;
+}
+
+const roomOf = (ownerId: number, topic: string) => `u${ownerId}:${topic}`;
+const sessionRoomOf = (token: string) => `s:${createHash('sha256').update(token).digest('hex')}`;
+
+/** Refuses browser connections from other origins (cross-site WebSocket hijacking). */
+function sameOrigin(origin: string | undefined, host: string | undefined): boolean {
+  if (!origin) return true;
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The live channel at /eventbus. Clients authenticate with the session cookie, then subscribe to
+ * topics; the server checks each topic's owner. On PostgreSQL the Socket.IO Postgres adapter fans
+ * messages out to every server process through LISTEN/NOTIFY.
+ */
+export async function createLive(httpServer: HttpServer, database: Database, logger: FastifyBaseLogger): Promise<Live> {
+  const io = new Server(httpServer, {
+    path: LIVE_PATH,
+    serveClient: false,
+    allowRequest: (req, callback) => callback(null, sameOrigin(req.headers.origin, req.headers.host)),
+  });
+
+  if (database.pgPool) {
+    await database.pgPool.query(
+      'CREATE TABLE IF NOT EXISTS socket_io_attachments (id bigserial UNIQUE, created_at timestamptz DEFAULT NOW(), payload bytea)',
+    );
+    io.adapter(createAdapter(database.pgPool, {
+      // Several LinkLoom installations (or test schemas) may share one database server.
+      channelPrefix: `linkloom_${database.pgSchema ?? 'public'}`,
+      errorHandler: (err) => logger.error({ err }, 'live channel adapter error'),
+    }));
+  }
+
+  io.use(async (socket, next) => {
+    try {
+      const token = fastifyCookie.parse(socket.handshake.headers.cookie ?? '')[SESSION_COOKIE];
+      const user = token ? await findSessionUser(database.db, token) : undefined;
+      if (!token || !user) return next(new Error('unauthorized'));
+      const data = socket.data as SocketData;
+      data.user = user;
+      data.sessionRoom = sessionRoomOf(token);
+      return next();
+    } catch (err) {
+      logger.error({ err }, 'live channel authentication failed');
+      return next(new Error('unauthorized'));
+    }
+  });
+
+  io.on('connection', (socket: Socket) => {
+    const { user, sessionRoom } = socket.data as SocketData;
+    void socket.join(sessionRoom);
+    socket.on(LIVE_EVENTS.subscribe, async (topic: unknown, ack?: (answer: SubscribeAck) => void) => {
+      const reply = typeof ack === 'function' ? ack : () => undefined;
+      try {
+        const access = await checkTopicAccess(database.db, parseTopic(topic), user.id);
+        if (!access.ok) return reply({ ok: false, error: access.error });
+        await socket.join(roomOf(user.id, topic as string));
+        return reply({ ok: true });
+      } catch (err) {
+        logger.error({ err }, 'live subscription failed');
+        return reply({ ok: false, error: 'Subscription failed' });
+      }
+    });
+    socket.on(LIVE_EVENTS.unsubscribe, (topic: unknown) => {
+      if (parseTopic(topic)) void socket.leave(roomOf(user.id, topic as string));
+    });
+  });
+
+  const publish: Publish = (ownerId, topic, name, payload) => {
+    const message = { topic, name, payload } as LiveMessage;
+    io.to(roomOf(ownerId, topic)).emit(LIVE_EVENTS.message, message);
+  };
+
+  return { io, publish, endSession: (token) => io.in(sessionRoomOf(token)).disconnectSockets(true) };
+}

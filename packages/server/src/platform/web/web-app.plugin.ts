@@ -1,0 +1,41 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>LinkLoom</title>
+<p>The web app has not been built yet. Run <code>npm run build</code> (or <code>npm start</code>, which builds it) and reload.</p>`;
+
+/**
+ * Serves the built single-page app: index.html with the version placeholders filled in (the
+ * update banner reads them), and the hashed assets with long caching. Routes are hash-based, so
+ * only `/` serves the page; any other unknown path gets the API's JSON 404.
+ */
+export async function registerWebApp(app: FastifyInstance, options: { webDist: string; version: string; latestVersion: string | undefined }) {
+  const indexFile = path.join(options.webDist, 'index.html');
+  const built = fs.existsSync(indexFile);
+  const page = built
+    ? fs.readFileSync(indexFile, 'utf8')
+      .replaceAll('%LINKLOOM_VERSION%', escapeAttribute(options.version))
+      .replaceAll('%LINKLOOM_LATEST_VERSION%', escapeAttribute(options.latestVersion ?? ''))
+    : NOT_BUILT;
+
+  for (const url of ['/', '/index.html']) {
+    app.get(url, { config: { public: true }, schema: { hide: true } }, async (_request, reply) =>
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page));
+  }
+  if (!built) return;
+  await app.register(fastifyStatic, {
+    root: options.webDist,
+    wildcard: false,
+    index: false,
+    allowedPath: (pathName) => pathName !== '/index.html',
+    setHeaders: (res, filePath) => {
+      if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+    },
+  });
+}

@@ -1,0 +1,102 @@
+/**
+ * The live channel's typed map: topic → message name → payload (spec 1 section 4, spec 2 section 4,
+ * spec 3 section 4). Payloads the spec does not show are typed as records until the feature that
+ * sends them narrows them. Every message travels as { topic, name, payload }.
+ */
+import type { CampaignStatus, ProjectStatus } from '../constants/modules';
+
+type Ids = { ids: number[] };
+type Loose = Record<string, unknown>;
+
+export interface ProjectStatusPayload {
+  projectId: number;
+  status: ProjectStatus;
+  lastError: string[];
+  schedule: Loose | null;
+}
+
+/** Topics that belong to the signed-in user as a whole (no object id). */
+export interface UserTopicMessages {
+  campaigns: {
+    addNew: Loose;
+    rename: { id: number; name: string };
+    campaignsDeleted: Ids;
+    statusChanged: { id: number; campaignStatus: CampaignStatus };
+  };
+  private_networks: { addNew: Loose; editName: { id: number; name: string }; deleted: Ids; countChanged: { id: number; count: number } };
+  site_selections: { addNew: Loose; edited: { id: number; name: string }; deleted: Ids };
+  email_manager: { emailsInserted: Loose; emailsDeleted: Loose };
+  xwizards: Record<string, Loose>;
+  strategies: Record<string, Loose>;
+  content_groups: { newContentGroup: Loose } & Record<string, Loose>;
+  proxies: { proxyMonitorStateChanged: Loose; proxyStatusChanged: Loose; proxiesDeleted: Loose };
+  blocked_sites: { blockedSitesAdded: Loose; blockedSitesDeleted: Loose };
+}
+
+/** Topics of one object: `{kind}/{id}`. The server checks that the object is the subscriber's. */
+export interface ObjectTopicMessages {
+  campaign: {
+    newProfile: Loose; newUrlList: Loose; newProject: Loose; projectsDeleted: Ids; projectEdited: Loose;
+    profileEdited: Loose; profilesDeleted: Ids; urlListEdited: Loose; urlListsDeleted: Ids;
+    campaignStatusChanged: { id: number; campaignStatus: CampaignStatus };
+    projectStatusChanged: ProjectStatusPayload;
+  };
+  project: {
+    projectStatusChanged: ProjectStatusPayload; siteStatusChanged: Loose; verificationProgressed: Loose;
+    projectSaved: { sessionUuid: string };
+  };
+  profile: { newAccount: Loose; accountsDeleted: Loose; accountEdited: Loose; accountsImported: Loose };
+  url_list: Record<string, Loose>;
+  private_network: { PrivateSiteAdded: Loose; PrivateSiteDeleted: Loose };
+  content_group: Record<string, Loose>;
+  xwizard: Record<string, Loose>;
+}
+
+export type UserTopic = keyof UserTopicMessages;
+export type ObjectTopicKind = keyof ObjectTopicMessages;
+export type ObjectTopic = `${ObjectTopicKind}/${number}`;
+export type Topic = UserTopic | ObjectTopic;
+
+export const USER_TOPICS: readonly UserTopic[] = [
+  'campaigns', 'private_networks', 'site_selections', 'email_manager', 'xwizards', 'strategies',
+  'content_groups', 'proxies', 'blocked_sites',
+];
+export const OBJECT_TOPIC_KINDS: readonly ObjectTopicKind[] = [
+  'campaign', 'project', 'profile', 'url_list', 'private_network', 'content_group', 'xwizard',
+];
+
+/** Message names and payloads allowed on a topic. */
+export type MessagesOf<T extends Topic> = T extends UserTopic
+  ? UserTopicMessages[T]
+  : T extends `${infer K extends ObjectTopicKind}/${number}`
+    ? ObjectTopicMessages[K]
+    : never;
+
+/** What the server emits on the `message` event. */
+export interface LiveMessage<T extends Topic = Topic, N extends keyof MessagesOf<T> & string = keyof MessagesOf<T> & string> {
+  topic: T;
+  name: N;
+  payload: MessagesOf<T>[N];
+}
+
+export type ParsedTopic = { kind: 'user'; topic: UserTopic } | { kind: 'object'; objectKind: ObjectTopicKind; id: number };
+
+/** Parses a topic string from a client; null for anything not in the map. */
+export function parseTopic(topic: unknown): ParsedTopic | null {
+  if (typeof topic !== 'string' || topic.length > 64) return null;
+  if ((USER_TOPICS as readonly string[]).includes(topic)) return { kind: 'user', topic: topic as UserTopic };
+  const match = /^([a-z_]+)\/([1-9]\d{0,15})$/.exec(topic);
+  if (!match) return null;
+  const [, kind, id] = match;
+  if (!(OBJECT_TOPIC_KINDS as readonly string[]).includes(kind!)) return null;
+  const numericId = Number(id);
+  if (!Number.isSafeInteger(numericId)) return null;
+  return { kind: 'object', objectKind: kind as ObjectTopicKind, id: numericId };
+}
+
+/** Client → server events and their acknowledgements. */
+export interface SubscribeAck {
+  ok: boolean;
+  error?: string;
+}
+export const LIVE_EVENTS = { subscribe: 'subscribe', unsubscribe: 'unsubscribe', message: 'message' } as const;

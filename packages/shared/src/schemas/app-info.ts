@@ -1,0 +1,9 @@
+import { z } from 'zod';
+
+/** GET /public/api/app-info: what the shell needs before sign-in. */
+export const AppInfoSchema = z.object({
+  version: z.string(),
+  /** Newest released version from configuration; null when none is configured. */
+  latestVersion: z.string().nullable(),
+});
+export type AppInfo = z.infer<typeof AppInfoSchema>;

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_MAX_LENGTH } from '../constants/limits';
+
+/** The login screen's messages (spec 1, section 2 "Login screen" and section 4 "Login"). */
+export const LOGIN_MESSAGES = {
+  usernameRequired: 'Please enter your email address',
+  passwordRequired: 'Please enter your password',
+  ok: 'ok',
+  serverError: 'Server Error',
+  wrongCredentials: 'Incorrect username or password',
+  tooManyAttempts: 'Too many login attempts. Please wait a minute and try again.',
+  captchaRequired: 'Please solve the captcha',
+  captchaTimedOut: 'Timed out',
+} as const;
+
+export const SETUP_MESSAGES = {
+  usernameRequired: LOGIN_MESSAGES.usernameRequired,
+  usernameTooLong: `Must be at most ${USERNAME_MAX_LENGTH} characters`,
+  passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
+  passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
+  passwordsDiffer: 'The two passwords do not match',
+  alreadyDone: 'An account already exists. Please log in.',
+} as const;
+
+const username = z
+  .string({ error: LOGIN_MESSAGES.usernameRequired })
+  .trim()
+  .min(1, { error: LOGIN_MESSAGES.usernameRequired })
+  .max(USERNAME_MAX_LENGTH, { error: SETUP_MESSAGES.usernameTooLong });
+
+/** POST /public/api/login/account */
+export const LoginRequestSchema = z.object({
+  username,
+  password: z
+    .string({ error: LOGIN_MESSAGES.passwordRequired })
+    .min(1, { error: LOGIN_MESSAGES.passwordRequired })
+    .max(PASSWORD_MAX_LENGTH, { error: SETUP_MESSAGES.passwordTooLong }),
+  type: z.literal('account').default('account'),
+  autoLogin: z.boolean().default(true),
+  captchaToken: z.string().max(4096).optional(),
+});
+export type LoginRequest = z.input<typeof LoginRequestSchema>;
+
+/** Login answer: status is 'ok' or the text to show above the form; name is stored locally on ok. */
+export const LoginResponseSchema = z.object({
+  status: z.string(),
+  name: z.string().nullable(),
+});
+export type LoginResponse = z.infer<typeof LoginResponseSchema>;
+
+/** A new password as the setup screen and the CLI take it. */
+export const NewPasswordSchema = z
+  .string({ error: LOGIN_MESSAGES.passwordRequired })
+  .min(1, { error: LOGIN_MESSAGES.passwordRequired })
+  .min(PASSWORD_MIN_LENGTH, { error: SETUP_MESSAGES.passwordTooShort })
+  .max(PASSWORD_MAX_LENGTH, { error: SETUP_MESSAGES.passwordTooLong });
+
+/** POST /public/api/setup: the first account, only while no user exists. */
+export const SetupRequestSchema = z
+  .object({ username, password: NewPasswordSchema, confirmPassword: z.string() })
+  .refine((value) => value.password === value.confirmPassword, {
+    error: SETUP_MESSAGES.passwordsDiffer,
+    path: ['confirmPassword'],
+  });
+export type SetupRequest = z.input<typeof SetupRequestSchema>;
+
+/** GET /public/api/setup */
+export const SetupStatusSchema = z.object({ setupRequired: z.boolean() });
+export type SetupStatus = z.infer<typeof SetupStatusSchema>;
+
+/** GET /api/session: who is signed in (401 when nobody). */
+export const SessionResponseSchema = z.object({ name: z.string(), username: z.string() });
+export type SessionResponse = z.infer<typeof SessionResponseSchema>;

@@ -1,0 +1,35 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * One runner, five projects: pure shared logic, server units, web units, HTTP/socket tests against
+ * real SQLite and PostgreSQL (`api`), and browser tests in Debian's Chromium (`e2e`).
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'shared', include: ['packages/shared/test/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'server-unit', include: ['packages/server/test/unit/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'web', include: ['packages/web/src/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'api',
+          include: ['packages/server/test/api/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          globalSetup: ['packages/server/test/support/global-setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.e2e.ts'],
+          environment: 'node',
+          testTimeout: 90_000,
+          hookTimeout: 90_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
