@@ -11,7 +11,7 @@ import { REPO_ROOT } from './platform/config';
 import type { Database } from './platform/db/dialect';
 import { csrfPlugin } from './platform/auth/csrf.plugin';
 import { sessionPlugin } from './platform/auth/session.plugin';
-import { registerErrorHandler } from './platform/http/error-handler';
+import { registerErrorHandler, registerNotFoundHandler } from './platform/http/error-handler';
 import { registerOpenApi } from './platform/http/openapi';
 import { registerWebApp } from './platform/web/web-app.plugin';
 import { registerDocuments } from './platform/web/documents.routes';
@@ -25,9 +25,16 @@ export const VERSION: string = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, '
 /** Paths that anyone may read: the API description and its assets. */
 const PUBLIC_PREFIXES = ['/docs'];
 
+export interface RouteEntry {
+  method: string;
+  url: string;
+}
+
 export interface BuiltApp {
   app: FastifyInstance;
   context: AppContext;
+  /** Every route as registered: tests walk them all (CSRF, owner checks). */
+  routes: RouteEntry[];
 }
 
 /**
@@ -47,7 +54,9 @@ export async function buildApp(config: AppConfig, database: Database, options: {
   const context: AppContext = { config, database, live: undefined, version: VERSION };
   if (options.withLive !== false) context.live = await createLive(app.server, database, app.log);
 
+  const routes: RouteEntry[] = [];
   app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
     if (PUBLIC_PREFIXES.some((prefix) => route.url.startsWith(prefix))) route.config = { ...route.config, public: true };
   });
 
@@ -57,6 +66,7 @@ export async function buildApp(config: AppConfig, database: Database, options: {
   await app.register(csrfPlugin, { secureCookie: config.cookieSecure });
   await app.register(sessionPlugin, { db: database.db });
   await app.register(rateLimit, { global: false });
+  registerNotFoundHandler(app);
   await registerOpenApi(app, VERSION);
 
   await app.register(appInfoRoutes, context);
@@ -66,8 +76,9 @@ export async function buildApp(config: AppConfig, database: Database, options: {
   registerDocuments(app);
   await registerWebApp(app, { webDist: config.webDist, version: VERSION, latestVersion: config.latestVersion });
 
-  app.addHook('onClose', async () => {
-    if (context.live) await new Promise<void>((resolve) => context.live!.io.close(() => resolve()));
+  // preClose runs before the HTTP server stops listening and waits for its connections.
+  app.addHook('preClose', async () => {
+    await context.live?.close();
   });
-  return { app, context };
+  return { app, context, routes };
 }

@@ -7,7 +7,7 @@ import { DEFAULT_ROUTE, LOGIN_ROUTE, SETUP_ROUTE } from '../constants/routes';
 export function safeReturnTo(candidate: string | null | undefined): string {
   if (!candidate) return DEFAULT_ROUTE;
   if (!candidate.startsWith('/') || candidate.startsWith('//') || candidate.includes('\\')) return DEFAULT_ROUTE;
-  if (/[\u0000-\u001f]/.test(candidate)) return DEFAULT_ROUTE;
+  if ([...candidate].some((char) => char.charCodeAt(0) < 0x20)) return DEFAULT_ROUTE;
   const path = candidate.split(/[?#]/)[0] ?? '';
   if (path === '/' || path === LOGIN_ROUTE || path === SETUP_ROUTE) return DEFAULT_ROUTE;
   return candidate;

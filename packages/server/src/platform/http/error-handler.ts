@@ -41,6 +41,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     else request.log.error({ err: error }, 'unhandled error');
     return sendError(reply, 500, 'Unexpected server error. Please try again; if it persists, check the server log.');
   });
+}
 
+/** JSON 404 for unknown paths; registered after the CSRF and session hooks so they run first. */
+export function registerNotFoundHandler(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) => sendError(reply, 404, `No such route: ${request.method} ${request.url.split('?')[0]}`));
 }

@@ -19,6 +19,8 @@ export type Publish = <T extends Topic, N extends keyof MessagesOf<T> & string>(
 
 export interface Live {
   io: Server;
+  /** Drops every socket of this node and stops the adapter, so the HTTP server can close. */
+  close(): Promise<void>;
   publish: Publish;
   /** Disconnects the sockets opened with one session token (on logout), on every node. */
   endSession(token: string): void;
@@ -105,5 +107,12 @@ export async function createLive(httpServer: HttpServer, database: Database, log
     io.to(roomOf(ownerId, topic)).emit(LIVE_EVENTS.message, message);
   };
 
-  return { io, publish, endSession: (token) => io.in(sessionRoomOf(token)).disconnectSockets(true) };
+  const close = async () => {
+    // Open WebSockets would keep the HTTP server from closing: end them first, then the adapter.
+    io.local.disconnectSockets(true);
+    io.engine.close();
+    await Promise.all([...io._nsps.values()].map((nsp) => nsp.adapter.close()));
+  };
+
+  return { io, publish, close, endSession: (token) => io.in(sessionRoomOf(token)).disconnectSockets(true) };
 }

@@ -33,7 +33,7 @@ export async function registerWebApp(app: FastifyInstance, options: { webDist: s
     root: options.webDist,
     wildcard: false,
     index: false,
-    allowedPath: (pathName) => pathName !== '/index.html',
+    globIgnore: ['index.html'],
     setHeaders: (res, filePath) => {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
     },

@@ -1,0 +1,30 @@
+import type { TestProject } from 'vitest/node';
+import pg from 'pg';
+import { POSTGRES_TEST_URL } from './postgres-url';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    postgresAvailable: boolean;
+  }
+}
+
+/**
+ * Finds out once whether PostgreSQL answers. When it does not, the PostgreSQL half of the API suite
+ * is skipped and says so loudly; with REQUIRE_POSTGRES=1 (CI) the run fails instead.
+ */
+export default async function setup(project: TestProject): Promise<void> {
+  const client = new pg.Client({ connectionString: POSTGRES_TEST_URL, connectionTimeoutMillis: 3000 });
+  let available = false;
+  try {
+    await client.connect();
+    await client.query('select 1');
+    available = true;
+  } catch (err) {
+    const reason = err instanceof Error ? err.message : String(err);
+    if (process.env.REQUIRE_POSTGRES === '1') throw new Error(`PostgreSQL is required (REQUIRE_POSTGRES=1) but ${POSTGRES_TEST_URL} is not reachable: ${reason}`);
+    process.stdout.write(`\n*** PostgreSQL not reachable at ${POSTGRES_TEST_URL} (${reason}): the PostgreSQL API tests are SKIPPED. ***\n\n`);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+  project.provide('postgresAvailable', available);
+}

@@ -1,0 +1,2 @@
+/** The PostgreSQL the API tests use: this machine's server, trust auth, database `test`. */
+export const POSTGRES_TEST_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';

@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type RouteEntry } from '../../src/app';
+import type { AppContext } from '../../src/app-context';
+import { loadConfig } from '../../src/platform/config';
+import type { Database } from '../../src/platform/db/dialect';
+import type { TestDatabaseHandle } from './databases';
+
+export interface TestApp {
+  app: FastifyInstance;
+  context: AppContext;
+  database: Database;
+  routes: RouteEntry[];
+  /** Closes the server and its database connection (the data stays for reopen tests). */
+  close(): Promise<void>;
+}
+
+/** The real server on a test database, configured as a user would, with quiet logs. */
+export async function startTestApp(
+  handle: TestDatabaseHandle,
+  env: Record<string, string> = {},
+  options: { withLive?: boolean } = {},
+): Promise<TestApp> {
+  const config = loadConfig({ LOG_LEVEL: 'silent', LOGIN_ATTEMPTS_PER_MINUTE: '1000', ...handle.env, ...env });
+  const database = handle.open();
+  const { app, context, routes } = await buildApp(config, database, options);
+  await app.ready();
+  return {
+    app, context, database, routes,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
