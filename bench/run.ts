@@ -1,0 +1,69 @@
+/**
+ * `npm run bench`: GET of JSON routes through the full stack (cookie → session lookup in the
+ * database → owner-scoped read → zod-checked response) on the embedded default (SQLite), served
+ * by a separate server process. Prints requests/s and latency percentiles; asserts nothing.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { openDatabase } from '../packages/server/src/platform/db/dialect';
+import { migrateToLatest } from '../packages/server/src/platform/db/migrate';
+import { createUser } from '../packages/server/src/features/session/create-user';
+import { insertCampaign } from '../packages/server/src/features/campaigns/campaigns.repository';
+import { startServer } from './server-process';
+
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const CAMPAIGNS = 100;
+
+async function seed(dataDir: string): Promise<void> {
+  const database = openDatabase({ databaseUrl: undefined, dataDir });
+  await migrateToLatest(database);
+  const ownerId = await createUser(database.db, 'bench@example.test', 'bench password');
+  const other = await createUser(database.db, 'other@example.test', 'bench password');
+  for (let i = 0; i < CAMPAIGNS; i += 1) {
+    await insertCampaign(database.db, { ownerId, name: `Campaign ${i}` });
+    await insertCampaign(database.db, { ownerId: other, name: `Other ${i}` });
+  }
+  await database.close();
+}
+
+async function sessionCookie(url: string): Promise<string> {
+  const response = await fetch(`${url}/public/api/login/account`, {
+    method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'bench@example.test', password: 'bench password' }),
+  });
+  if (!response.ok) throw new Error(`login failed: ${response.status}`);
+  return response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+}
+
+async function measure(label: string, url: string, cookie: string): Promise<void> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers: { cookie } });
+  const failed = result.errors + result.timeouts + result.non2xx;
+  process.stdout.write(
+    `${label.padEnd(40)} ${result.requests.average.toFixed(0).padStart(6)} req/s   ` +
+    `latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms   ` +
+    `(${result.requests.total} requests, ${failed} failed)\n`,
+  );
+}
+
+async function main(): Promise<void> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'linkloom-bench-'));
+  await seed(dataDir);
+  const server = await startServer({ DATA_DIR: dataDir, LOGIN_ATTEMPTS_PER_MINUTE: '1000' });
+  try {
+    const cookie = await sessionCookie(server.url);
+    process.stdout.write(`LinkLoom bench: SQLite, ${CONNECTIONS} connections, ${DURATION_S} s per route, ${os.cpus().length} cores, Node ${process.version}\n`);
+    await measure('GET /api/session (session + user)', `${server.url}/api/session`, cookie);
+    await measure(`GET /rest/campaigns (session + ${CAMPAIGNS} rows)`, `${server.url}/rest/campaigns`, cookie);
+  } finally {
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,54 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: every check CI runs, in order — typecheck, lint, unit tests (shared, server, web),
+ * API tests on SQLite and PostgreSQL, then a production build of the web app and the browser
+ * tests in Debian's Chromium. Ends with one summary line of all tests counted.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const resultsDir = path.join(root, 'test-results');
+fs.mkdirSync(resultsDir, { recursive: true });
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
+
+function run(label, command, args) {
+  process.stdout.write(`\n=== ${label}: ${command} ${args.join(' ')}\n`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: process.env });
+  const ok = result.status === 0;
+  if (!ok) failures.push(label);
+  return ok;
+}
+
+function vitest(label, projects) {
+  const outputFile = path.join(resultsDir, `${label}.json`);
+  fs.rmSync(outputFile, { force: true });
+  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`];
+  const ok = run(label, 'npx', args);
+  if (fs.existsSync(outputFile)) {
+    const report = JSON.parse(fs.readFileSync(outputFile, 'utf8'));
+    totals.passed += report.numPassedTests;
+    totals.failed += report.numFailedTests;
+    totals.skipped += report.numPendingTests + report.numTodoTests;
+    if (report.numTotalTests === 0) {
+      failures.push(`${label} (no tests ran)`);
+    }
+  } else if (ok) {
+    failures.push(`${label} (no report)`);
+  }
+  return ok;
+}
+
+run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+run('lint', 'npm', ['run', '--silent', 'lint']);
+vitest('unit', ['shared', 'server-unit', 'web']);
+vitest('api', ['api']);
+if (run('build', 'npm', ['run', '--silent', 'build'])) vitest('e2e', ['e2e']);
+else failures.push('e2e (not run: build failed)');
+
+process.stdout.write(`\n${failures.length ? `Failed stages: ${failures.join(', ')}` : 'All stages passed'}\n`);
+process.stdout.write(`Tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped\n`);
+process.exit(failures.length ? 1 : 0);
