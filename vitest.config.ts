@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -9,7 +10,11 @@ export default defineConfig({
     projects: [
       { test: { name: 'shared', include: ['packages/shared/test/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'server-unit', include: ['packages/server/test/unit/**/*.test.ts'], environment: 'node' } },
-      { test: { name: 'web', include: ['packages/web/src/**/*.test.ts'], environment: 'node' } },
+      {
+        // Same `@/` alias as the web app's Vite config.
+        resolve: { alias: { '@': path.resolve(import.meta.dirname, 'packages/web/src') } },
+        test: { name: 'web', include: ['packages/web/src/**/*.test.ts'], environment: 'node' },
+      },
       {
         test: {
           name: 'api',

@@ -1,5 +1,5 @@
 import { io, type Socket } from 'socket.io-client';
-import { LIVE_EVENTS, LIVE_PATH, type LiveMessage, type SubscribeAck } from '@linkloom/shared';
+import { LIVE_EVENTS, LIVE_PATH, type LiveEnvelope, type SubscribeAck } from '@linkloom/shared';
 import type { Agent } from './agent';
 
 /** A Socket.IO client as a browser of this agent would open it (its cookies, same origin). */
@@ -31,10 +31,10 @@ export function subscribe(socket: Socket, topic: string): Promise<SubscribeAck> 
 }
 
 /** Collects the messages a socket receives, in order. */
-export function recorder(socket: Socket): { messages: LiveMessage[]; next(): Promise<LiveMessage> } {
-  const messages: LiveMessage[] = [];
-  const waiting: ((m: LiveMessage) => void)[] = [];
-  socket.on(LIVE_EVENTS.message, (message: LiveMessage) => {
+export function recorder(socket: Socket): { messages: LiveEnvelope[]; next(): Promise<LiveEnvelope> } {
+  const messages: LiveEnvelope[] = [];
+  const waiting: ((m: LiveEnvelope) => void)[] = [];
+  socket.on(LIVE_EVENTS.message, (message: LiveEnvelope) => {
     messages.push(message);
     waiting.shift()?.(message);
   });

@@ -72,11 +72,26 @@ export type MessagesOf<T extends Topic> = T extends UserTopic
     ? ObjectTopicMessages[K]
     : never;
 
-/** What the server emits on the `message` event. */
-export interface LiveMessage<T extends Topic = Topic, N extends keyof MessagesOf<T> & string = keyof MessagesOf<T> & string> {
-  topic: T;
-  name: N;
-  payload: MessagesOf<T>[N];
+/**
+ * One message of a topic as a union discriminated by `name`, so `switch (message.name)` narrows
+ * `payload`.
+ */
+export type TopicMessage<T extends Topic> = {
+  [N in keyof MessagesOf<T> & string]: { topic: T; name: N; payload: MessagesOf<T>[N] };
+}[keyof MessagesOf<T> & string];
+
+/** What the server emits on the `message` event, before a client routes it by topic. */
+export interface LiveEnvelope {
+  topic: string;
+  name: string;
+  payload: unknown;
+}
+
+/** Checks the envelope of something received on `message`. */
+export function isLiveEnvelope(value: unknown): value is LiveEnvelope {
+  if (typeof value !== 'object' || value === null) return false;
+  const candidate = value as Partial<Record<keyof LiveEnvelope, unknown>>;
+  return typeof candidate.topic === 'string' && typeof candidate.name === 'string' && 'payload' in candidate;
 }
 
 export type ParsedTopic = { kind: 'user'; topic: UserTopic } | { kind: 'object'; objectKind: ObjectTopicKind; id: number };

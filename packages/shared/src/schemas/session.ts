@@ -11,6 +11,7 @@ export const LOGIN_MESSAGES = {
   tooManyAttempts: 'Too many login attempts. Please wait a minute and try again.',
   captchaRequired: 'Please solve the captcha',
   captchaTimedOut: 'Timed out',
+  logoutFailed: 'Failed to log out.',
 } as const;
 
 export const SETUP_MESSAGES = {

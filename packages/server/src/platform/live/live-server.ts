@@ -6,7 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import {
   LIVE_EVENTS, LIVE_PATH, SESSION_COOKIE, parseTopic,
-  type LiveMessage, type MessagesOf, type SubscribeAck, type Topic,
+  type LiveEnvelope, type MessagesOf, type SubscribeAck, type Topic,
 } from '@linkloom/shared';
 import type { Database } from '../db/dialect';
 import { findSessionUser, type SessionUser } from '../auth/sessions.repository';
@@ -103,7 +103,7 @@ export async function createLive(httpServer: HttpServer, database: Database, log
   });
 
   const publish: Publish = (ownerId, topic, name, payload) => {
-    const message = { topic, name, payload } as LiveMessage;
+    const message: LiveEnvelope = { topic, name, payload };
     io.to(roomOf(ownerId, topic)).emit(LIVE_EVENTS.message, message);
   };
 

@@ -29,13 +29,19 @@ export async function registerWebApp(app: FastifyInstance, options: { webDist: s
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page));
   }
   if (!built) return;
-  await app.register(fastifyStatic, {
-    root: options.webDist,
-    wildcard: false,
-    index: false,
-    globIgnore: ['index.html'],
-    setHeaders: (res, filePath) => {
-      if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
-    },
+  // The page's scripts and styles load before anyone signs in: every file route is public.
+  await app.register(async (scope) => {
+    scope.addHook('onRoute', (route) => {
+      route.config = { ...route.config, public: true };
+    });
+    await scope.register(fastifyStatic, {
+      root: options.webDist,
+      wildcard: false,
+      index: false,
+      globIgnore: ['index.html'],
+      setHeaders: (res, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
   });
 }

@@ -1,0 +1,48 @@
+import type { Page } from 'playwright-core';
+import { STORAGE_KEYS, XSRF_COOKIE, XSRF_HEADER } from '@linkloom/shared';
+
+const ROUTE_TIMEOUT_MS = 15_000;
+
+/** The in-app route of a URL: `/campaigns` for `http://host/#/campaigns`. */
+export function routeOf(url: string): string {
+  return new URL(url).hash.replace(/^#/, '') || '/';
+}
+
+/** Waits until the app shows `route` (hash routing). */
+export async function waitForRoute(page: Page, route: string): Promise<void> {
+  await page.waitForURL((url) => routeOf(url.toString()) === route, { timeout: ROUTE_TIMEOUT_MS });
+}
+
+/** Opens an in-app route from scratch (a full page load). */
+export async function visit(page: Page, baseUrl: string, route: string): Promise<void> {
+  await page.goto(`${baseUrl}/#${route}`);
+}
+
+/** The user name the app keeps in localStorage (null when signed out). */
+export function storedName(page: Page): Promise<string | null> {
+  return page.evaluate((key) => window.localStorage.getItem(key), STORAGE_KEYS.userName);
+}
+
+/** Fills and sends the login form; the page must show the login screen (or be about to). */
+export async function submitLogin(page: Page, username: string, password: string): Promise<void> {
+  await waitForRoute(page, '/user/login');
+  await page.getByLabel('Email or username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+}
+
+/** Signs in through the login screen and waits for the app to leave it. */
+export async function signIn(page: Page, baseUrl: string, username: string, password: string): Promise<void> {
+  if (routeOf(page.url()) !== '/user/login') await visit(page, baseUrl, '/user/login');
+  await submitLogin(page, username, password);
+  await page.waitForURL((url) => routeOf(url.toString()) !== '/user/login', { timeout: ROUTE_TIMEOUT_MS });
+}
+
+/** Ends the server session behind the page's cookies, as an expiry would (the page is not told). */
+export async function endSessionOnServer(page: Page, baseUrl: string): Promise<void> {
+  const cookies = await page.context().cookies(baseUrl);
+  const token = cookies.find((cookie) => cookie.name === XSRF_COOKIE)?.value;
+  if (!token) throw new Error(`No ${XSRF_COOKIE} cookie to send with GET /api/logout`);
+  const response = await page.request.get(`${baseUrl}/api/logout`, { headers: { [XSRF_HEADER]: token } });
+  if (!response.ok()) throw new Error(`GET /api/logout answered ${response.status()}: ${await response.text()}`);
+}

@@ -1,0 +1,39 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp, ConfigProvider } from 'antd';
+import { TOAST_SECONDS } from '@linkloom/shared';
+import { setAppFeedback } from '@/lib/app-feedback';
+import { getStoredName, subscribeStoredName } from '@/lib/session-store';
+import { clearUserData, createQueryClient } from './query-client';
+
+/** Hands antd's context-aware message/notification API to code outside components (HTTP client). */
+function FeedbackBridge() {
+  const feedback = AntApp.useApp();
+  useEffect(() => {
+    setAppFeedback(feedback);
+    return () => setAppFeedback(null);
+  }, [feedback]);
+  return null;
+}
+
+/** Theme, toasts and server-state cache around the whole app. */
+export function AppProviders({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+
+  useEffect(
+    () =>
+      subscribeStoredName(() => {
+        if (getStoredName() === null) clearUserData(queryClient);
+      }),
+    [queryClient],
+  );
+
+  return (
+    <ConfigProvider>
+      <AntApp message={{ duration: TOAST_SECONDS }} notification={{ placement: 'topRight' }}>
+        <FeedbackBridge />
+        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      </AntApp>
+    </ConfigProvider>
+  );
+}

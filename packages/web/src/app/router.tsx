@@ -1,0 +1,43 @@
+import { Navigate, createHashRouter, type RouteObject } from 'react-router';
+import { DEFAULT_ROUTE, LEGACY_PREFIX, LOGIN_ROUTE, SCREEN_ROUTES, SETUP_ROUTE } from '@linkloom/shared';
+import { LoginPage, SetupPage } from '@/features/session';
+import { setNavigator } from '@/lib/navigation';
+import { BootGate } from './boot-gate';
+import { NotFoundPage } from './pages/not-found-page';
+import { RequireSession } from './require-session';
+import { screenElement } from './screens';
+import { AppFrame } from './shell/app-frame';
+
+/** Every screen of the spec inside the frame, plus its legacy twin under /old (same screen). */
+const screenRoutes: RouteObject[] = SCREEN_ROUTES.flatMap((route) => [
+  { path: route.path, element: screenElement(route) },
+  { path: `${LEGACY_PREFIX}${route.path}`, element: screenElement(route) },
+]);
+
+const routes: RouteObject[] = [
+  {
+    element: <BootGate />,
+    children: [
+      // Outside the frame (spec 1, section 2).
+      { path: LOGIN_ROUTE, element: <LoginPage /> },
+      { path: SETUP_ROUTE, element: <SetupPage /> },
+      {
+        element: (
+          <RequireSession>
+            <AppFrame />
+          </RequireSession>
+        ),
+        children: [
+          { index: true, element: <Navigate to={DEFAULT_ROUTE} replace /> },
+          ...screenRoutes,
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+];
+
+/** The app's hash router (links look like /#/campaign/12). */
+export const router = createHashRouter(routes);
+
+setNavigator((to, options) => router.navigate(to, options));

@@ -1,0 +1,59 @@
+import type { ReactNode } from 'react';
+import type { MenuProps } from 'antd';
+import {
+  ApartmentOutlined,
+  AppstoreOutlined,
+  BulbOutlined,
+  CheckSquareOutlined,
+  ClusterOutlined,
+  FileTextOutlined,
+  GlobalOutlined,
+  HistoryOutlined,
+  MailOutlined,
+  RocketOutlined,
+  SettingOutlined,
+  SnippetsOutlined,
+  ThunderboltOutlined,
+} from '@ant-design/icons';
+import { Link } from 'react-router';
+import { MENU_ENTRIES, type MenuEntry } from '@linkloom/shared';
+
+const ICONS: Readonly<Record<string, ReactNode>> = {
+  campaigns: <AppstoreOutlined />,
+  content: <FileTextOutlined />,
+  blurbs: <SnippetsOutlined />,
+  diagrams: <ApartmentOutlined />,
+  'email-manager': <MailOutlined />,
+  'custom-sites-old': <GlobalOutlined />,
+  'private-network': <ClusterOutlined />,
+  xwizard: <ThunderboltOutlined />,
+  wizard: <BulbOutlined />,
+  'turbo-wizard': <RocketOutlined />,
+  'site-selection': <CheckSquareOutlined />,
+  settings: <SettingOutlined />,
+  changelog: <HistoryOutlined />,
+};
+
+/** Real links, so middle-click and "open in new tab" work as users expect. */
+function entryLink(entry: MenuEntry): ReactNode {
+  if (!entry.newTab) return <Link to={entry.to}>{entry.label}</Link>;
+  // In-app targets opened in a new tab need the hash form; external ones are server paths.
+  const href = entry.external ? entry.to : `#${entry.to}`;
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer">
+      {entry.label}
+    </a>
+  );
+}
+
+type MenuItems = NonNullable<MenuProps['items']>;
+
+/** The side menu's items from shared MENU_ENTRIES, in the spec's order. */
+export function sideMenuItems(): MenuItems {
+  return MENU_ENTRIES.map((entry) => ({
+    key: entry.key,
+    icon: ICONS[entry.key],
+    label: entryLink(entry),
+    title: entry.legacy ? `${entry.label} (legacy)` : entry.label,
+  }));
+}

@@ -1,0 +1,35 @@
+import { Button, Dropdown, type MenuProps } from 'antd';
+import { LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
+import { useLogout } from '@/features/session';
+import { useStoredName } from '@/lib/use-stored-name';
+
+const items: MenuProps['items'] = [
+  {
+    key: 'options',
+    icon: <SettingOutlined />,
+    // Options opens in a new tab (spec 1, section 2).
+    label: (
+      <a href="#/options" target="_blank" rel="noopener noreferrer">
+        Options
+      </a>
+    ),
+  },
+  { type: 'divider' },
+  { key: 'logout', icon: <LogoutOutlined />, label: <span data-testid="logout-item">Logout</span> },
+];
+
+/** The header's user menu: the stored name, Options and Logout. */
+export function UserMenu() {
+  const name = useStoredName();
+  const logout = useLogout();
+  const handleClick: MenuProps['onClick'] = ({ key }) => {
+    if (key === 'logout') void logout();
+  };
+  return (
+    <Dropdown menu={{ items, onClick: handleClick }} trigger={['click']} placement="bottomRight">
+      <Button type="text" icon={<UserOutlined />} data-testid="user-menu">
+        {name}
+      </Button>
+    </Dropdown>
+  );
+}

@@ -1,0 +1,128 @@
+import type { z } from 'zod';
+import { ERROR_TOAST_SECONDS, XSRF_COOKIE, XSRF_HEADER } from '@linkloom/shared';
+import { appFeedback } from './app-feedback';
+import { readCookie } from './cookies';
+import { HttpError, describeHttpFailure, type HttpFailure } from './http-error';
+import { expireSession } from './session-store';
+
+/** Options every helper takes. */
+export interface RequestOptions<S extends z.ZodType | undefined = undefined> {
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Validates (and types) the JSON answer; a mismatch is a failure like any other. */
+  schema?: S;
+  /** The caller handles every failure itself: no notification and no 401 redirect (login, setup). */
+  silent?: boolean;
+  signal?: AbortSignal;
+}
+
+type Parsed<S> = S extends z.ZodType ? z.output<S> : unknown;
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** Calls that change state need the CSRF header; GET /action/* and GET /api/logout do too. */
+function changesState(method: Method, url: string): boolean {
+  return method !== 'GET' || url.startsWith('/action/') || url === '/api/logout';
+}
+
+let tokenRequest: Promise<void> | null = null;
+
+/** On a first visit there is no XSRF cookie yet: any answer of the server sets it. */
+async function ensureXsrfCookie(): Promise<void> {
+  if (readCookie(XSRF_COOKIE) !== null) return;
+  tokenRequest ??= fetch('/public/api/app-info', { credentials: 'same-origin' })
+    .then(() => undefined, () => undefined)
+    .finally(() => {
+      tokenRequest = null;
+    });
+  await tokenRequest;
+}
+
+function report(failure: HttpFailure, silent: boolean): void {
+  if (silent) return;
+  if (failure.status === 401) {
+    expireSession();
+    return;
+  }
+  const { title, lines } = describeHttpFailure(failure);
+  appFeedback().notification.error({
+    // One toast per status and URL, however many queries hit the same failure at once.
+    key: `${failure.status ?? 'network'} ${failure.url}`,
+    title,
+    description: lines.length > 0 ? lines.join('\n') : undefined,
+    duration: ERROR_TOAST_SECONDS,
+    // One line per detail, as the spec shows backend error lists.
+    styles: { description: { whiteSpace: 'pre-line' } },
+  });
+}
+
+function fail(failure: HttpFailure, silent: boolean, cause?: unknown): never {
+  report(failure, silent);
+  throw new HttpError(failure, { cause });
+}
+
+async function request<S extends z.ZodType | undefined>(
+  method: Method,
+  url: string,
+  options: RequestOptions<S> = {},
+): Promise<Parsed<S>> {
+  const silent = options.silent ?? false;
+  if (changesState(method, url)) await ensureXsrfCookie();
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = readCookie(XSRF_COOKIE);
+  if (token !== null) headers[XSRF_HEADER] = token;
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      headers,
+      credentials: 'same-origin',
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal ?? null,
+    });
+  } catch (cause) {
+    // A cancelled query is not a failure worth a toast.
+    if (options.signal?.aborted) throw cause;
+    return fail({ status: null, url, statusText: '', body: null }, silent, cause);
+  }
+
+  const text = await response.text().catch(() => '');
+  let body: unknown = undefined;
+  let isJson = text === '';
+  if (text !== '') {
+    try {
+      body = JSON.parse(text);
+      isJson = true;
+    } catch {
+      body = null;
+    }
+  }
+  const base = { status: response.status, url, statusText: response.statusText };
+  if (!response.ok) return fail({ ...base, body }, silent);
+  if (!isJson) return fail({ ...base, body: null, problem: 'The server sent an answer that is not JSON.' }, silent);
+  if (!options.schema) return body as Parsed<S>;
+  const parsed = options.schema.safeParse(body);
+  if (!parsed.success) return fail({ ...base, body, problem: 'The server sent an answer of an unexpected shape.' }, silent, parsed.error);
+  return parsed.data as Parsed<S>;
+}
+
+/** GET a JSON resource. */
+export function get<S extends z.ZodType | undefined = undefined>(url: string, options?: RequestOptions<S>): Promise<Parsed<S>> {
+  return request('GET', url, options);
+}
+
+/** POST a JSON body. */
+export function post<S extends z.ZodType | undefined = undefined>(url: string, options?: RequestOptions<S>): Promise<Parsed<S>> {
+  return request('POST', url, options);
+}
+
+/** PUT a JSON body. */
+export function put<S extends z.ZodType | undefined = undefined>(url: string, options?: RequestOptions<S>): Promise<Parsed<S>> {
+  return request('PUT', url, options);
+}
+
+/** DELETE, optionally with a JSON body (the spec's delete calls carry id lists). */
+export function del<S extends z.ZodType | undefined = undefined>(url: string, options?: RequestOptions<S>): Promise<Parsed<S>> {
+  return request('DELETE', url, options);
+}
