@@ -10,3 +10,4 @@ export * from './schemas/session';
 export * from './schemas/campaigns';
 export * from './schemas/app-info';
 export * from './live/events';
+export * from './domain/csrf';

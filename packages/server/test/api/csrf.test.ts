@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CSRF_MESSAGE, changesState } from '../../src/platform/auth/csrf.plugin';
+import { changesState } from '@linkloom/shared';
+import { CSRF_MESSAGE } from '../../src/platform/auth/csrf.plugin';
 import { DATABASES, createTestDatabase, type TestDatabaseHandle } from '../support/databases';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { Agent, signedIn } from '../support/agent';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ERROR_TOAST_SECONDS, XSRF_COOKIE, XSRF_HEADER } from '@linkloom/shared';
+import { ERROR_TOAST_SECONDS, XSRF_COOKIE, XSRF_HEADER, changesState } from '@linkloom/shared';
 import { appFeedback } from './app-feedback';
 import { readCookie } from './cookies';
 import { HttpError, describeHttpFailure, type HttpFailure } from './http-error';
@@ -18,11 +18,6 @@ export interface RequestOptions<S extends z.ZodType | undefined = undefined> {
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : unknown;
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-/** Calls that change state need the CSRF header; GET /action/* and GET /api/logout do too. */
-function changesState(method: Method, url: string): boolean {
-  return method !== 'GET' || url.startsWith('/action/') || url === '/api/logout';
-}
 
 let tokenRequest: Promise<void> | null = null;
 

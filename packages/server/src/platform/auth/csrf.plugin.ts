@@ -1,20 +1,13 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { XSRF_COOKIE, XSRF_HEADER } from '@linkloom/shared';
+import { XSRF_COOKIE, XSRF_HEADER, changesState } from '@linkloom/shared';
 import { sendError } from '../http/error-handler';
 
 export const CSRF_MESSAGE = 'Missing or invalid security token (X-XSRF-TOKEN). Reload the page and try again.';
 
 /** Calls exempt from the token: logging in (it has no session to ride on). */
 const EXEMPT = new Set(['POST /public/api/login/account']);
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-/** State-changing: any write, plus the spec's GET /action/* calls and GET /api/logout. */
-export function changesState(method: string, path: string): boolean {
-  if (!SAFE_METHODS.has(method)) return true;
-  return method === 'GET' && (path.startsWith('/action/') || path === '/api/logout');
-}
 
 function sameToken(a: string, b: string): boolean {
   const left = Buffer.from(a);
