@@ -65,6 +65,18 @@ describe.each(DATABASES)('sign-in on $kind', ({ kind, skip }) => {
       expect((await agent.request('GET', '/api/session')).statusCode).toBe(200);
     });
 
+    it('keeps the session cookie across browser restarts only with auto-login (the default)', async () => {
+      const user = await buildUser(server.database.db);
+      const remembered = await new Agent(server.app).prime();
+      const lasting = await remembered.login(user.username, user.password);
+      expect(lasting.cookies.find((c) => c.name === SESSION_COOKIE)?.expires).toBeInstanceOf(Date);
+      const forgetful = await new Agent(server.app).prime();
+      const once = await forgetful.request('POST', '/public/api/login/account', { body: { username: user.username, password: user.password, autoLogin: false } });
+      expect(once.statusCode).toBe(200);
+      expect(once.cookies.find((c) => c.name === SESSION_COOKIE)?.expires).toBeUndefined();
+      expect((await forgetful.request('GET', '/api/session')).statusCode).toBe(200);
+    });
+
     it("answers the server's status text for a wrong password or an unknown user, and opens no session", async () => {
       const user = await buildUser(server.database.db);
       for (const [username, password] of [[user.username, 'wrong'], ['nobody@example.test', user.password]] as const) {

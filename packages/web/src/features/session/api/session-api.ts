@@ -34,10 +34,10 @@ function bodyOf(error: unknown): unknown {
 }
 
 /** POST /public/api/login/account. Never throws: every failure becomes the text to show. */
-export async function login(values: Pick<LoginRequest, 'username' | 'password'>): Promise<SignInOutcome> {
+export async function login(values: Pick<LoginRequest, 'username' | 'password' | 'autoLogin'>): Promise<SignInOutcome> {
   try {
     const answer = await post('/public/api/login/account', {
-      body: { username: values.username, password: values.password, type: 'account', autoLogin: true },
+      body: { username: values.username, password: values.password, type: 'account', autoLogin: values.autoLogin ?? true },
       schema: LoginResponseSchema,
       // Login handles its own failures: a 401 here means wrong credentials, not an expired session.
       silent: true,

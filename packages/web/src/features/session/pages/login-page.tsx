@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { Button, Form, Input } from 'antd';
+import { Button, Checkbox, Form, Input } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { LoginRequestSchema } from '@linkloom/shared';
 import { zodRule } from '@/lib/zod-form-rules';
@@ -12,6 +12,8 @@ import { StatusAlert } from '../components/status-alert';
 interface LoginFormValues {
   username: string;
   password: string;
+  /** Keep the session across browser restarts (the spec's auto-login flag, default on). */
+  autoLogin: boolean;
 }
 
 /**
@@ -39,6 +41,9 @@ export function LoginPage() {
         </Form.Item>
         <Form.Item label="Password" name="password" rules={[zodRule(LoginRequestSchema, 'password')]}>
           <Input.Password prefix={<LockOutlined />} autoComplete="current-password" />
+        </Form.Item>
+        <Form.Item name="autoLogin" valuePropName="checked" initialValue>
+          <Checkbox>Keep me signed in</Checkbox>
         </Form.Item>
         <Button type="primary" htmlType="submit" block loading={mutation.isPending}>
           Login
