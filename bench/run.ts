@@ -11,7 +11,7 @@ import { openDatabase } from '../packages/server/src/platform/db/dialect';
 import { migrateToLatest } from '../packages/server/src/platform/db/migrate';
 import { createUser } from '../packages/server/src/features/session/create-user';
 import { insertCampaign } from '../packages/server/src/features/campaigns/campaigns.repository';
-import { startServer } from './server-process';
+import { startServer } from '../packages/server/test/support/server-process';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -53,10 +53,10 @@ async function main(): Promise<void> {
   await seed(dataDir);
   const server = await startServer({ DATA_DIR: dataDir, LOGIN_ATTEMPTS_PER_MINUTE: '1000' });
   try {
-    const cookie = await sessionCookie(server.url);
+    const cookie = await sessionCookie(server.baseUrl);
     process.stdout.write(`LinkLoom bench: SQLite, ${CONNECTIONS} connections, ${DURATION_S} s per route, ${os.cpus().length} cores, Node ${process.version}\n`);
-    await measure('GET /api/session (session + user)', `${server.url}/api/session`, cookie);
-    await measure(`GET /rest/campaigns (session + ${CAMPAIGNS} rows)`, `${server.url}/rest/campaigns`, cookie);
+    await measure('GET /api/session (session + user)', `${server.baseUrl}/api/session`, cookie);
+    await measure(`GET /rest/campaigns (session + ${CAMPAIGNS} rows)`, `${server.baseUrl}/rest/campaigns`, cookie);
   } finally {
     await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -10,7 +10,7 @@ import {
 } from '@linkloom/shared';
 import { endSessionOnServer, signIn, storedName, submitLogin, visit, waitForRoute } from './support/app';
 import { launchBrowser, openPage } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { startServer, type RunningServer } from '../packages/server/test/support/server-process';
 
 /**
  * The shell and the session, walked as a user on one real server with a fresh data directory.

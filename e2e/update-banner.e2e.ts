@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { updateBannerText } from '@linkloom/shared';
 import { signIn } from './support/app';
 import { launchBrowser, openPage } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { startServer, type RunningServer } from '../packages/server/test/support/server-process';
 
 /**
  * The update banner is driven by configuration (SCOPE.md): this server runs with a latest version

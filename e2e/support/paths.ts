@@ -5,6 +5,3 @@ export const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
 
 /** Where failure screenshots go (gitignored). */
 export const TEST_RESULTS_DIR = path.join(REPO_ROOT, 'test-results');
-
-/** Temporary data directories of the servers under test (gitignored). */
-export const E2E_TMP_DIR = path.join(REPO_ROOT, '.e2e-tmp');

@@ -1,32 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { changesState } from '@linkloom/shared';
 import { CSRF_MESSAGE } from '../../src/platform/auth/csrf.plugin';
-import { DATABASES, createTestDatabase, type TestDatabaseHandle } from '../support/databases';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { DATABASES } from '../support/databases';
+import { useTestServer } from '../support/lifecycle';
 import { Agent, signedIn } from '../support/agent';
 import { buildUser } from '../support/factories';
 
 describe.each(DATABASES)('CSRF double-submit on $kind', ({ kind, skip }) => {
-  let handle: TestDatabaseHandle;
-  let server: TestApp;
-
-  beforeAll(async () => {
-    if (skip) return;
-    handle = await createTestDatabase(kind);
-    server = await startTestApp(handle, {}, { withLive: false });
-  });
-  afterAll(async () => {
-    if (skip) return;
-    await server.close();
-    await handle.drop();
-  });
+  const ctx = useTestServer(kind, skip);
 
   it.skipIf(skip)('refuses every state-changing route without the token, with no session or a valid one', async () => {
-    const user = await buildUser(server.database.db);
-    const stateChanging = server.routes.filter((r) => changesState(r.method, r.url) && r.url !== '/public/api/login/account');
+    const user = await buildUser(ctx.server.database.db);
+    const stateChanging = ctx.server.routes.filter((r) => changesState(r.method, r.url) && r.url !== '/public/api/login/account');
     expect(stateChanging.length).toBeGreaterThan(1);
-    const anonymous = await new Agent(server.app).prime();
-    const member = await signedIn(server.app, user);
+    const anonymous = await new Agent(ctx.server.app).prime();
+    const member = await signedIn(ctx.server.app, user);
     for (const agent of [anonymous, member]) {
       for (const route of stateChanging) {
         const url = route.url.replace(/:(\w+)/g, '1');
@@ -41,7 +29,7 @@ describe.each(DATABASES)('CSRF double-submit on $kind', ({ kind, skip }) => {
   });
 
   it.skipIf(skip)("checks the token before routing, auth or validation: GET /action/* and unknown writes answer 403", async () => {
-    const agent = await new Agent(server.app).prime();
+    const agent = await new Agent(ctx.server.app).prime();
     expect((await agent.request('GET', '/action/start/project/1', { xsrf: false })).statusCode).toBe(403);
     expect((await agent.request('DELETE', '/rest/no-such-thing', { body: '{broken', xsrf: false })).statusCode).toBe(403);
     const malformed = await agent.request('POST', '/public/api/setup', { body: '{broken', xsrf: false, headers: { 'content-type': 'application/json' } });
@@ -49,14 +37,14 @@ describe.each(DATABASES)('CSRF double-submit on $kind', ({ kind, skip }) => {
   });
 
   it.skipIf(skip)('exempts the login call and lets reads through', async () => {
-    const user = await buildUser(server.database.db);
-    const agent = new Agent(server.app);
+    const user = await buildUser(ctx.server.database.db);
+    const agent = new Agent(ctx.server.app);
     expect((await agent.login(user.username, user.password)).statusCode).toBe(200);
     expect((await agent.request('GET', '/rest/campaigns', { xsrf: false })).statusCode).toBe(200);
   });
 
   it.skipIf(skip)('sets a readable XSRF-TOKEN cookie on the first response', async () => {
-    const response = await new Agent(server.app).request('GET', '/public/api/app-info');
+    const response = await new Agent(ctx.server.app).request('GET', '/public/api/app-info');
     const cookie = response.cookies.find((c) => c.name === 'XSRF-TOKEN');
     expect(cookie?.value).toMatch(/^[\w-]{32}$/);
     expect(cookie?.httpOnly).toBeFalsy();

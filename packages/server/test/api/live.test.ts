@@ -1,10 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Socket } from 'socket.io-client';
-import { DATABASES, createTestDatabase, type TestDatabaseHandle } from '../support/databases';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { DATABASES } from '../support/databases';
+import { useTestServer } from '../support/lifecycle';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { Agent, signedIn } from '../support/agent';
 import { buildCampaign, buildUser, type TestUser } from '../support/factories';
-import { connectError, connectLive, connected, recorder, subscribe } from '../support/live-client';
+import { connectError, connectLive, connected, openSocketsClosedAfterEach, recorder, subscribe } from '../support/live-client';
 import { TOPIC_REFUSED, TOPIC_UNKNOWN } from '../../src/platform/live/topic-access';
 
 async function listen(server: TestApp): Promise<string> {
@@ -15,35 +15,23 @@ async function listen(server: TestApp): Promise<string> {
 }
 
 describe.each(DATABASES)('live channel /eventbus on $kind', ({ kind, skip }) => {
-  let handle: TestDatabaseHandle;
-  let server: TestApp;
+  const ctx = useTestServer(kind, skip, { withLive: true });
   let baseUrl: string;
   let ann: TestUser;
   let bob: TestUser;
-  const sockets: Socket[] = [];
-  const open = (socket: Socket) => (sockets.push(socket), socket);
+  const open = openSocketsClosedAfterEach();
 
   beforeAll(async () => {
     if (skip) return;
-    handle = await createTestDatabase(kind);
-    server = await startTestApp(handle);
-    baseUrl = await listen(server);
-    ann = await buildUser(server.database.db);
-    bob = await buildUser(server.database.db);
-  });
-  afterEach(() => {
-    for (const socket of sockets.splice(0)) socket.disconnect();
-  });
-  afterAll(async () => {
-    if (skip) return;
-    await server.close();
-    await handle.drop();
+    baseUrl = await listen(ctx.server);
+    ann = await buildUser(ctx.server.database.db);
+    bob = await buildUser(ctx.server.database.db);
   });
 
   it.skipIf(skip)("delivers a message to its owner's subscriber and refuses the other user's subscription", async () => {
-    const campaign = await buildCampaign(server.database.db, { ownerId: ann.id });
-    const annSocket = open(connectLive(baseUrl, await signedIn(server.app, ann)));
-    const bobSocket = open(connectLive(baseUrl, await signedIn(server.app, bob)));
+    const campaign = await buildCampaign(ctx.server.database.db, { ownerId: ann.id });
+    const annSocket = open(connectLive(baseUrl, await signedIn(ctx.server.app, ann)));
+    const bobSocket = open(connectLive(baseUrl, await signedIn(ctx.server.app, bob)));
     await Promise.all([connected(annSocket), connected(bobSocket)]);
     const annInbox = recorder(annSocket);
     const bobInbox = recorder(bobSocket);
@@ -53,7 +41,7 @@ describe.each(DATABASES)('live channel /eventbus on $kind', ({ kind, skip }) => 
     expect(await subscribe(bobSocket, `campaign/${campaign.id}`)).toEqual({ ok: false, error: TOPIC_REFUSED });
     expect(await subscribe(bobSocket, 'campaigns')).toEqual({ ok: true });
 
-    const publish = server.context.live!.publish;
+    const publish = ctx.server.context.live!.publish;
     const annNext = annInbox.next();
     publish(ann.id, `campaign/${campaign.id}`, 'campaignStatusChanged', { id: campaign.id, campaignStatus: 'PAUSED' });
     expect(await annNext).toEqual({ topic: `campaign/${campaign.id}`, name: 'campaignStatusChanged', payload: { id: campaign.id, campaignStatus: 'PAUSED' } });
@@ -70,7 +58,7 @@ describe.each(DATABASES)('live channel /eventbus on $kind', ({ kind, skip }) => 
   });
 
   it.skipIf(skip)('refuses unknown topics, topics of objects that do not exist, and malformed ones', async () => {
-    const socket = open(connectLive(baseUrl, await signedIn(server.app, ann)));
+    const socket = open(connectLive(baseUrl, await signedIn(ctx.server.app, ann)));
     await connected(socket);
     expect(await subscribe(socket, 'campaign/999999')).toEqual({ ok: false, error: TOPIC_REFUSED });
     expect(await subscribe(socket, 'nonsense')).toEqual({ ok: false, error: TOPIC_UNKNOWN });
@@ -80,15 +68,15 @@ describe.each(DATABASES)('live channel /eventbus on $kind', ({ kind, skip }) => 
 
   it.skipIf(skip)('refuses a connection without a session, with a stale one, or from another origin', async () => {
     expect(await connectError(open(connectLive(baseUrl, null)))).toBe('unauthorized');
-    const stale = new Agent(server.app);
+    const stale = new Agent(ctx.server.app);
     stale.cookies.set('linkloom_session', 'not-a-session');
     expect(await connectError(open(connectLive(baseUrl, stale)))).toBe('unauthorized');
-    const agent = await signedIn(server.app, ann);
+    const agent = await signedIn(ctx.server.app, ann);
     expect(await connectError(open(connectLive(baseUrl, agent, 'http://evil.example')))).not.toBe('');
   });
 
   it.skipIf(skip)('disconnects the sockets of a session when it logs out', async () => {
-    const agent = await signedIn(server.app, ann);
+    const agent = await signedIn(ctx.server.app, ann);
     const socket = open(connectLive(baseUrl, agent));
     await connected(socket);
     const closed = new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
@@ -100,29 +88,20 @@ describe.each(DATABASES)('live channel /eventbus on $kind', ({ kind, skip }) => 
 
 // Only PostgreSQL runs several server processes; skipped (with the suite's notice) when it is absent.
 describe.skipIf(!inject('postgresAvailable'))('live channel across server processes (Postgres adapter)', () => {
-  let handle: TestDatabaseHandle;
-  let server: TestApp;
+  const ctx = useTestServer('postgres', false, { withLive: true });
   let ann: TestUser;
-  const sockets: Socket[] = [];
-  const open = (socket: Socket) => (sockets.push(socket), socket);
+  const open = openSocketsClosedAfterEach();
 
   beforeAll(async () => {
-    handle = await createTestDatabase('postgres');
-    server = await startTestApp(handle);
-    await listen(server);
-    ann = await buildUser(server.database.db);
-  });
-  afterAll(async () => {
-    for (const socket of sockets.splice(0)) socket.disconnect();
-    await server.close();
-    await handle.drop();
+    await listen(ctx.server);
+    ann = await buildUser(ctx.server.database.db);
   });
 
   it('fans a message out across server processes', async () => {
-    const second = await startTestApp(handle);
+    const second = await startTestApp(ctx.handle);
     try {
       const secondUrl = await listen(second);
-      const campaign = await buildCampaign(server.database.db, { ownerId: ann.id });
+      const campaign = await buildCampaign(ctx.server.database.db, { ownerId: ann.id });
       const socket = open(connectLive(secondUrl, await signedIn(second.app, ann)));
       await connected(socket);
       const inbox = recorder(socket);
@@ -130,7 +109,7 @@ describe.skipIf(!inject('postgresAvailable'))('live channel across server proces
       const next = inbox.next();
       // Published on the first node; the client is connected to the second.
 
-      server.context.live!.publish(ann.id, `campaign/${campaign.id}`, 'projectsDeleted', { ids: [1, 2] });
+      ctx.server.context.live!.publish(ann.id, `campaign/${campaign.id}`, 'projectsDeleted', { ids: [1, 2] });
       expect(await next).toEqual({ topic: `campaign/${campaign.id}`, name: 'projectsDeleted', payload: { ids: [1, 2] } });
     } finally {
       await second.close();

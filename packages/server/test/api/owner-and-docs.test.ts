@@ -1,35 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CampaignListResponseSchema } from '@linkloom/shared';
-import { DATABASES, createTestDatabase, type TestDatabaseHandle } from '../support/databases';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { DATABASES } from '../support/databases';
+import { useTestServer } from '../support/lifecycle';
 import { Agent, signedIn } from '../support/agent';
 import { buildCampaign, buildUser } from '../support/factories';
 import { assertOwned, isOwnedBy } from '../../src/platform/auth/ownership';
 import { NotFoundError } from '../../src/platform/http/errors';
 
 describe.each(DATABASES)('owner scoping and API description on $kind', ({ kind, skip }) => {
-  let handle: TestDatabaseHandle;
-  let server: TestApp;
-
-  beforeAll(async () => {
-    if (skip) return;
-    handle = await createTestDatabase(kind);
-    server = await startTestApp(handle, {}, { withLive: false });
-  });
-  afterAll(async () => {
-    if (skip) return;
-    await server.close();
-    await handle.drop();
-  });
+  const ctx = useTestServer(kind, skip);
 
   it.skipIf(skip)("lists only the signed-in user's campaigns, newest first", async () => {
-    const ann = await buildUser(server.database.db);
-    const bob = await buildUser(server.database.db);
-    const first = await buildCampaign(server.database.db, { ownerId: ann.id, name: 'Ann 1' });
-    const second = await buildCampaign(server.database.db, { ownerId: ann.id, name: 'Ann 2' });
-    await buildCampaign(server.database.db, { ownerId: bob.id, name: 'Bob 1' });
+    const ann = await buildUser(ctx.server.database.db);
+    const bob = await buildUser(ctx.server.database.db);
+    const first = await buildCampaign(ctx.server.database.db, { ownerId: ann.id, name: 'Ann 1' });
+    const second = await buildCampaign(ctx.server.database.db, { ownerId: ann.id, name: 'Ann 2' });
+    await buildCampaign(ctx.server.database.db, { ownerId: bob.id, name: 'Bob 1' });
 
-    const response = await (await signedIn(server.app, ann)).request('GET', '/rest/campaigns');
+    const response = await (await signedIn(ctx.server.app, ann)).request('GET', '/rest/campaigns');
     expect(response.statusCode).toBe(200);
     const body = CampaignListResponseSchema.parse(response.json());
     expect(body.campaigns.map((c) => c.id)).toEqual([second.id, first.id]);
@@ -40,18 +28,18 @@ describe.each(DATABASES)('owner scoping and API description on $kind', ({ kind, 
   });
 
   it.skipIf(skip)("answers another user's id exactly like a missing one", async () => {
-    const ann = await buildUser(server.database.db);
-    const bob = await buildUser(server.database.db);
-    const campaign = await buildCampaign(server.database.db, { ownerId: ann.id });
-    expect(await isOwnedBy(server.database.db, 'campaigns', campaign.id, ann.id)).toBe(true);
-    expect(await isOwnedBy(server.database.db, 'campaigns', campaign.id, bob.id)).toBe(false);
-    await expect(assertOwned(server.database.db, 'campaigns', campaign.id, bob.id)).rejects.toBeInstanceOf(NotFoundError);
-    await expect(assertOwned(server.database.db, 'campaigns', 999_999, bob.id)).rejects.toBeInstanceOf(NotFoundError);
+    const ann = await buildUser(ctx.server.database.db);
+    const bob = await buildUser(ctx.server.database.db);
+    const campaign = await buildCampaign(ctx.server.database.db, { ownerId: ann.id });
+    expect(await isOwnedBy(ctx.server.database.db, 'campaigns', campaign.id, ann.id)).toBe(true);
+    expect(await isOwnedBy(ctx.server.database.db, 'campaigns', campaign.id, bob.id)).toBe(false);
+    await expect(assertOwned(ctx.server.database.db, 'campaigns', campaign.id, bob.id)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(assertOwned(ctx.server.database.db, 'campaigns', 999_999, bob.id)).rejects.toBeInstanceOf(NotFoundError);
   });
 
   it.skipIf(skip)('refuses every non-public route without a session (401, JSON error)', async () => {
-    const agent = await new Agent(server.app).prime();
-    for (const route of server.routes.filter((r) => r.method === 'GET' && /^\/(rest|api\/session)/.test(r.url))) {
+    const agent = await new Agent(ctx.server.app).prime();
+    for (const route of ctx.server.routes.filter((r) => r.method === 'GET' && /^\/(rest|api\/session)/.test(r.url))) {
       const response = await agent.request('GET', route.url.replace(/:(\w+)/g, '1'));
       expect(response.statusCode, route.url).toBe(401);
       expect(response.json().error.message).toBe('Your session has ended. Please log in again.');
@@ -59,7 +47,7 @@ describe.each(DATABASES)('owner scoping and API description on $kind', ({ kind, 
   });
 
   it.skipIf(skip)('describes the API at /docs from the same schemas', async () => {
-    const agent = new Agent(server.app);
+    const agent = new Agent(ctx.server.app);
     const ui = await agent.request('GET', '/docs/');
     expect(ui.statusCode).toBe(200);
     expect(ui.headers['content-type']).toContain('text/html');
@@ -72,8 +60,8 @@ describe.each(DATABASES)('owner scoping and API description on $kind', ({ kind, 
   });
 
   it.skipIf(skip)('answers unknown API paths with a JSON 404', async () => {
-    const user = await buildUser(server.database.db);
-    const response = await (await signedIn(server.app, user)).request('GET', '/rest/nothing-here');
+    const user = await buildUser(ctx.server.database.db);
+    const response = await (await signedIn(ctx.server.app, user)).request('GET', '/rest/nothing-here');
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ error: { message: 'No such route: GET /rest/nothing-here' } });
   });

@@ -1,3 +1,4 @@
+import { afterEach } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
 import { LIVE_EVENTS, LIVE_PATH, type LiveEnvelope, type SubscribeAck } from '@linkloom/shared';
 import type { Agent } from './agent';
@@ -41,5 +42,17 @@ export function recorder(socket: Socket): { messages: LiveEnvelope[]; next(): Pr
   return {
     messages,
     next: () => new Promise((resolve) => waiting.push(resolve)),
+  };
+}
+
+/** Registers sockets a test opens and disconnects them after each test. */
+export function openSocketsClosedAfterEach(): (socket: Socket) => Socket {
+  const sockets: Socket[] = [];
+  afterEach(() => {
+    for (const socket of sockets.splice(0)) socket.disconnect();
+  });
+  return (socket) => {
+    sockets.push(socket);
+    return socket;
   };
 }
