@@ -44,6 +44,8 @@ export interface BuiltApp {
 export async function buildApp(config: AppConfig, database: Database, options: { withLive?: boolean } = {}): Promise<BuiltApp> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    // One line per request only when debugging; failures are logged by the error handler.
+    disableRequestLogging: !['debug', 'trace'].includes(config.logLevel),
     bodyLimit: 1024 * 1024,
     trustProxy: false,
   }).withTypeProvider<ZodTypeProvider>();
