@@ -13,12 +13,11 @@ import { csrfPlugin } from './platform/auth/csrf.plugin';
 import { sessionPlugin } from './platform/auth/session.plugin';
 import { registerErrorHandler, registerNotFoundHandler } from './platform/http/error-handler';
 import { registerOpenApi } from './platform/http/openapi';
+import { registerUploads } from './platform/files/upload';
 import { registerWebApp } from './platform/web/web-app.plugin';
 import { registerDocuments } from './platform/web/documents.routes';
 import { createLive } from './platform/live/live-server';
-import { appInfoRoutes } from './features/app-info/app-info.routes';
-import { sessionRoutes } from './features/session/session.routes';
-import { campaignRoutes } from './features/campaigns/campaigns.routes';
+import { FEATURE_ROUTES } from './features/registry';
 
 export const VERSION: string = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')).version ?? '0.0.0';
 
@@ -51,7 +50,7 @@ export async function buildApp(config: AppConfig, database: Database, options: {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandler(app);
+  registerErrorHandler(app, config.uploadMaxMb);
 
   const context: AppContext = { config, database, live: undefined, version: VERSION };
   if (options.withLive !== false) context.live = await createLive(app.server, database, app.log);
@@ -68,12 +67,11 @@ export async function buildApp(config: AppConfig, database: Database, options: {
   await app.register(csrfPlugin, { secureCookie: config.cookieSecure });
   await app.register(sessionPlugin, { db: database.db });
   await app.register(rateLimit, { global: false });
+  await registerUploads(app, config.uploadMaxMb);
   registerNotFoundHandler(app);
   await registerOpenApi(app, VERSION);
 
-  await app.register(appInfoRoutes, context);
-  await app.register(sessionRoutes, context);
-  await app.register(campaignRoutes, context);
+  for (const routes of FEATURE_ROUTES) await app.register(routes, context);
 
   registerDocuments(app);
   await registerWebApp(app, { webDist: config.webDist, version: VERSION, latestVersion: config.latestVersion });

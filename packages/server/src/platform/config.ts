@@ -20,6 +20,10 @@ const EnvSchema = z.object({
   LOGIN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
   /** Newest released version; the update banner shows when it is newer than the running one. */
   LATEST_VERSION: z.string().max(64).optional(),
+  /** Largest upload accepted (MB). */
+  UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(10_240).default(200),
+  /** Largest total a ZIP upload may expand to (MB): protects against ZIP bombs. */
+  ZIP_MAX_EXPANDED_MB: z.coerce.number().int().min(1).max(10_240).default(500),
   /** Built web app; defaults to packages/web/dist of this checkout. */
   WEB_DIST: z.string().optional(),
 });
@@ -35,6 +39,8 @@ export interface AppConfig {
   cookieSecure: boolean;
   loginAttemptsPerMinute: number;
   latestVersion: string | undefined;
+  uploadMaxMb: number;
+  zipMaxExpandedMb: number;
   webDist: string;
 }
 
@@ -59,6 +65,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     cookieSecure: e.COOKIE_SECURE,
     loginAttemptsPerMinute: e.LOGIN_ATTEMPTS_PER_MINUTE,
     latestVersion: e.LATEST_VERSION,
+    uploadMaxMb: e.UPLOAD_MAX_MB,
+    zipMaxExpandedMb: e.ZIP_MAX_EXPANDED_MB,
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'packages/web/dist')),
   };
 }

@@ -1,14 +1,21 @@
-import type { ReactNode } from 'react';
 import type { ScreenRoute } from '@linkloom/shared';
+import type { ScreenMap } from '@/lib/screen-map';
+import { accountScreens } from '@/features/accounts/screens';
+import { campaignScreens } from '@/features/campaigns/screens';
+import { contentScreens } from '@/features/content/screens';
+import { linkSetScreens } from '@/features/link-sets/screens';
+import { privateNetworkScreens } from '@/features/private-networks/screens';
 import { ScreenPlaceholderPage } from './pages/screen-placeholder-page';
 
 /**
- * Which element renders a screen route. Every route shows the placeholder until its feature
- * lands; a feature then maps its path here (e.g. '/campaigns': <CampaignListPage />).
+ * Which element renders a screen route. Every feature lists its own screens; a route no feature
+ * claims yet shows the placeholder (its title only, nothing that pretends to work).
  */
-const SCREENS: Readonly<Record<string, ReactNode>> = {};
+const SCREENS: ScreenMap = {
+  ...campaignScreens, ...accountScreens, ...linkSetScreens, ...privateNetworkScreens, ...contentScreens,
+};
 
 /** The element for one screen route of shared SCREEN_ROUTES. */
-export function screenElement(route: ScreenRoute): ReactNode {
+export function screenElement(route: ScreenRoute) {
   return SCREENS[route.path] ?? <ScreenPlaceholderPage route={route} />;
 }

@@ -32,7 +32,18 @@ async function ensureXsrfCookie(): Promise<void> {
   await tokenRequest;
 }
 
-function report(failure: HttpFailure, silent: boolean): void {
+/**
+ * Headers that prove the call comes from this app: the XSRF token (fetched first when a
+ * state-changing call has none yet). Shared by JSON calls, downloads and uploads.
+ */
+export async function xsrfHeaders(method: string, url: string): Promise<Record<string, string>> {
+  if (changesState(method, url)) await ensureXsrfCookie();
+  const token = readCookie(XSRF_COOKIE);
+  return token === null ? {} : { [XSRF_HEADER]: token };
+}
+
+/** Shows a failed call the one way every screen does (or, on 401, sends the user to login). */
+export function reportHttpFailure(failure: HttpFailure, silent = false): void {
   if (silent) return;
   if (failure.status === 401) {
     expireSession();
@@ -51,7 +62,7 @@ function report(failure: HttpFailure, silent: boolean): void {
 }
 
 function fail(failure: HttpFailure, silent: boolean, cause?: unknown): never {
-  report(failure, silent);
+  reportHttpFailure(failure, silent);
   throw new HttpError(failure, { cause });
 }
 
@@ -61,10 +72,7 @@ async function request<S extends z.ZodType | undefined>(
   options: RequestOptions<S> = {},
 ): Promise<Parsed<S>> {
   const silent = options.silent ?? false;
-  if (changesState(method, url)) await ensureXsrfCookie();
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  const token = readCookie(XSRF_COOKIE);
-  if (token !== null) headers[XSRF_HEADER] = token;
+  const headers: Record<string, string> = { Accept: 'application/json', ...(await xsrfHeaders(method, url)) };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
 
   let response: Response;

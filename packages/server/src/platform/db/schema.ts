@@ -1,4 +1,9 @@
 import type { Generated } from 'kysely';
+import type { ProjectTables } from '../../features/projects/projects.tables';
+import type { ProfileTables } from '../../features/profiles/profiles.tables';
+import type { LinkSetTables } from '../../features/link-sets/link-sets.tables';
+import type { PrivateNetworkTables } from '../../features/private-networks/private-networks.tables';
+import type { ContentTables } from '../../features/content/content.tables';
 
 /** Table types of the database; times are epoch milliseconds in both dialects. */
 export interface UsersTable {
@@ -27,7 +32,8 @@ export interface CampaignsTable {
   created_at: number;
 }
 
-export interface DB {
+/** Every table: the platform's own here, each feature's in its `<area>.tables.ts`. */
+export interface DB extends ProjectTables, ProfileTables, LinkSetTables, PrivateNetworkTables, ContentTables {
   users: UsersTable;
   sessions: SessionsTable;
   campaigns: CampaignsTable;

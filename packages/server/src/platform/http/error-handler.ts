@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from '@fastify/type-provider-zod';
-import type { ErrorResponse } from '@linkloom/shared';
+import { UPLOAD_MESSAGES, type ErrorResponse } from '@linkloom/shared';
 import { HttpError } from './errors';
 
 /** Sends the error body every failing call uses: { error: { message, details? } }. */
@@ -16,13 +16,18 @@ const FASTIFY_ERRORS: Record<string, { status: number; message: string }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: 'The request body is too large' },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: 'Unsupported content type; send JSON' },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: 'The request body length does not match its Content-Length' },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 406, message: 'Send the file as multipart/form-data in the field "file"' },
+  FST_FILES_LIMIT_REACHED: { status: 413, message: 'Too many files in one upload' },
+  FST_PARTS_LIMIT_REACHED: { status: 413, message: 'Too many parts in one upload' },
+  FST_FIELDS_LIMIT_REACHED: { status: 413, message: 'Too many form fields in one upload' },
+  FST_PROTO_VIOLATION: { status: 400, message: 'The upload is not valid multipart/form-data' },
 };
 
 /**
  * One error handler for the whole API: validation failures answer 422 with the schema's messages,
  * malformed requests 400, errors users cause their own status, anything else 500 (and is logged).
  */
-export function registerErrorHandler(app: FastifyInstance): void {
+export function registerErrorHandler(app: FastifyInstance, uploadLimitMb: number): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const details = error.validation.map((issue) => issue.message ?? 'Invalid value');
@@ -34,6 +39,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const { statusCode: _status, ...body } = error as unknown as Record<string, unknown>;
       return reply.code(429).send(body);
     }
+    if (error.code === 'FST_REQ_FILE_TOO_LARGE') return sendError(reply, 413, UPLOAD_MESSAGES.tooLarge(uploadLimitMb));
     const known = error.code ? FASTIFY_ERRORS[error.code] : undefined;
     if (known) return sendError(reply, known.status, known.message);
     if (isResponseSerializationError(error)) request.log.error({ err: error }, 'response did not match its schema');

@@ -9,6 +9,11 @@ import { isOwnedBy } from '../auth/ownership';
  */
 const TOPIC_TABLES: Partial<Record<ObjectTopicKind, OwnedTable>> = {
   campaign: 'campaigns',
+  project: 'projects',
+  profile: 'profiles',
+  url_list: 'url_lists',
+  private_network: 'private_networks',
+  content_group: 'content_groups',
 };
 
 export type TopicAccess = { ok: true } | { ok: false; error: string };

@@ -1,6 +1,11 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import type { DialectName } from '../dialect';
 import { initialMigration } from './0001-initial';
+import { projectsMigration } from './0002-projects';
+import { profilesMigration } from './0003-profiles';
+import { linkSetsMigration } from './0004-link-sets';
+import { privateNetworksMigration } from './0005-private-networks';
+import { contentMigration } from './0006-content';
 
 /**
  * Versioned migrations, in order. A migration is never edited once released: add the next one.
@@ -9,6 +14,11 @@ import { initialMigration } from './0001-initial';
 export function migrationProvider(dialect: DialectName): MigrationProvider {
   const migrations: Record<string, Migration> = {
     '0001-initial': initialMigration(dialect),
+    '0002-projects': projectsMigration(dialect),
+    '0003-profiles': profilesMigration(dialect),
+    '0004-link-sets': linkSetsMigration(dialect),
+    '0005-private-networks': privateNetworksMigration(dialect),
+    '0006-content': contentMigration(dialect),
   };
   return { getMigrations: async () => migrations };
 }

@@ -1,0 +1,41 @@
+import type { Generated } from 'kysely';
+
+/** A link set (URL list) of a campaign with its keyword settings (spec 1 §3). */
+export interface UrlListsTable {
+  id: Generated<number>;
+  owner_id: number;
+  campaign_id: number;
+  name: string;
+  use_keyword: Generated<number>;
+  primary_keyword: Generated<string>;
+  secondary_keyword: Generated<string>;
+  branded_keyword: Generated<string>;
+  generic_keyword: Generated<string>;
+  primary_percentage: Generated<number>;
+  secondary_percentage: Generated<number>;
+  branded_percentage: Generated<number>;
+  generic_percentage: Generated<number>;
+  naked_url_percentage: Generated<number>;
+  created_at: number;
+}
+
+/** One link of a link set. */
+export interface UrlItemsTable {
+  id: Generated<number>;
+  owner_id: number;
+  url_list_id: number;
+  url: string;
+  anchor: Generated<string>;
+  links_on_page: number | null;
+  site: string | null;
+  username: string | null;
+  password: string | null;
+  /** Domain authority (shown as DA) when known. */
+  pr: number | null;
+  date_added: number;
+}
+
+export interface LinkSetTables {
+  url_lists: UrlListsTable;
+  url_items: UrlItemsTable;
+}

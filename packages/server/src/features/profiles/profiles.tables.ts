@@ -1,0 +1,29 @@
+import type { Generated } from 'kysely';
+
+/** An account profile (account store) of a campaign. */
+export interface ProfilesTable {
+  id: Generated<number>;
+  owner_id: number;
+  campaign_id: number;
+  name: string;
+  /** The "Group" column of the campaign screen's Accounts tab. */
+  group_name: Generated<string>;
+  created_at: number;
+}
+
+/** An account on an external site; identity is (profile, site_name, email). */
+export interface AccountsTable {
+  id: Generated<number>;
+  owner_id: number;
+  profile_id: number;
+  site_name: string;
+  email: string;
+  username: string;
+  password: string;
+  created_at: number;
+}
+
+export interface ProfileTables {
+  profiles: ProfilesTable;
+  accounts: AccountsTable;
+}

@@ -1,0 +1,18 @@
+import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod';
+import type { AppContext } from '../app-context';
+import { appInfoRoutes } from './app-info/app-info.routes';
+import { sessionRoutes } from './session/session.routes';
+import { campaignRoutes } from './campaigns/campaigns.routes';
+import { projectRoutes } from './projects/projects.routes';
+import { profileRoutes } from './profiles/profiles.routes';
+import { accountRoutes } from './accounts/accounts.routes';
+import { linkSetRoutes } from './link-sets/link-sets.routes';
+import { linkItemRoutes } from './link-items/link-items.routes';
+import { privateNetworkRoutes } from './private-networks/private-networks.routes';
+import { contentRoutes } from './content/content.routes';
+
+/** Every feature's routes; app.ts registers them in this order. */
+export const FEATURE_ROUTES: readonly FastifyPluginAsyncZod<AppContext>[] = [
+  appInfoRoutes, sessionRoutes, campaignRoutes, projectRoutes, profileRoutes, accountRoutes,
+  linkSetRoutes, linkItemRoutes, privateNetworkRoutes, contentRoutes,
+];

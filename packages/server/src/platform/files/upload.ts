@@ -1,0 +1,54 @@
+import type { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import { UPLOAD_MESSAGES } from '@linkloom/shared';
+import { HttpError } from '../http/errors';
+
+export interface UploadedFile {
+  filename: string;
+  mimetype: string;
+  /** The bytes as they arrive; reading past the size limit throws 413. */
+  stream: Readable;
+}
+
+/** Multipart uploads with the configured size limit (the field the spec names is `file`). */
+export async function registerUploads(app: FastifyInstance, maxMb: number): Promise<void> {
+  await app.register(multipart, {
+    limits: { fileSize: maxMb * 1024 * 1024, files: 200, fields: 20, parts: 220, fieldSize: 1024 * 1024 },
+    throwFileSizeLimit: true,
+  });
+}
+
+function assertMultipart(request: FastifyRequest): void {
+  if (!request.isMultipart()) throw new HttpError(406, 'Send the file as multipart/form-data in the field "file"');
+}
+
+/** The one file of a single-file upload (field `file`); 400 when there is none. */
+export async function receiveFile(request: FastifyRequest): Promise<UploadedFile> {
+  assertMultipart(request);
+  const part = await request.file();
+  if (!part || part.fieldname !== 'file') throw new HttpError(400, UPLOAD_MESSAGES.noFile);
+  return { filename: part.filename, mimetype: part.mimetype, stream: part.file };
+}
+
+/** Every file of a multi-file upload (field `file`, repeated), one after the other as they stream in. */
+export async function* receiveFiles(request: FastifyRequest): AsyncGenerator<UploadedFile> {
+  assertMultipart(request);
+  let count = 0;
+  for await (const part of request.files()) {
+    if (part.fieldname !== 'file') {
+      part.file.resume();
+      continue;
+    }
+    count += 1;
+    yield { filename: part.filename, mimetype: part.mimetype, stream: part.file };
+  }
+  if (count === 0) throw new HttpError(400, UPLOAD_MESSAGES.noFile);
+}
+
+/** Reads a whole (size-limited) upload into memory: for formats that need random access (ZIP). */
+export async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}

@@ -1,0 +1,4 @@
+import type { ScreenMap } from '@/lib/screen-map';
+
+/** This feature's screens by route path (see app/screens.tsx). */
+export const privateNetworkScreens: ScreenMap = {};
