@@ -36,12 +36,13 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * The embedded default (SQLite) unless `extra` names a database; nothing inherited changes it.
- * Callers log in more often than a person would, so the rate limit is raised unless given.
+ * The embedded default (SQLite) unless `extra` names a database; nothing inherited changes it but
+ * WEB_DIST (a build of the web app elsewhere than packages/web/dist). Callers log in more often
+ * than a person would, so the rate limit is raised unless given.
  */
 function serverEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', LOGIN_ATTEMPTS_PER_MINUTE: '1000' };
-  for (const key of ['PORT', 'DATA_DIR', 'DATABASE_URL', 'DATABASE_SCHEMA', 'LATEST_VERSION', 'WEB_DIST']) delete env[key];
+  for (const key of ['PORT', 'DATA_DIR', 'DATABASE_URL', 'DATABASE_SCHEMA', 'LATEST_VERSION']) delete env[key];
   return { ...env, ...extra };
 }
 

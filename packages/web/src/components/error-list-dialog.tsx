@@ -22,7 +22,7 @@ export function ErrorList({ lines }: { lines: readonly ErrorLine[] }) {
  * Opens the dialog titled Error that lists backend problems one per line (a project's lastError,
  * an import's errorList; spec 1, section 5). `modal` is `App.useApp().modal`.
  */
-export function showErrorList(modal: ModalApi, lines: readonly ErrorLine[], title = COMMON_MESSAGES.errorDialogTitle): void {
+export function showErrorList(modal: ModalApi, lines: readonly ErrorLine[], title: string = COMMON_MESSAGES.errorDialogTitle): void {
   modal.error({
     title,
     content: <ErrorList lines={lines.length > 0 ? lines : [COMMON_MESSAGES.unknownError]} />,

@@ -1,0 +1,87 @@
+import { useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Alert, Form, Input, Modal } from 'antd';
+import type { ErrorLine } from '@/lib/error-lines';
+import { useSubmitState } from '@/lib/use-submit-state';
+import { ErrorList } from './error-list-dialog';
+
+/** The text plus whatever the extra form items hold (e.g. `{ selfHosted: true }`). */
+export type TextImportValues = { text: string } & Record<string, unknown>;
+
+/** Props of {@link TextImportDialog}. */
+export interface TextImportDialogProps {
+  open: boolean;
+  title: ReactNode;
+  okText?: string;
+  /** Label above the text area. */
+  label?: ReactNode;
+  placeholder?: string;
+  /** Shown when the text is empty, e.g. 'Please enter links'. */
+  requiredMessage: string;
+  /** Visible lines of the text area; 12 unless given. */
+  rows?: number;
+  /**
+   * Saves the text. Returned lines are per-line problems: they are listed inside the dialog,
+   * which stays open. Resolving with nothing (or an empty list) closes it; a throw keeps it open.
+   */
+  onSubmit: (text: string, values: TextImportValues) => Promise<readonly ErrorLine[] | void>;
+  /** Called on Cancel, Escape and after a successful submit. */
+  onClose: () => void;
+  /** Extra Form.Items below the text (a 'Self-hosted blogs' checkbox). */
+  children?: ReactNode;
+  testId?: string;
+}
+
+/**
+ * A large text area for batch input (links with the |x| separator, private sites with pipes).
+ * Ctrl+Enter (or Cmd+Enter) submits; Enter is a new line. Every opening starts empty.
+ */
+export function TextImportDialog(props: TextImportDialogProps) {
+  const { open, title, okText = 'Import', label, placeholder, requiredMessage, rows = 12, onSubmit, onClose, children } = props;
+  const testId = props.testId ?? 'text-import-dialog';
+  const [form] = Form.useForm<TextImportValues>();
+  const [problems, setProblems] = useState<readonly ErrorLine[]>([]);
+  const { submitting, run } = useSubmitState();
+
+  const handleFinish = async (values: TextImportValues) => {
+    setProblems([]);
+    const outcome = await run(() => onSubmit(values.text, values));
+    if (outcome.failed) return;
+    if (outcome.value && outcome.value.length > 0) setProblems(outcome.value);
+    else onClose();
+  };
+
+  const handleKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      form.submit();
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={title}
+      okText={okText}
+      width={720}
+      onCancel={submitting ? undefined : onClose}
+      okButtonProps={{ htmlType: 'submit', loading: submitting, 'data-testid': `${testId}-ok` }}
+      cancelButtonProps={{ disabled: submitting }}
+      destroyOnHidden
+      mask={{ closable: false }}
+      afterClose={() => setProblems([])}
+      modalRender={(dialog) => (
+        <Form form={form} layout="vertical" onFinish={handleFinish} clearOnDestroy data-testid={testId}>
+          {dialog}
+        </Form>
+      )}
+    >
+      <Form.Item name="text" label={label} rules={[{ required: true, whitespace: true, message: requiredMessage }]}>
+        <Input.TextArea rows={rows} placeholder={placeholder} autoFocus onKeyDown={handleKeyDown} data-testid={`${testId}-text`} />
+      </Form.Item>
+      {children}
+      {problems.length > 0 && (
+        <Alert type="error" showIcon title="Some lines were not accepted" description={<ErrorList lines={problems} />} data-testid={`${testId}-problems`} />
+      )}
+    </Modal>
+  );
+}

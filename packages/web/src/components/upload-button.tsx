@@ -1,0 +1,76 @@
+import type { ReactNode } from 'react';
+import { Button, Upload, type ButtonProps } from 'antd';
+import { InboxOutlined, UploadOutlined } from '@ant-design/icons';
+import { useUploadRequest, type UploadResult } from '@/lib/use-upload-request';
+
+export type { UploadResult } from '@/lib/use-upload-request';
+
+/** Props shared by {@link UploadButton} and {@link UploadDropZone}. */
+export interface UploadProps {
+  /** URL that takes the multipart POST; the file travels in the field `file`. */
+  action: string;
+  /** File types offered by the picker, e.g. '.csv,.txt'. */
+  accept?: string;
+  multiple?: boolean;
+  /** Button text, or the drop zone's main line. */
+  label?: ReactNode;
+  /** Content screens end the success toast with a period (spec 3). */
+  periodInMessages?: boolean;
+  /** Called after each file, success or failure, so the list refreshes. */
+  onDone?: (result: UploadResult) => void;
+  disabled?: boolean;
+  testId?: string;
+}
+
+/**
+ * A toolbar button that uploads the chosen file(s) with the session and the XSRF header and shows
+ * the spec's upload toasts (see useUploadRequest). The button spins while a file is on its way.
+ */
+export function UploadButton(props: UploadProps & { buttonProps?: ButtonProps }) {
+  const { action, accept, multiple = false, label = 'Upload', periodInMessages, onDone, disabled = false, buttonProps } = props;
+  const testId = props.testId ?? 'upload-button';
+  const { customRequest, uploading } = useUploadRequest({ periodInMessages, onDone });
+  return (
+    <Upload
+      name="file"
+      action={action}
+      accept={accept}
+      multiple={multiple}
+      customRequest={customRequest}
+      showUploadList={false}
+      disabled={disabled || uploading}
+      data-testid={`${testId}-input`}
+    >
+      <Button icon={<UploadOutlined />} loading={uploading} disabled={disabled} data-testid={testId} {...buttonProps}>
+        {label}
+      </Button>
+    </Upload>
+  );
+}
+
+/**
+ * The drop-zone variant for dialogs: click, press Enter, or drop files on it. Lists the files
+ * with their progress.
+ */
+export function UploadDropZone(props: UploadProps & { hint?: ReactNode }) {
+  const { action, accept, multiple = false, label = 'Click or drag a file here to upload', periodInMessages, onDone, disabled = false, hint } = props;
+  const testId = props.testId ?? 'upload-drop-zone';
+  const { customRequest } = useUploadRequest({ periodInMessages, onDone });
+  return (
+    <Upload.Dragger
+      name="file"
+      action={action}
+      accept={accept}
+      multiple={multiple}
+      customRequest={customRequest}
+      disabled={disabled}
+      data-testid={testId}
+    >
+      <p className="ant-upload-drag-icon">
+        <InboxOutlined />
+      </p>
+      <p className="ant-upload-text">{label}</p>
+      {hint !== undefined && <p className="ant-upload-hint">{hint}</p>}
+    </Upload.Dragger>
+  );
+}
