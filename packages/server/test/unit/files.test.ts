@@ -66,6 +66,9 @@ describe('ZIP', () => {
     expect(looksLikeZip(Buffer.from('PK'))).toBe(false);
     for (const name of ['../evil.txt', '/etc/passwd', 'a/../../b', 'C:/x', '..\\x']) expect(escapesArchive(name)).toBe(true);
     expect(escapesArchive('a/b..c.txt')).toBe(false);
+    const slip = await zipOf({ 'ok.txt': 'fine' });
+    const slipped = Buffer.from(slip.toString('latin1').replaceAll('ok.txt', '../x.t'), 'latin1');
+    await expect(readZipTextEntries(slipped, 1024)).rejects.toThrow('The ZIP archive holds a path outside itself: ../x.t');
     const bomb = await zipOf({ 'big.txt': 'x'.repeat(10_000) });
     await expect(readZipTextEntries(bomb, 5_000)).rejects.toThrow(/expands past/);
   });

@@ -4,6 +4,13 @@ import multipart from '@fastify/multipart';
 import { UPLOAD_MESSAGES } from '@linkloom/shared';
 import { HttpError } from '../http/errors';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The configured upload limit (MB), for messages. */
+    uploadLimitMb: number;
+  }
+}
+
 export interface UploadedFile {
   filename: string;
   mimetype: string;
@@ -13,10 +20,20 @@ export interface UploadedFile {
 
 /** Multipart uploads with the configured size limit (the field the spec names is `file`). */
 export async function registerUploads(app: FastifyInstance, maxMb: number): Promise<void> {
+  app.decorate('uploadLimitMb', maxMb);
   await app.register(multipart, {
     limits: { fileSize: maxMb * 1024 * 1024, files: 200, fields: 20, parts: 220, fieldSize: 1024 * 1024 },
     throwFileSizeLimit: true,
   });
+}
+
+/**
+ * Reading a part's stream past the size limit does not throw by itself: the stream just ends
+ * early with `truncated` set. Fail it instead, so a cut-off file can never pass as a whole one.
+ */
+function failPastLimit(file: Readable & { truncated?: boolean }, maxMb: number): Readable {
+  file.once('limit', () => file.destroy(new HttpError(413, UPLOAD_MESSAGES.tooLarge(maxMb))));
+  return file;
 }
 
 function assertMultipart(request: FastifyRequest): void {
@@ -28,7 +45,7 @@ export async function receiveFile(request: FastifyRequest): Promise<UploadedFile
   assertMultipart(request);
   const part = await request.file();
   if (!part || part.fieldname !== 'file') throw new HttpError(400, UPLOAD_MESSAGES.noFile);
-  return { filename: part.filename, mimetype: part.mimetype, stream: part.file };
+  return { filename: part.filename, mimetype: part.mimetype, stream: failPastLimit(part.file, request.server.uploadLimitMb) };
 }
 
 /** Every file of a multi-file upload (field `file`, repeated), one after the other as they stream in. */
@@ -41,7 +58,7 @@ export async function* receiveFiles(request: FastifyRequest): AsyncGenerator<Upl
       continue;
     }
     count += 1;
-    yield { filename: part.filename, mimetype: part.mimetype, stream: part.file };
+    yield { filename: part.filename, mimetype: part.mimetype, stream: failPastLimit(part.file, request.server.uploadLimitMb) };
   }
   if (count === 0) throw new HttpError(400, UPLOAD_MESSAGES.noFile);
 }

@@ -37,7 +37,11 @@ export async function readZipTextEntries(buffer: Buffer, maxExpandedBytes: numbe
   let expanded = 0;
   try {
     await new Promise<void>((resolve, reject) => {
-      zip.on('error', () => reject(new HttpError(400, 'The file is not a valid ZIP archive')));
+      zip.on('error', (err: Error) => {
+        // yauzl itself refuses unsafe names ("invalid relative path: ../x") before we see the entry.
+        const unsafe = /(?:invalid relative path|absolute path): (.*)$/.exec(err.message);
+        reject(new HttpError(400, unsafe ? `The ZIP archive holds a path outside itself: ${unsafe[1]}` : 'The file is not a valid ZIP archive'));
+      });
       zip.on('end', () => resolve());
       zip.on('entry', (entry: yauzl.Entry) => {
         const name = entry.fileName;

@@ -3,6 +3,7 @@ import type { Server as HttpServer } from 'node:http';
 import { fastifyCookie } from '@fastify/cookie';
 import { createAdapter } from '@socket.io/postgres-adapter';
 import type { FastifyBaseLogger } from 'fastify';
+import pg from 'pg';
 import { Server, type Socket } from 'socket.io';
 import {
   LIVE_EVENTS, LIVE_PATH, SESSION_COOKIE, parseTopic,
@@ -32,6 +33,7 @@ interface SocketData {
 }
 
 const roomOf = (ownerId: number, topic: string) => `u${ownerId}:${topic}`;
+const REMOTE_EVENT = 'linkloom:live';
 const sessionRoomOf = (token: string) => `s:${createHash('sha256').update(token).digest('hex')}`;
 
 /** Refuses browser connections from other origins (cross-site WebSocket hijacking). */
@@ -56,15 +58,23 @@ export async function createLive(httpServer: HttpServer, database: Database, log
     allowRequest: (req, callback) => callback(null, sameOrigin(req.headers.origin, req.headers.host)),
   });
 
-  if (database.pgPool) {
-    await database.pgPool.query(
+  // The adapter gets a pool of its own with two connections: one held for LISTEN, one through
+  // which every NOTIFY goes in the order it was published (pg queues queries first in, first out),
+  // so other nodes receive one node's messages in order.
+  const adapterPool = database.pgPool ? new pg.Pool({ ...database.pgPool.options, max: 2 }) : undefined;
+  if (adapterPool) {
+    await adapterPool.query(
       'CREATE TABLE IF NOT EXISTS socket_io_attachments (id bigserial UNIQUE, created_at timestamptz DEFAULT NOW(), payload bytea)',
     );
-    io.adapter(createAdapter(database.pgPool, {
+    io.adapter(createAdapter(adapterPool, {
       // Several LinkLoom installations (or test schemas) may share one database server.
       channelPrefix: `linkloom_${database.pgSchema ?? 'public'}`,
       errorHandler: (err) => logger.error({ err }, 'live channel adapter error'),
     }));
+    // A message published on another node, for this node's sockets.
+    io.on(REMOTE_EVENT, (room: string, message: LiveEnvelope) => {
+      io.local.to(room).emit(LIVE_EVENTS.message, message);
+    });
   }
 
   io.use(async (socket, next) => {
@@ -102,9 +112,14 @@ export async function createLive(httpServer: HttpServer, database: Database, log
     });
   });
 
+  // Local sockets get the message at once and in publish order (a cluster broadcast would first
+  // wait for its NOTIFY round trip, so two quick messages could overtake each other); the other
+  // nodes get it through the adapter's server-side emit.
   const publish: Publish = (ownerId, topic, name, payload) => {
     const message: LiveEnvelope = { topic, name, payload };
-    io.to(roomOf(ownerId, topic)).emit(LIVE_EVENTS.message, message);
+    const room = roomOf(ownerId, topic);
+    io.local.to(room).emit(LIVE_EVENTS.message, message);
+    if (adapterPool) io.serverSideEmit(REMOTE_EVENT, room, message);
   };
 
   const close = async () => {
@@ -112,6 +127,7 @@ export async function createLive(httpServer: HttpServer, database: Database, log
     io.local.disconnectSockets(true);
     io.engine.close();
     await Promise.all([...io._nsps.values()].map((nsp) => nsp.adapter.close()));
+    await adapterPool?.end();
   };
 
   return { io, publish, close, endSession: (token) => io.in(sessionRoomOf(token)).disconnectSockets(true) };
