@@ -18,6 +18,8 @@ export interface RunningServer {
   baseUrl: string;
   /** The environment the server runs with (the CLI gets the same, so it reaches the same data). */
   env: NodeJS.ProcessEnv;
+  /** Process id of the server (benchmarks read its peak memory from /proc/<pid>/status). */
+  pid: number | undefined;
   /** Creates a user through the CLI (`user:add NAME`, password on standard input). */
   addUser(name: string, password: string): Promise<void>;
   /** SIGTERM, wait for the exit (SIGKILL after 15 s), remove a data dir made here; the exit code. */
@@ -122,6 +124,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   return {
     baseUrl,
     env,
+    pid: child.pid,
     async addUser(name, password) {
       const result = await runCli(['user:add', name], `${password}\n`, env as Record<string, string>);
       if (result.code !== 0) throw new Error(`user:add ${name} exited with ${result.code}:\n${result.stderr}`);

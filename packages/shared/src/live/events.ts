@@ -4,6 +4,11 @@
  * sends them narrows them. Every message travels as { topic, name, payload }.
  */
 import type { CampaignStatus, ProjectStatus } from '../constants/modules';
+import type { Campaign } from '../schemas/campaigns';
+import type { ProjectRow } from '../schemas/projects';
+import type { ProfileRow } from '../schemas/profiles';
+import type { Account } from '../schemas/profiles';
+import type { LinkSetRow } from '../schemas/link-sets';
 
 type Ids = { ids: number[] };
 type Loose = Record<string, unknown>;
@@ -18,17 +23,27 @@ export interface ProjectStatusPayload {
 /** Topics that belong to the signed-in user as a whole (no object id). */
 export interface UserTopicMessages {
   campaigns: {
-    addNew: Loose;
+    addNew: Campaign;
     rename: { id: number; name: string };
     campaignsDeleted: Ids;
     statusChanged: { id: number; campaignStatus: CampaignStatus };
   };
-  private_networks: { addNew: Loose; editName: { id: number; name: string }; deleted: Ids; countChanged: { id: number; count: number } };
+  private_networks: {
+    addNew: { id: number; name: string; count: number };
+    editName: { id: number; name: string };
+    deleted: Ids;
+    countChanged: { id: number; count: number };
+  };
   site_selections: { addNew: Loose; edited: { id: number; name: string }; deleted: Ids };
   email_manager: { emailsInserted: Loose; emailsDeleted: Loose };
   xwizards: Record<string, Loose>;
   strategies: Record<string, Loose>;
-  content_groups: { newContentGroup: Loose } & Record<string, Loose>;
+  content_groups: {
+    newContentGroup: { id: number; name: string; count: number };
+    contentGroupRenamed: { id: number; name: string };
+    contentGroupsDeleted: Ids;
+    articleCountChanged: { id: number; count: number };
+  };
   proxies: { proxyMonitorStateChanged: Loose; proxyStatusChanged: Loose; proxiesDeleted: Loose };
   blocked_sites: { blockedSitesAdded: Loose; blockedSitesDeleted: Loose };
 }
@@ -36,8 +51,8 @@ export interface UserTopicMessages {
 /** Topics of one object: `{kind}/{id}`. The server checks that the object is the subscriber's. */
 export interface ObjectTopicMessages {
   campaign: {
-    newProfile: Loose; newUrlList: Loose; newProject: Loose; projectsDeleted: Ids; projectEdited: Loose;
-    profileEdited: Loose; profilesDeleted: Ids; urlListEdited: Loose; urlListsDeleted: Ids;
+    newProfile: ProfileRow; newUrlList: LinkSetRow; newProject: ProjectRow; projectsDeleted: Ids; projectEdited: ProjectRow;
+    profileEdited: ProfileRow; profilesDeleted: Ids; urlListEdited: LinkSetRow; urlListsDeleted: Ids;
     campaignStatusChanged: { id: number; campaignStatus: CampaignStatus };
     projectStatusChanged: ProjectStatusPayload;
   };
@@ -45,10 +60,33 @@ export interface ObjectTopicMessages {
     projectStatusChanged: ProjectStatusPayload; siteStatusChanged: Loose; verificationProgressed: Loose;
     projectSaved: { sessionUuid: string };
   };
-  profile: { newAccount: Loose; accountsDeleted: Loose; accountEdited: Loose; accountsImported: Loose };
-  url_list: Record<string, Loose>;
-  private_network: { PrivateSiteAdded: Loose; PrivateSiteDeleted: Loose };
-  content_group: Record<string, Loose>;
+  /** `total` is the profile's number of accounts after the change. */
+  profile: {
+    newAccount: { profileId: number; account: Account; total: number };
+    accountEdited: { profileId: number; account: Account; total: number };
+    accountsDeleted: { profileId: number; count: number; total: number };
+    accountsImported: { profileId: number; imported: number; updated: number; total: number };
+  };
+  /** Links of one link set (link-items feature); `count` is the set's new number of links. */
+  url_list: {
+    linksAdded: { urlListId: number; added: number; count: number };
+    linkEdited: { urlListId: number; id: number };
+    linksDeleted: { urlListId: number; ids: number[]; count: number };
+    keywordsSaved: { urlListId: number };
+  };
+  /** `count` is the sites written (added or updated) or deleted; `total` the network's sites after. */
+  private_network: {
+    PrivateSiteAdded: { privateNetworkId: number; count: number; total: number };
+    PrivateSiteDeleted: { privateNetworkId: number; count: number; total: number };
+  };
+  content_group: {
+    contentGroupRenamed: { id: number; name: string };
+    settingsSaved: { id: number; wordsNottobeChanged: string; maxUsagePerArticle: number };
+    articlesImported: { count: number };
+    articleSaved: { id: number; title: string };
+    articlesDeleted: Ids;
+    contentGroupDeleted: { id: number };
+  };
   xwizard: Record<string, Loose>;
 }
 

@@ -1,5 +1,12 @@
 import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod';
 import type { AppContext } from '../../app-context';
+import { contentGroupRoutes } from './content-groups.routes';
+import { articleRoutes } from './articles.routes';
+import { articleUploadRoutes } from './article-uploads.routes';
 
-/** Content groups and articles. */
-export const contentRoutes: FastifyPluginAsyncZod<AppContext> = async (_app, _ctx) => {};
+/** Content groups and articles (spec 3): groups, the article editor's calls and the uploads. */
+export const contentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  await contentGroupRoutes(app, ctx);
+  await articleRoutes(app, ctx);
+  await articleUploadRoutes(app, ctx);
+};

@@ -33,6 +33,8 @@ export interface UrlItemsTable {
   /** Domain authority (shown as DA) when known. */
   pr: number | null;
   date_added: number;
+  /** Set by ownedTable() like every owned row; the spec's field is date_added. */
+  created_at: number;
 }
 
 export interface LinkSetTables {

@@ -21,6 +21,9 @@ export function privateNetworksMigration(dialect: DialectName) {
         .addColumn('self_hosted', 'integer', (c) => c.notNull().defaultTo(0))
         .addUniqueConstraint('private_sites_identity_uq', ['private_network_id', 'site_url', 'email'])
         .execute();
+      // A network's sites in id order (screen, keyset-paged export) and a user's sites (site lists).
+      await db.schema.createIndex('private_sites_network_idx').on('private_sites').columns(['private_network_id', 'id']).execute();
+      await db.schema.createIndex('private_sites_owner_idx').on('private_sites').columns(['owner_id', 'id']).execute();
     },
     async down(db: Kysely<unknown>): Promise<void> {
       await db.schema.dropTable('private_sites').execute();

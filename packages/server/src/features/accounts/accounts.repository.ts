@@ -1,0 +1,154 @@
+import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import type { AccountFields, AccountKey, AccountSortField } from '@linkloom/shared';
+import type { DialectName } from '../../platform/db/dialect';
+import type { DB } from '../../platform/db/schema';
+import { NotFoundError } from '../../platform/http/errors';
+
+export interface AccountRow {
+  id: number;
+  profile_id: number;
+  site_name: string;
+  email: string;
+  username: string;
+  password: string;
+}
+
+export interface ProfileWithCampaignRow {
+  id: number;
+  name: string;
+  group_name: string;
+  campaign_id: number;
+  campaign_name: string;
+}
+
+export interface AccountFilters {
+  site?: string | undefined;
+  email?: string | undefined;
+  username?: string | undefined;
+}
+
+export interface AccountPageRequest {
+  page: number;
+  pageSize: number;
+  sortField: AccountSortField;
+  sortOrder: 'asc' | 'desc';
+  filters: AccountFilters;
+}
+
+const ACCOUNT_COLUMNS = ['id', 'profile_id', 'site_name', 'email', 'username', 'password'] as const;
+
+/** Each order ends on a unique key, so a page boundary is stable; each has its index (migration 0003). */
+const SORT_COLUMNS: Record<AccountSortField, readonly ('site_name' | 'email' | 'username' | 'id')[]> = {
+  site: ['site_name', 'email'],
+  email: ['email', 'site_name'],
+  username: ['username', 'id'],
+};
+
+const FILTER_COLUMNS = { site: 'site_name', email: 'email', username: 'username' } as const;
+
+/** `%text%` with LIKE's own wildcards escaped, so a filter for `50%` finds exactly that. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Case-insensitive substring filters; PostgreSQL's LIKE is case-sensitive, SQLite's is not (ASCII). */
+function filterConditions(filters: AccountFilters, dialect: DialectName): Expression<SqlBool>[] {
+  const operator = sql.raw(dialect === 'postgres' ? 'ilike' : 'like');
+  return (Object.keys(FILTER_COLUMNS) as (keyof AccountFilters)[])
+    .filter((key) => filters[key] !== undefined && filters[key] !== '')
+    .map((key) => sql<SqlBool>`${sql.ref(`accounts.${FILTER_COLUMNS[key]}`)} ${operator} ${containsPattern(filters[key]!)} escape '\\'`);
+}
+
+/** The user's profile with its campaign's name; 404 for another user's or a missing profile. */
+export async function findProfileWithCampaign(db: Kysely<DB>, profileId: number, ownerId: number): Promise<ProfileWithCampaignRow> {
+  const row = await db
+    .selectFrom('profiles')
+    .innerJoin('campaigns', 'campaigns.id', 'profiles.campaign_id')
+    .select(['profiles.id', 'profiles.name', 'profiles.group_name', 'profiles.campaign_id', 'campaigns.name as campaign_name'])
+    .where('profiles.id', '=', profileId)
+    .where('profiles.owner_id', '=', ownerId)
+    .executeTakeFirst();
+  if (!row) throw new NotFoundError();
+  return row;
+}
+
+/** Number of accounts in a profile (the profile's count). */
+export async function countProfileAccounts(db: Kysely<DB>, profileId: number): Promise<number> {
+  const row = await db.selectFrom('accounts').select((eb) => eb.fn.countAll().as('n')).where('profile_id', '=', profileId).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * One page of a profile's accounts and the filtered total. Offset paging, not keyset: the grid
+ * jumps to any page number. The page's ids are picked from the sort's index alone (a "deferred
+ * join"), so skipping 500,000 rows reads index entries only and the table just for the 100 shown.
+ */
+export async function listAccountPage(db: Kysely<DB>, dialect: DialectName, profileId: number, request: AccountPageRequest): Promise<{ rows: AccountRow[]; total: number }> {
+  const conditions = filterConditions(request.filters, dialect);
+  const base = db.selectFrom('accounts').where('accounts.profile_id', '=', profileId).where((eb) => eb.and(conditions));
+  const order = SORT_COLUMNS[request.sortField];
+  let pageIds = base.select('accounts.id');
+  for (const column of order) pageIds = pageIds.orderBy(`accounts.${column}`, request.sortOrder);
+  let pageQuery = db.selectFrom('accounts')
+    .innerJoin(pageIds.limit(request.pageSize).offset((request.page - 1) * request.pageSize).as('page'), 'page.id', 'accounts.id')
+    .select(ACCOUNT_COLUMNS.map((column) => `accounts.${column}` as const));
+  for (const column of order) pageQuery = pageQuery.orderBy(`accounts.${column}`, request.sortOrder);
+  const [rows, total] = await Promise.all([
+    pageQuery.execute(),
+    base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.n) };
+}
+
+/** A batch of a profile's accounts after an id (keyset walk for exports). */
+export function accountsAfter(db: Kysely<DB>, profileId: number, afterId: number, limit: number): Promise<AccountRow[]> {
+  return db.selectFrom('accounts').select(ACCOUNT_COLUMNS)
+    .where('profile_id', '=', profileId).where('id', '>', afterId)
+    .orderBy('id').limit(limit).execute();
+}
+
+/** The accounts of a profile that already exist among the given identities. */
+export async function existingKeys(db: Kysely<DB>, profileId: number, keys: readonly Pick<AccountFields, 'siteName' | 'email'>[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await db.selectFrom('accounts').select(['site_name', 'email'])
+    .where('profile_id', '=', profileId)
+    .where((eb) => eb.or(keys.map((key) => eb.and([eb('site_name', '=', key.siteName), eb('email', '=', key.email)]))))
+    .execute();
+  return new Set(rows.map((row) => identityKey(row.site_name, row.email)));
+}
+
+/** One string per account identity (site + email) for maps and sets. */
+export function identityKey(siteName: string, email: string): string {
+  return `${siteName}\u0000${email}`;
+}
+
+/**
+ * Inserts accounts, updating username and password of those whose identity already exists
+ * (ON CONFLICT on the identity constraint: both dialects). Identities must be distinct.
+ */
+export async function upsertAccounts(db: Kysely<DB>, ownerId: number, profileId: number, accounts: readonly AccountFields[]): Promise<void> {
+  if (accounts.length === 0) return;
+  const now = Date.now();
+  await db.insertInto('accounts')
+    .values(accounts.map((a) => ({ owner_id: ownerId, profile_id: profileId, site_name: a.siteName, email: a.email, username: a.username, password: a.password, created_at: now })))
+    .onConflict((oc) => oc.columns(['profile_id', 'site_name', 'email']).doUpdateSet((eb) => ({
+      username: eb.ref('excluded.username'),
+      password: eb.ref('excluded.password'),
+    })))
+    .execute();
+}
+
+/** Deletes accounts of a profile by identity; the number deleted. */
+export async function deleteAccounts(db: Kysely<DB>, profileId: number, keys: readonly AccountKey[]): Promise<number> {
+  let deleted = 0;
+  // A few hundred identities per statement keeps within both dialects' parameter limits.
+  for (let start = 0; start < keys.length; start += 400) {
+    const chunk = keys.slice(start, start + 400);
+    const result = await db.deleteFrom('accounts')
+      .where('profile_id', '=', profileId)
+      .where((eb) => eb.or(chunk.map((key) => eb.and([eb('site_name', '=', key.siteName), eb('email', '=', key.email)]))))
+      .executeTakeFirst();
+    deleted += Number(result.numDeletedRows);
+  }
+  return deleted;
+}

@@ -1,0 +1,52 @@
+import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod';
+import {
+  ArticleResponseSchema, DeleteIdsBodySchema, GroupIdParamsSchema, IdParamsSchema, OkResponseSchema,
+  SaveArticleBodySchema, SaveArticleResponseSchema,
+} from '@linkloom/shared';
+import type { AppContext } from '../../app-context';
+import { currentUser } from '../../platform/auth/session.plugin';
+import { findContentGroup } from './content-groups.repository';
+import { deleteArticles, findArticle } from './articles.repository';
+import { EMPTY_ARTICLE, presentArticle, presentContentGroup } from './content.presenter';
+import { saveArticle } from './save-article';
+import { publishCountChange } from './publish-count-change';
+
+const tags = ['content'];
+/** Article builder categories come with the content tools (options issue): an empty JSON list until then. */
+const NO_CATEGORIES = '[]';
+
+/** Article calls of spec 3 section 7: open, open new, save, delete. */
+export const articleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  const { db } = ctx.database;
+
+  app.get('/rest/article/:id', {
+    schema: { tags, summary: 'An article with its content group', params: IdParamsSchema, response: { 200: ArticleResponseSchema } },
+  }, async (request) => {
+    const userId = currentUser(request).id;
+    const article = await findArticle(db, userId, request.params.id);
+    const group = await findContentGroup(db, article.content_group_id, userId);
+    return { article: presentArticle(article), contentGroup: presentContentGroup(group), articleBuilderCategories: NO_CATEGORIES };
+  });
+
+  app.get('/rest/new_article/:groupId', {
+    schema: { tags, summary: 'An empty article for a content group', params: GroupIdParamsSchema, response: { 200: ArticleResponseSchema } },
+  }, async (request) => {
+    const group = await findContentGroup(db, request.params.groupId, currentUser(request).id);
+    return { article: EMPTY_ARTICLE, contentGroup: presentContentGroup(group), articleBuilderCategories: NO_CATEGORIES };
+  });
+
+  app.post('/rest/article', {
+    schema: { tags, summary: 'Save an article (creates it without id)', body: SaveArticleBodySchema, response: { 200: SaveArticleResponseSchema } },
+  }, async (request) => ({ id: await saveArticle(ctx, currentUser(request).id, request.body) }));
+
+  app.delete('/rest/article/:groupId', {
+    schema: { tags, summary: 'Delete articles of a content group', params: GroupIdParamsSchema, body: DeleteIdsBodySchema, response: { 200: OkResponseSchema } },
+  }, async (request) => {
+    const userId = currentUser(request).id;
+    const { groupId } = request.params;
+    const ids = await deleteArticles(db, userId, groupId, request.body.ids);
+    ctx.live?.publish(userId, `content_group/${groupId}`, 'articlesDeleted', { ids });
+    await publishCountChange(ctx, userId, groupId);
+    return { ok: true as const };
+  });
+};

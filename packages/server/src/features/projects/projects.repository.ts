@@ -1,0 +1,66 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { DB } from '../../platform/db/schema';
+import type { ProjectsTable } from './projects.tables';
+
+export type ProjectRecord = Pick<Selectable<ProjectsTable>, 'id' | 'campaign_id' | 'name' | 'module' | 'status' | 'last_error' | 'schedule'>;
+
+const COLUMNS = ['id', 'campaign_id', 'name', 'module', 'status', 'last_error', 'schedule'] as const;
+
+/** The projects of one of the user's campaigns, in id order. */
+export async function listProjects(db: Kysely<DB>, ownerId: number, campaignId: number): Promise<ProjectRecord[]> {
+  return db.selectFrom('projects').select(COLUMNS)
+    .where('owner_id', '=', ownerId).where('campaign_id', '=', campaignId)
+    .orderBy('id', 'asc').execute();
+}
+
+/** One of the user's projects, or undefined (another user's id looks missing). */
+export async function findProject(db: Kysely<DB>, ownerId: number, id: number): Promise<ProjectRecord | undefined> {
+  return db.selectFrom('projects').select(COLUMNS).where('id', '=', id).where('owner_id', '=', ownerId).executeTakeFirst();
+}
+
+/** A new project row: status NEW, no schedule, the given settings (JSON text) or none. */
+export async function insertProject(
+  db: Kysely<DB>,
+  project: { ownerId: number; campaignId: number; module: string; name: string; settings?: string },
+): Promise<ProjectRecord> {
+  return db.insertInto('projects')
+    .values({
+      owner_id: project.ownerId,
+      campaign_id: project.campaignId,
+      module: project.module,
+      name: project.name,
+      ...(project.settings !== undefined ? { settings: project.settings } : {}),
+      schedule: null,
+      created_at: Date.now(),
+    })
+    .returning(COLUMNS)
+    .executeTakeFirstOrThrow();
+}
+
+export async function renameProject(db: Kysely<DB>, ownerId: number, id: number, name: string): Promise<ProjectRecord | undefined> {
+  return db.updateTable('projects').set({ name })
+    .where('id', '=', id).where('owner_id', '=', ownerId)
+    .returning(COLUMNS).executeTakeFirst();
+}
+
+/** The stored form fields of one of the user's projects (JSON text). */
+export async function projectSettings(db: Kysely<DB>, ownerId: number, id: number): Promise<string | undefined> {
+  const row = await db.selectFrom('projects').select('settings').where('id', '=', id).where('owner_id', '=', ownerId).executeTakeFirst();
+  return row?.settings;
+}
+
+/**
+ * Deletes these projects of this campaign of the user (what they hold cascades). All or nothing: when one id is
+ * not such a row (another campaign's, another user's, missing) nothing is deleted and null is
+ * returned, so the caller answers 404.
+ */
+export async function deleteProjects(db: Kysely<DB>, ownerId: number, campaignId: number, ids: readonly number[]): Promise<number[] | null> {
+  return db.transaction().execute(async (trx) => {
+    const found = (await trx.selectFrom('projects').select('id')
+      .where('owner_id', '=', ownerId).where('campaign_id', '=', campaignId).where('id', 'in', [...ids])
+      .execute()).map((row) => row.id);
+    if (found.length !== new Set(ids).size) return null;
+    await trx.deleteFrom('projects').where('id', 'in', found).execute();
+    return found;
+  });
+}

@@ -1,0 +1,56 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { AccountFields } from '@linkloom/shared';
+import type { DB } from '../../src/platform/db/schema';
+
+export interface TestProfile {
+  id: number;
+  name: string;
+  campaignId: number;
+}
+
+/** A profile row of a campaign, inserted directly (profile routes belong to another feature). */
+export async function buildProfile(db: Kysely<DB>, overrides: { ownerId: number; campaignId: number; name?: string; group?: string }): Promise<TestProfile> {
+  const name = overrides.name ?? `Profile ${randomBytes(3).toString('hex')}`;
+  const row = await db.insertInto('profiles')
+    .values({ owner_id: overrides.ownerId, campaign_id: overrides.campaignId, name, group_name: overrides.group ?? '', created_at: Date.now() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id, name, campaignId: overrides.campaignId };
+}
+
+/** `count` accounts site-001.test … in a profile, or the given ones. */
+export async function buildAccounts(
+  db: Kysely<DB>, profile: { id: number }, ownerId: number, accounts: number | AccountFields[],
+): Promise<AccountFields[]> {
+  const list = typeof accounts === 'number'
+    ? Array.from({ length: accounts }, (_, i) => {
+      const n = String(i + 1).padStart(3, '0');
+      return { siteName: `site-${n}.test`, email: `user${n}@mail.test`, username: `user${n}`, password: `pw${n}` };
+    })
+    : accounts;
+  for (let start = 0; start < list.length; start += 500) {
+    await db.insertInto('accounts').values(list.slice(start, start + 500).map((a) => ({
+      owner_id: ownerId, profile_id: profile.id, site_name: a.siteName, email: a.email, username: a.username, password: a.password, created_at: Date.now(),
+    }))).execute();
+  }
+  return list;
+}
+
+/** The profile's accounts as stored, ordered by site then email. */
+export async function storedAccounts(db: Kysely<DB>, profileId: number): Promise<AccountFields[]> {
+  const rows = await db.selectFrom('accounts').select(['site_name', 'email', 'username', 'password'])
+    .where('profile_id', '=', profileId).orderBy('site_name').orderBy('email').execute();
+  return rows.map((r) => ({ siteName: r.site_name, email: r.email, username: r.username, password: r.password }));
+}
+
+/** A multipart/form-data body with one file in the field `file`, as a browser sends it. */
+export function multipartFile(filename: string, content: string | Buffer, field = 'file'): { body: Buffer; headers: Record<string, string> } {
+  const boundary = `----linkloom${randomBytes(8).toString('hex')}`;
+  const body = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: text/csv\r\n\r\n`),
+    typeof content === 'string' ? Buffer.from(content) : content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
