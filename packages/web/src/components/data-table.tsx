@@ -38,6 +38,8 @@ export interface DataTableProps<T> {
   /** data-testid of the wrapper; the toolbar gets `${testId}-toolbar`. */
   testId?: string;
   size?: TableProps<T>['size'];
+  /** Tree rows (a row's `children`) or expandable rows, e.g. the grouped site grid; controlled by the screen. */
+  expandable?: TableProps<T>['expandable'];
 }
 
 /**
@@ -91,6 +93,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
         pagination={pagination}
         onChange={server ? handleChange : undefined}
         scroll={scrollY === undefined ? undefined : { y: scrollY }}
+        expandable={props.expandable}
         locale={{ emptyText: loading ? ' ' : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText ?? 'No data'} /> }}
       />
     </div>

@@ -57,20 +57,22 @@ export function UploadDropZone(props: UploadProps & { hint?: ReactNode }) {
   const testId = props.testId ?? 'upload-drop-zone';
   const { customRequest } = useUploadRequest({ periodInMessages, onDone });
   return (
-    <Upload.Dragger
-      name="file"
-      action={action}
-      accept={accept}
-      multiple={multiple}
-      customRequest={customRequest}
-      disabled={disabled}
-      data-testid={testId}
-    >
-      <p className="ant-upload-drag-icon">
-        <InboxOutlined />
-      </p>
-      <p className="ant-upload-text">{label}</p>
-      {hint !== undefined && <p className="ant-upload-hint">{hint}</p>}
-    </Upload.Dragger>
+    <div data-testid={testId}>
+      <Upload.Dragger
+        name="file"
+        action={action}
+        accept={accept}
+        multiple={multiple}
+        customRequest={customRequest}
+        disabled={disabled}
+        data-testid={`${testId}-input`}
+      >
+        <p className="ant-upload-drag-icon">
+          <InboxOutlined />
+        </p>
+        <p className="ant-upload-text">{label}</p>
+        {hint !== undefined && <p className="ant-upload-hint">{hint}</p>}
+      </Upload.Dragger>
+    </div>
   );
 }

@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { ACCOUNT_MESSAGES } from '@linkloom/shared';
+import { signIn, visit, waitForRoute } from './support/app';
+import { launchBrowser, openPage, saveScreenshot } from './support/browser';
+import { accountRow, accountRows, downloadedText, filterColumn, seedProfile, shownSites } from './support/accounts';
+import { startServer, type RunningServer } from '../packages/server/test/support/server-process';
+
+/** The account profile screen (/accounts/:id), walked as a user on one real server (SQLite). */
+const USER = { username: 'accounts@example.com', password: 'accounts e2e password' };
+
+let server: RunningServer;
+let browser: Browser;
+let route: string;
+
+async function signedInPage(ctx: Parameters<typeof openPage>[1]): Promise<{ page: Page; pageErrors: string[] }> {
+  const opened = await openPage(browser, ctx);
+  await signIn(opened.page, server.baseUrl, USER.username, USER.password);
+  await visit(opened.page, server.baseUrl, route);
+  await waitForRoute(opened.page, route);
+  return opened;
+}
+
+describe('account profile screen', () => {
+  beforeAll(async () => {
+    server = await startServer();
+    await server.addUser(USER.username, USER.password);
+    const { profileId } = await seedProfile(server, USER.username, {
+      campaignName: 'Spring launch',
+      profileName: 'Forum accounts',
+      accounts: [
+        { siteName: 'alpha.test', email: 'zoe@mail.test', username: '=HYPERLINK("x")', password: 'pw-a' },
+        { siteName: 'bravo.test', email: 'yan@mail.test', username: 'yan', password: 'pw-b' },
+      ],
+    });
+    route = `/accounts/${profileId}`;
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  test('title, breadcrumb, grid of three quarters, add with the spec messages, live in a second window', async (ctx) => {
+    const { page, pageErrors } = await signedInPage(ctx);
+    const other = await signedInPage(ctx);
+    await page.getByRole('heading', { name: 'Account Profile: Forum accounts' }).waitFor();
+    const breadcrumbs = page.getByTestId('breadcrumbs');
+    expect((await breadcrumbs.textContent())?.replace(/\s+/g, '')).toBe('Home/Campaigns/Campaign:Springlaunch/Accounts');
+    expect(await breadcrumbs.getByRole('link', { name: 'Campaign: Spring launch' }).getAttribute('href')).toMatch(/^#\/campaign\/\d+$/);
+    expect(await breadcrumbs.getByRole('link', { name: 'Campaigns' }).getAttribute('href')).toBe('#/campaigns');
+    expect(await page.getByTestId('accounts-table').locator('thead th').allTextContents()).toEqual(expect.arrayContaining(['Site', 'Email', 'Username', 'Password']));
+    await expect.poll(() => shownSites(page)).toEqual(['alpha.test', 'bravo.test']);
+    const bodyHeight = await page.locator('.ant-table-body').evaluate((el) => parseFloat(getComputedStyle(el).maxHeight));
+    expect(bodyHeight).toBe(600); // 3/4 of the 800 px window
+
+    await page.getByTestId('add-account').click();
+    await page.getByTestId('account-dialog-ok').click();
+    for (const text of [ACCOUNT_MESSAGES.siteRequired, ACCOUNT_MESSAGES.emailRequired, ACCOUNT_MESSAGES.usernameRequired, ACCOUNT_MESSAGES.passwordRequired]) {
+      await page.getByText(text, { exact: true }).waitFor();
+    }
+    await page.getByTestId('account-siteName').fill('charlie.test');
+    await page.getByTestId('account-email').fill('xav@mail.test');
+    await page.getByTestId('account-username').fill('xav');
+    await page.getByTestId('account-password').fill('secret');
+    await page.getByTestId('account-dialog-ok').click();
+    await expect.poll(() => shownSites(page)).toEqual(['alpha.test', 'bravo.test', 'charlie.test']);
+    // The second window hears newAccount on profile/{id} and refreshes without a reload.
+    await expect.poll(() => shownSites(other.page)).toEqual(['alpha.test', 'bravo.test', 'charlie.test']);
+
+    await page.getByTestId('accounts-table').locator('th', { hasText: 'Email' }).first().click();
+    await expect.poll(() => shownSites(page)).toEqual(['charlie.test', 'bravo.test', 'alpha.test']);
+    await filterColumn(page, 'Site', 'RAV');
+    await expect.poll(() => shownSites(page)).toEqual(['bravo.test']);
+    await filterColumn(page, 'Site', '');
+    await expect.poll(() => shownSites(page)).toHaveLength(3);
+    await saveScreenshot(page, 'accounts-screen');
+    expect(pageErrors).toEqual([]);
+    expect(other.pageErrors).toEqual([]);
+  });
+
+  test('upload with a bad line, delete selected, download read back', async (ctx) => {
+    const { page, pageErrors } = await signedInPage(ctx);
+    const other = await signedInPage(ctx);
+    await expect.poll(() => shownSites(page)).toHaveLength(3);
+
+    const csv = 'site,email,username,password\ndelta.test,dan@mail.test,dan,pw-d\necho.test,,eve,pw-e\nbravo.test,yan@mail.test,yan2,pw-b2\n';
+    // antd puts the test id on the file input itself or on its wrapper, depending on the version.
+    await page.locator('input[type=file][data-testid="upload-accounts-input"], [data-testid="upload-accounts-input"] input[type=file]')
+      .setInputFiles({ name: 'more.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page.getByTestId('error-list').getByText(`Line 3: ${ACCOUNT_MESSAGES.emailRequired}`).waitFor();
+    await page.getByTestId('error-list-ok').click();
+    await expect.poll(() => shownSites(page)).toEqual(['alpha.test', 'bravo.test', 'charlie.test', 'delta.test']);
+    await expect.poll(() => shownSites(other.page)).toEqual(['alpha.test', 'bravo.test', 'charlie.test', 'delta.test']);
+    expect(await accountRow(page, 'bravo.test').locator('td:nth-child(4)').textContent()).toBe('yan2');
+
+    await accountRow(page, 'charlie.test').locator('input[type=checkbox]').check();
+    await page.getByTestId('delete-accounts').click();
+    await page.getByTestId('confirm-delete-ok').click();
+    await expect.poll(() => shownSites(page)).toEqual(['alpha.test', 'bravo.test', 'delta.test']);
+    await expect.poll(() => shownSites(other.page)).toEqual(['alpha.test', 'bravo.test', 'delta.test']);
+
+    const file = await downloadedText(page, () => page.getByTestId('download-accounts').click());
+    expect(file.name).toBe('Forum accounts_accounts.csv');
+    expect(file.text.split('\r\n')).toEqual([
+      'site,email,username,password',
+      'alpha.test,zoe@mail.test,"\'=HYPERLINK(""x"")",pw-a',
+      'bravo.test,yan@mail.test,yan2,pw-b2',
+      'delta.test,dan@mail.test,dan,pw-d',
+      '',
+    ]);
+    expect(await accountRows(page).count()).toBe(3);
+    expect(pageErrors).toEqual([]);
+    expect(other.pageErrors).toEqual([]);
+  });
+});

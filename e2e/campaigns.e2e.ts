@@ -1,0 +1,206 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { BACKLINKS_ZIP_NAME, CAMPAIGN_MESSAGES, LINK_SET_MESSAGES, PROFILE_MESSAGES, PROJECT_MESSAGES } from '@linkloom/shared';
+import { signIn, visit, waitForRoute } from './support/app';
+import { launchBrowser, openPage, saveScreenshot } from './support/browser';
+import { chooseOption, downloadBytes, rowNames, seedLinks, tableRow } from './support/campaigns';
+import { readZipTextEntries } from '../packages/server/src/platform/files/zip';
+import { startServer, type RunningServer } from '../packages/server/test/support/server-process';
+
+/** The campaign list and the campaign screen, walked as a new user on one real server (SQLite). */
+const USER = { username: 'campaigns@example.com', password: 'campaigns e2e password' };
+
+let server: RunningServer;
+let browser: Browser;
+
+async function signedInPage(ctx: Parameters<typeof openPage>[1], route: string): Promise<{ page: Page; pageErrors: string[] }> {
+  const opened = await openPage(browser, ctx);
+  await signIn(opened.page, server.baseUrl, USER.username, USER.password);
+  await visit(opened.page, server.baseUrl, route);
+  await waitForRoute(opened.page, route);
+  return opened;
+}
+
+/** The id of the row whose text holds `text`. */
+async function rowId(page: Page, table: string, text: string): Promise<number> {
+  return Number(await tableRow(page, table, text).getAttribute('data-row-key'));
+}
+
+describe('campaigns', () => {
+  beforeAll(async () => {
+    server = await startServer();
+    await server.addUser(USER.username, USER.password);
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  test('list: create manually, rename, live in a second window, scheduler switch, backlinks zip, delete', async (ctx) => {
+    const { page, pageErrors } = await signedInPage(ctx, '/campaigns');
+    const other = await signedInPage(ctx, '/campaigns');
+    await page.getByRole('heading', { name: 'Campaigns' }).waitFor();
+
+    // The X-Wizard type is the default and says where strategy campaigns come from.
+    await page.getByTestId('add-campaign').click();
+    await page.getByTestId('no-strategies').waitFor();
+    await saveScreenshot(page, 'new-campaign-dialog');
+    await page.getByTestId('campaign-type').getByText('Manually').click();
+    await page.getByTestId('new-campaign-dialog-ok').click();
+    await page.getByText(CAMPAIGN_MESSAGES.nameRequired).waitFor();
+    await page.getByTestId('new-campaign-dialog-name').fill('Spring launch');
+    await page.getByTestId('new-campaign-dialog-ok').click();
+    await tableRow(page, 'campaigns-table', 'Spring launch').waitFor();
+    await tableRow(other.page, 'campaigns-table', 'Spring launch').waitFor();
+    const id = await rowId(page, 'campaigns-table', 'Spring launch');
+    // Manual campaigns have no Duplicate action (wizard-made only).
+    expect(await page.getByTestId(`duplicate-${id}`).count()).toBe(0);
+
+    await page.getByTestId(`rename-${id}`).click();
+    await page.getByTestId('rename-campaign-dialog-name').fill('Summer launch');
+    await page.getByTestId('rename-campaign-dialog-ok').click();
+    await tableRow(page, 'campaigns-table', 'Summer launch').waitFor();
+    await tableRow(other.page, 'campaigns-table', 'Summer launch').waitFor();
+    expect(await tableRow(other.page, 'campaigns-table', 'Summer launch').getByTestId('status-tag').first().textContent()).toBe('Active');
+
+    // The campaign screen: title, breadcrumbs, the scheduler switch (the list follows live).
+    await page.getByTestId(`campaign-link-${id}`).click();
+    await waitForRoute(page, `/campaign/${id}`);
+    await page.getByRole('heading', { name: 'Campaign: Summer launch' }).waitFor();
+    expect(await page.getByTestId('breadcrumbs').textContent()).toBe('Home/Campaigns/Campaign: Summer launch');
+    const toggle = page.getByTestId('scheduler-switch');
+    expect(await toggle.getAttribute('data-status')).toBe('ACTIVE');
+    await toggle.click();
+    await expect.poll(() => toggle.getAttribute('class')).toContain('ant-switch-loading');
+    await expect.poll(() => toggle.getAttribute('data-status'), { timeout: 10_000 }).toBe('PAUSED');
+    expect(await toggle.getAttribute('aria-checked')).toBe('false');
+    await expect.poll(() => tableRow(other.page, 'campaigns-table', 'Summer launch').getByTestId('status-tag').first().textContent()).toBe('Inactive');
+    await toggle.click();
+    await expect.poll(() => toggle.getAttribute('data-status'), { timeout: 10_000 }).toBe('ACTIVE');
+
+    // A link set with links (seeded into the server's database: the links screen is another area's).
+    await page.getByRole('tab', { name: 'Backlinks' }).click();
+    await page.getByTestId('add-link-set').click();
+    await page.getByTestId('add-link-set-dialog-name').fill('Money pages');
+    await page.getByTestId('add-link-set-dialog-ok').click();
+    await tableRow(page, 'link-sets-table', 'Money pages').waitFor();
+    const linkSetId = await rowId(page, 'link-sets-table', 'Money pages');
+    const added = Date.UTC(2030, 4, 6, 7, 8, 9);
+    await seedLinks(server, linkSetId, [
+      { url: 'https://example.com/one', anchor: 'first, anchor', dateAdded: added },
+      { url: 'https://example.com/two', anchor: '=cmd()', dateAdded: added },
+    ]);
+
+    await visit(page, server.baseUrl, '/campaigns');
+    await tableRow(page, 'campaigns-table', 'Summer launch').locator('input[type=checkbox]').check();
+    const zip = await downloadBytes(page, async () => {
+      await page.getByTestId('download-menu').hover();
+      await page.getByTestId('download-backlinks').click();
+    });
+    expect(zip.name).toBe(BACKLINKS_ZIP_NAME);
+    const entries = await readZipTextEntries(zip.bytes, 1024 * 1024);
+    expect(entries.map((entry) => entry.name)).toEqual(['Summer launch.csv']);
+    const date = new Date(added).toISOString();
+    expect(entries[0]!.text.split('\r\n')).toEqual([
+      'URL,Anchor,Link set,Date added',
+      `https://example.com/one,"first, anchor",Money pages,${date}`,
+      `https://example.com/two,'=cmd(),Money pages,${date}`,
+      '',
+    ]);
+    await saveScreenshot(page, 'campaigns-list');
+
+    await page.getByTestId('delete-campaigns').click();
+    await page.getByTestId('confirm-delete-ok').click();
+    await expect.poll(() => rowNames(page, 'campaigns-table', 'campaign-link-')).toEqual([]);
+    await expect.poll(() => rowNames(other.page, 'campaigns-table', 'campaign-link-')).toEqual([]);
+    expect(pageErrors).toEqual([]);
+    expect(other.pageErrors).toEqual([]);
+  });
+
+  test('campaign screen: projects add / rename / duplicate / delete, profiles and link sets, live in a second window', async (ctx) => {
+    const { page, pageErrors } = await signedInPage(ctx, '/campaigns');
+    await page.getByTestId('add-campaign').click();
+    await page.getByTestId('campaign-type').getByText('Manually').click();
+    await page.getByTestId('new-campaign-dialog-name').fill('Workspace');
+    await page.getByTestId('new-campaign-dialog-ok').click();
+    await tableRow(page, 'campaigns-table', 'Workspace').waitFor();
+    const id = await rowId(page, 'campaigns-table', 'Workspace');
+    await page.getByTestId(`campaign-link-${id}`).click();
+    await page.getByRole('heading', { name: 'Campaign: Workspace' }).waitFor();
+    const other = await signedInPage(ctx, `/campaign/${id}`);
+
+    await page.getByTestId('add-project').click();
+    await page.getByTestId('project-dialog-ok').click();
+    await page.getByText(PROJECT_MESSAGES.moduleRequired).waitFor();
+    await page.getByText(PROJECT_MESSAGES.nameRequired).waitFor();
+    await chooseOption(page, 'project-dialog-module', 'Wiki');
+    await page.getByTestId('project-dialog-name').fill('Wiki run');
+    await page.getByTestId('project-dialog-ok').click();
+    await tableRow(page, 'projects-table', 'Wiki run').waitFor();
+    await tableRow(other.page, 'projects-table', 'Wiki run').waitFor();
+    const projectId = await rowId(page, 'projects-table', 'Wiki run');
+    expect(await page.getByTestId(`project-link-${projectId}`).getAttribute('href')).toBe(`#/project/${projectId}`);
+    expect(await tableRow(page, 'projects-table', 'Wiki run').getByTestId('status-tag').textContent()).toBe('NEW');
+
+    // Rename: the module is locked.
+    await page.getByTestId(`rename-project-${projectId}`).click();
+    expect(await page.locator('[data-testid="project-dialog"] .ant-select-disabled').count()).toBe(1);
+    await page.getByTestId('project-dialog-name').fill('Wiki main');
+    await page.getByTestId('project-dialog-ok').click();
+    await tableRow(other.page, 'projects-table', 'Wiki main').waitFor();
+
+    // Duplicate: 'Copy of ' + the old name, module locked.
+    await page.getByTestId(`duplicate-project-${projectId}`).click();
+    expect(await page.getByTestId('project-dialog-name').inputValue()).toBe('Copy of Wiki main');
+    expect(await page.locator('[data-testid="project-dialog"] .ant-select-disabled').count()).toBe(1);
+    await page.getByTestId('project-dialog-ok').click();
+    await tableRow(page, 'projects-table', 'Copy of Wiki main').waitFor();
+    await tableRow(other.page, 'projects-table', 'Copy of Wiki main').waitFor();
+    expect(await tableRow(page, 'projects-table', 'Copy of Wiki main').textContent()).toContain('Wiki');
+
+    await tableRow(page, 'projects-table', 'Copy of Wiki main').locator('input[type=checkbox]').check();
+    await page.getByTestId('delete-projects').click();
+    await page.getByTestId('confirm-delete-ok').click();
+    await expect.poll(() => rowNames(other.page, 'projects-table', 'project-link-')).toEqual(['Wiki main']);
+
+    await page.getByRole('tab', { name: 'Accounts' }).click();
+    await other.page.getByRole('tab', { name: 'Accounts' }).click();
+    await page.getByTestId('add-profile').click();
+    await page.getByTestId('add-profile-dialog-ok').click();
+    await page.getByText(PROFILE_MESSAGES.nameRequired).waitFor();
+    await page.getByTestId('add-profile-dialog-name').fill('Blog accounts');
+    await page.getByTestId('add-profile-dialog-ok').click();
+    await tableRow(other.page, 'profiles-table', 'Blog accounts').waitFor();
+    const profileId = await rowId(page, 'profiles-table', 'Blog accounts');
+    expect(await page.getByTestId(`profile-link-${profileId}`).getAttribute('href')).toBe(`#/accounts/${profileId}`);
+    await page.getByTestId(`rename-profile-${profileId}`).click();
+    await page.getByTestId('rename-profile-dialog-name').fill('Wiki accounts');
+    await page.getByTestId('rename-profile-dialog-ok').click();
+    await tableRow(other.page, 'profiles-table', 'Wiki accounts').waitFor();
+
+    await page.getByRole('tab', { name: 'Backlinks' }).click();
+    await other.page.getByRole('tab', { name: 'Backlinks' }).click();
+    await page.getByTestId('add-link-set').click();
+    await page.getByTestId('add-link-set-dialog-ok').click();
+    await page.getByText(LINK_SET_MESSAGES.nameRequired).waitFor();
+    await page.getByTestId('add-link-set-dialog-name').fill('Tier 1');
+    await page.getByTestId('add-link-set-dialog-ok').click();
+    await tableRow(other.page, 'link-sets-table', 'Tier 1').waitFor();
+    const linkSetId = await rowId(page, 'link-sets-table', 'Tier 1');
+    expect(await page.getByTestId(`link-set-link-${linkSetId}`).getAttribute('href')).toBe(`#/url_list/${linkSetId}`);
+    await saveScreenshot(page, 'campaign-screen-backlinks');
+    await page.getByRole('tab', { name: 'Projects' }).click();
+    await saveScreenshot(page, 'campaign-screen-projects');
+
+    await page.getByRole('tab', { name: 'Backlinks' }).click();
+    await tableRow(page, 'link-sets-table', 'Tier 1').locator('input[type=checkbox]').check();
+    await page.getByTestId('delete-link-sets').click();
+    await page.getByTestId('confirm-delete-ok').click();
+    await expect.poll(() => rowNames(other.page, 'link-sets-table', 'link-set-link-')).toEqual([]);
+
+    expect(pageErrors).toEqual([]);
+    expect(other.pageErrors).toEqual([]);
+  });
+});

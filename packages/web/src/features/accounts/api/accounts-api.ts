@@ -1,0 +1,49 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  AccountDeleteResponseSchema, AccountListResponseSchema, AccountUpsertResponseSchema,
+  type AccountKey, type AccountListQuery, type AccountUpsertRequest,
+} from '@linkloom/shared';
+import { del, get, put } from '@/lib/http';
+import { accountKeys } from './account-keys';
+
+/** The query string of a grid request; empty filters are left out. */
+export function accountListSearch(query: AccountListQuery): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text === '' ? '' : `?${text}`;
+}
+
+/** GET /rest/accounts/{profileId}: one page; the previous page stays shown while the next loads. */
+export function useAccountPage(profileId: number, query: AccountListQuery) {
+  return useQuery({
+    queryKey: accountKeys.page(profileId, query),
+    queryFn: ({ signal }) => get(`/rest/accounts/${profileId}${accountListSearch(query)}`, { schema: AccountListResponseSchema, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+function useInvalidateProfile(profileId: number) {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: accountKeys.profile(profileId) });
+}
+
+/** PUT /rest/account: add, or update the account with the same site and email. */
+export function useSaveAccount(profileId: number) {
+  const invalidate = useInvalidateProfile(profileId);
+  return useMutation({
+    mutationFn: (body: AccountUpsertRequest) => put('/rest/account', { body, schema: AccountUpsertResponseSchema }),
+    onSuccess: invalidate,
+  });
+}
+
+/** DELETE /rest/accounts/{profileId} with the identities of the selected accounts. */
+export function useDeleteAccounts(profileId: number) {
+  const invalidate = useInvalidateProfile(profileId);
+  return useMutation({
+    mutationFn: (keys: AccountKey[]) => del(`/rest/accounts/${profileId}`, { body: keys, schema: AccountDeleteResponseSchema }),
+    onSuccess: invalidate,
+  });
+}

@@ -1,0 +1,109 @@
+import { useState, type Key } from 'react';
+import { App, Button, type TableColumnsType } from 'antd';
+import { DeleteOutlined, DownloadOutlined, PlusOutlined } from '@ant-design/icons';
+import { AccountImportResponseSchema, type Account, type AccountListResponse, type AccountSortField } from '@linkloom/shared';
+import { DataTable } from '@/components/data-table';
+import { useConfirm } from '@/components/confirm-delete';
+import { UploadButton, type UploadResult } from '@/components/upload-button';
+import { useErrorList } from '@/components/error-list-dialog';
+import { downloadFile } from '@/lib/download';
+import { useWindowFraction } from '@/lib/use-window-fraction';
+import type { TableQuery } from '@/lib/table-query';
+import { useDeleteAccounts, useSaveAccount } from '../api/accounts-api';
+import { AccountDialog } from './account-dialog';
+import { textColumnFilter } from './text-column-filter';
+import type { GridState } from './grid-state';
+
+/** An account's row key: its identity (site + email), which survives paging and refetches. */
+const rowKeyOf = (account: Account) => JSON.stringify([account.siteName, account.email]);
+
+export interface AccountsTableProps {
+  profileId: number;
+  data: AccountListResponse | undefined;
+  loading: boolean;
+  grid: GridState;
+  onGridChange: (query: TableQuery) => void;
+  onImported: () => void;
+}
+
+/** The accounts grid (server-side paging, sorting, filtering) with add, delete, upload and download. */
+export function AccountsTable({ profileId, data, loading, grid, onGridChange, onImported }: AccountsTableProps) {
+  const { message } = App.useApp();
+  const { confirmDelete } = useConfirm();
+  const showErrors = useErrorList();
+  const saveAccount = useSaveAccount(profileId);
+  const deleteAccounts = useDeleteAccounts(profileId);
+  const [selectedKeys, setSelectedKeys] = useState<Key[]>([]);
+  const [adding, setAdding] = useState(false);
+  const scrollY = useWindowFraction(0.75);
+
+  const sortOrderOf = (field: AccountSortField) => (grid.sort?.field === field ? (grid.sort.order === 'asc' ? 'ascend' : 'descend') : null);
+  const columns: TableColumnsType<Account> = [
+    { title: 'Site', key: 'site', dataIndex: 'siteName', sorter: true, sortOrder: sortOrderOf('site'), ellipsis: true, ...textColumnFilter<Account>('Site', grid.filters.site) },
+    { title: 'Email', key: 'email', dataIndex: 'email', sorter: true, sortOrder: sortOrderOf('email'), ellipsis: true, ...textColumnFilter<Account>('Email', grid.filters.email) },
+    { title: 'Username', key: 'username', dataIndex: 'username', sorter: true, sortOrder: sortOrderOf('username'), ellipsis: true, ...textColumnFilter<Account>('Username', grid.filters.username) },
+    { title: 'Password', key: 'password', dataIndex: 'password', ellipsis: true },
+  ];
+
+  const handleDelete = async () => {
+    if (!(await confirmDelete())) return;
+    const keys = selectedKeys.map((key) => {
+      const [siteName, email] = JSON.parse(String(key)) as [string, string];
+      return { accountListId: profileId, siteName, email };
+    });
+    await deleteAccounts.mutateAsync(keys);
+    setSelectedKeys([]);
+  };
+
+  const handleUploaded = (result: UploadResult) => {
+    onImported();
+    const parsed = AccountImportResponseSchema.safeParse(result.body);
+    if (!result.ok || !parsed.success) return;
+    const { imported, updated, errors, errorsOmitted } = parsed.data;
+    message.info(`${imported} accounts added, ${updated} updated`);
+    const lines = [...errors, ...(errorsOmitted > 0 ? [`… and ${errorsOmitted} more lines that were not accepted`] : [])];
+    if (lines.length > 0) showErrors(lines);
+  };
+
+  const profileName = data?.profile.name ?? 'accounts';
+  return (
+    <>
+      <DataTable<Account>
+        testId="accounts-table"
+        columns={columns}
+        rows={data?.accounts}
+        rowKey={rowKeyOf}
+        loading={loading}
+        scrollY={scrollY}
+        selection={{ selectedKeys, onChange: (keys) => setSelectedKeys(keys) }}
+        server={{ total: data?.total ?? 0, page: grid.page, pageSize: grid.pageSize, onChange: onGridChange }}
+        emptyText="No accounts: add one or upload a CSV file"
+        toolbar={{
+          left: (
+            <>
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)} data-testid="add-account">Add</Button>
+              <Button danger icon={<DeleteOutlined />} disabled={selectedKeys.length === 0} loading={deleteAccounts.isPending} onClick={() => void handleDelete()} data-testid="delete-accounts">
+                Delete selected
+              </Button>
+              <UploadButton action={`/action/import/profile/${profileId}`} accept=".csv,.txt,text/csv,text/plain" label="Upload file" onDone={handleUploaded} testId="upload-accounts" />
+              <Button
+                icon={<DownloadOutlined />} data-testid="download-accounts"
+                onClick={() => void downloadFile({ url: `/action/export/profile/${profileId}`, fallbackName: `${profileName}_accounts.csv` }).catch(() => undefined)}
+              >
+                Download
+              </Button>
+            </>
+          ),
+        }}
+      />
+      <AccountDialog
+        open={adding}
+        onClose={() => setAdding(false)}
+        onSubmit={async (values) => {
+          const { created } = await saveAccount.mutateAsync({ accountListId: profileId, ...values });
+          message.success(created ? 'Account added' : 'Account updated (same site and email)');
+        }}
+      />
+    </>
+  );
+}

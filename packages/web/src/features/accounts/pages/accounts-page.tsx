@@ -1,0 +1,51 @@
+import { useState } from 'react';
+import { Result } from 'antd';
+import { useParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { IdSchema } from '@linkloom/shared';
+import { PageHeader } from '@/components/page-header';
+import { useLiveInvalidate } from '@/lib/use-live-invalidate';
+import { accountKeys } from '../api/account-keys';
+import { useAccountPage } from '../api/accounts-api';
+import { AccountsTable } from '../components/accounts-table';
+import { INITIAL_GRID, accountListQuery, gridFromTableQuery, type GridState } from '../components/grid-state';
+
+/** The accounts of one profile (/accounts/:id, the id is the profile's). */
+export function AccountsPage() {
+  const parsed = IdSchema.safeParse(useParams().id);
+  if (!parsed.success) return <Result status="404" title="No such account profile" />;
+  return <AccountsScreen key={parsed.data} profileId={parsed.data} />;
+}
+
+function AccountsScreen({ profileId }: { profileId: number }) {
+  const [grid, setGrid] = useState<GridState>(INITIAL_GRID);
+  const page = useAccountPage(profileId, accountListQuery(grid));
+  const queryClient = useQueryClient();
+  // Any change of the profile's accounts (another tab, an import) refreshes the page shown.
+  useLiveInvalidate(`profile/${profileId}`, [accountKeys.profile(profileId)]);
+
+  if (page.isError && !page.data) return <Result status="404" title="No such account profile" subTitle="It may have been deleted." />;
+  const data = page.data;
+  const campaign = data?.campaign;
+  return (
+    <div data-testid="accounts-page">
+      <PageHeader
+        title={`Account Profile: ${data?.profile.name ?? ''}`}
+        loading={page.isLoading}
+        breadcrumbs={[
+          { title: 'Campaigns', to: '/campaigns' },
+          { title: `Campaign: ${campaign?.name ?? ''}`, ...(campaign ? { to: `/campaign/${campaign.id}` } : {}) },
+          { title: 'Accounts' },
+        ]}
+      />
+      <AccountsTable
+        profileId={profileId}
+        data={data}
+        loading={page.isFetching}
+        grid={grid}
+        onGridChange={(query) => setGrid(gridFromTableQuery(query))}
+        onImported={() => void queryClient.invalidateQueries({ queryKey: accountKeys.profile(profileId) })}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  LinkSetRowSchema, OkResponseSchema, ProfileRowSchema, ProjectRowSchema, type ModuleId,
+} from '@linkloom/shared';
+import { del, post, put } from '@/lib/http';
+import { downloadFile } from '@/lib/download';
+import { campaignKeys } from './campaign-keys';
+
+/** A mutation of one campaign's rows that refreshes the campaign screen when it succeeds. */
+function useCampaignMutation<I, R>(campaignId: number, mutationFn: (input: I) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: campaignKeys.detail(campaignId) }),
+  });
+}
+
+/** PUT /rest/project, POST /rest/project/rename/{id}, POST /action/duplicate/project/{id}, DELETE /rest/projects/{campaignId}. */
+export function useProjectMutations(campaignId: number) {
+  return {
+    add: useCampaignMutation(campaignId, (input: { module: ModuleId; name: string }) =>
+      put('/rest/project', { body: { campaignId, ...input }, schema: ProjectRowSchema })),
+    rename: useCampaignMutation(campaignId, ({ id, ...input }: { id: number; module: string; name: string }) =>
+      post(`/rest/project/rename/${id}`, { body: { campaignId, ...input }, schema: ProjectRowSchema })),
+    duplicate: useCampaignMutation(campaignId, ({ id, name }: { id: number; name: string }) =>
+      post(`/action/duplicate/project/${id}`, { body: { name }, schema: ProjectRowSchema })),
+    remove: useCampaignMutation(campaignId, (ids: number[]) => del(`/rest/projects/${campaignId}`, { body: ids, schema: OkResponseSchema })),
+  };
+}
+
+/** PUT /rest/profile, POST /rest/profile/{id}, DELETE /rest/profiles/{campaignId}. */
+export function useProfileMutations(campaignId: number) {
+  return {
+    add: useCampaignMutation(campaignId, (name: string) => put('/rest/profile', { body: { name, campaignId }, schema: ProfileRowSchema })),
+    rename: useCampaignMutation(campaignId, ({ id, name }: { id: number; name: string }) =>
+      post(`/rest/profile/${id}`, { body: { name }, schema: ProfileRowSchema })),
+    remove: useCampaignMutation(campaignId, (ids: number[]) => del(`/rest/profiles/${campaignId}`, { body: ids, schema: OkResponseSchema })),
+  };
+}
+
+/** PUT /rest/url_list, POST /rest/url_list/{id}, DELETE /rest/url_list/{campaignId}. */
+export function useLinkSetMutations(campaignId: number) {
+  return {
+    add: useCampaignMutation(campaignId, (name: string) => put('/rest/url_list', { body: { name, campaignId }, schema: LinkSetRowSchema })),
+    rename: useCampaignMutation(campaignId, ({ id, name }: { id: number; name: string }) =>
+      post(`/rest/url_list/${id}`, { body: { name }, schema: LinkSetRowSchema })),
+    remove: useCampaignMutation(campaignId, (ids: number[]) => del(`/rest/url_list/${campaignId}`, { body: ids, schema: OkResponseSchema })),
+  };
+}
+
+/** GET /action/export/profile/{id}: the profile's accounts as CSV (served by the accounts area). */
+export function downloadProfile(profile: { id: number; name: string }): Promise<string> {
+  return downloadFile({ url: `/action/export/profile/${profile.id}`, fallbackName: `${profile.name}_accounts.csv` });
+}
+
+/** GET /action/export/url_list/{id}: the link set with all its information (served by the links area). */
+export function downloadLinkSet(linkSet: { id: number; name: string }): Promise<string> {
+  return downloadFile({ url: `/action/export/url_list/${linkSet.id}`, fallbackName: `${linkSet.name}_urls.csv` });
+}

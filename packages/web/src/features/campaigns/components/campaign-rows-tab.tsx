@@ -1,0 +1,102 @@
+import { useState, type Key, type ReactNode } from 'react';
+import { Button, Space, type TableColumnsType } from 'antd';
+import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import type { UseMutationResult } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { DataTable } from '@/components/data-table';
+import { NameDialog } from '@/components/name-dialog';
+import { useConfirm } from '@/components/confirm-delete';
+
+interface NamedRow {
+  id: number;
+  name: string;
+}
+
+/** What differs between the Accounts and Backlinks tabs. */
+export interface CampaignRowsTabProps<T extends NamedRow> {
+  /** 'profile' or 'link-set': prefixes the test ids. */
+  kind: string;
+  /** Lower-case noun for dialogs and confirmations ('account profile', 'link set'). */
+  noun: string;
+  rows: readonly T[] | undefined;
+  loading: boolean;
+  /** The Name cell (a link to the row's own screen). */
+  nameColumn: (row: T) => ReactNode;
+  /** Columns shown between Name and Action. */
+  middleColumns: TableColumnsType<T>;
+  /** The shared create schema: the name field shows the spec's message. */
+  schema: z.ZodType;
+  mutations: {
+    add: UseMutationResult<unknown, Error, string>;
+    rename: UseMutationResult<unknown, Error, { id: number; name: string }>;
+    remove: UseMutationResult<unknown, Error, number[]>;
+  };
+  download: (row: T) => Promise<string>;
+}
+
+/** A tab of named rows of a campaign with add, rename, download and delete (Accounts, Backlinks). */
+export function CampaignRowsTab<T extends NamedRow>(props: CampaignRowsTabProps<T>) {
+  const { kind, noun, mutations } = props;
+  const { confirmDelete } = useConfirm();
+  const [selectedKeys, setSelectedKeys] = useState<Key[]>([]);
+  const [adding, setAdding] = useState(false);
+  const [renaming, setRenaming] = useState<T | null>(null);
+
+  const handleDelete = async () => {
+    if (!(await confirmDelete({ content: `Do you want to delete the selected ${noun}s with everything they hold?` }))) return;
+    await mutations.remove.mutateAsync(selectedKeys.map(Number));
+    setSelectedKeys([]);
+  };
+
+  const columns: TableColumnsType<T> = [
+    { title: 'ID', dataIndex: 'id', width: 80, sorter: (a, b) => a.id - b.id },
+    { title: 'Name', dataIndex: 'name', render: (_, row) => props.nameColumn(row) },
+    ...props.middleColumns,
+    {
+      title: 'Action', key: 'action', width: 210,
+      render: (_, row) => (
+        <Space size="small">
+          <Button size="small" icon={<EditOutlined />} onClick={() => setRenaming(row)} data-testid={`rename-${kind}-${row.id}`}>Rename</Button>
+          <Button size="small" icon={<DownloadOutlined />} onClick={() => void props.download(row).catch(() => undefined)} data-testid={`download-${kind}-${row.id}`}>
+            Download
+          </Button>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <DataTable<T>
+        testId={`${kind}s-table`} columns={columns} rows={props.rows} rowKey="id" loading={props.loading}
+        selection={{ selectedKeys, onChange: (keys) => setSelectedKeys(keys) }}
+        emptyText={`No ${noun}s yet: add one`}
+        toolbar={{
+          left: (
+            <>
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)} data-testid={`add-${kind}`}>Add</Button>
+              <Button danger icon={<DeleteOutlined />} disabled={selectedKeys.length === 0} loading={mutations.remove.isPending} onClick={() => void handleDelete()} data-testid={`delete-${kind}s`}>
+                Delete
+              </Button>
+            </>
+          ),
+        }}
+      />
+      <NameDialog
+        open={adding} title={`Add ${noun}`} okText="Save" testId={`add-${kind}-dialog`} schema={props.schema}
+        onSubmit={async ({ name }) => {
+          await mutations.add.mutateAsync(name.trim());
+        }}
+        onClose={() => setAdding(false)}
+      />
+      <NameDialog
+        open={renaming !== null} title={`Rename ${noun}`} okText="Save" testId={`rename-${kind}-dialog`} schema={props.schema}
+        initialValues={{ name: renaming?.name ?? '' }}
+        onSubmit={async ({ name }) => {
+          if (renaming) await mutations.rename.mutateAsync({ id: renaming.id, name: name.trim() });
+        }}
+        onClose={() => setRenaming(null)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,66 @@
+import { useState, type Key } from 'react';
+import { Button, Space, type TableColumnsType } from 'antd';
+import { CopyOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { Link } from 'react-router';
+import { MODULES, describeSchedule, projectScreenPath, type ProjectRow } from '@linkloom/shared';
+import { DataTable } from '@/components/data-table';
+import { StatusTag } from '@/components/status-tag';
+import { useConfirm } from '@/components/confirm-delete';
+import { useProjectMutations } from '../api/campaign-rows-api';
+import { ProjectDialog, type ProjectDialogMode } from './project-dialog';
+import { localScheduleStart } from './schedule-start';
+
+const moduleName = (module: string) => (MODULES as Record<string, string>)[module] ?? module;
+
+/** The campaign screen's Projects tab: the project rows, their dialog and delete. */
+export function ProjectsTab({ campaignId, projects, loading }: { campaignId: number; projects: readonly ProjectRow[] | undefined; loading: boolean }) {
+  const { remove } = useProjectMutations(campaignId);
+  const { confirmDelete } = useConfirm();
+  const [selectedKeys, setSelectedKeys] = useState<Key[]>([]);
+  const [dialog, setDialog] = useState<ProjectDialogMode | null>(null);
+
+  const handleDelete = async () => {
+    if (!(await confirmDelete({ content: 'Do you want to delete the selected projects?' }))) return;
+    await remove.mutateAsync(selectedKeys.map(Number));
+    setSelectedKeys([]);
+  };
+
+  const columns: TableColumnsType<ProjectRow> = [
+    { title: 'ID', dataIndex: 'id', width: 80, sorter: (a, b) => a.id - b.id },
+    { title: 'Name', dataIndex: 'name', render: (_, row) => <Link to={projectScreenPath(row.module, row.id)} data-testid={`project-link-${row.id}`}>{row.name}</Link> },
+    {
+      title: 'Action', key: 'action', width: 210,
+      render: (_, row) => (
+        <Space size="small">
+          <Button size="small" icon={<EditOutlined />} onClick={() => setDialog({ mode: 'rename', project: row })} data-testid={`rename-project-${row.id}`}>Rename</Button>
+          <Button size="small" icon={<CopyOutlined />} onClick={() => setDialog({ mode: 'duplicate', project: row })} data-testid={`duplicate-project-${row.id}`}>Duplicate</Button>
+        </Space>
+      ),
+    },
+    { title: 'Module', dataIndex: 'module', width: 160, render: (_, row) => moduleName(row.module) },
+    { title: 'Status', dataIndex: 'status', width: 140, render: (_, row) => <StatusTag status={row.status} /> },
+    { title: 'Schedule', key: 'schedule', width: 150, render: (_, row) => localScheduleStart(row.schedule?.startDate) },
+    { title: 'Schedule Description', key: 'scheduleDescription', render: (_, row) => describeSchedule(row.schedule) },
+  ];
+
+  return (
+    <>
+      <DataTable<ProjectRow>
+        testId="projects-table" columns={columns} rows={projects} rowKey="id" loading={loading}
+        selection={{ selectedKeys, onChange: (keys) => setSelectedKeys(keys) }}
+        emptyText="No projects yet: add one"
+        toolbar={{
+          left: (
+            <>
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ mode: 'add' })} data-testid="add-project">Add</Button>
+              <Button danger icon={<DeleteOutlined />} disabled={selectedKeys.length === 0} loading={remove.isPending} onClick={() => void handleDelete()} data-testid="delete-projects">
+                Delete
+              </Button>
+            </>
+          ),
+        }}
+      />
+      <ProjectDialog campaignId={campaignId} state={dialog} onClose={() => setDialog(null)} />
+    </>
+  );
+}

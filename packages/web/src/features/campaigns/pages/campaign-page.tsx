@@ -1,0 +1,49 @@
+import { Alert, Tabs } from 'antd';
+import { useParams } from 'react-router';
+import { IdSchema } from '@linkloom/shared';
+import { PageHeader } from '@/components/page-header';
+import { useLiveInvalidate } from '@/lib/use-live-invalidate';
+import { campaignKeys } from '../api/campaign-keys';
+import { useCampaign } from '../api/campaign-api';
+import { SchedulerSwitch } from '../components/scheduler-switch';
+import { ProjectsTab } from '../components/projects-tab';
+import { LinkSetsTab, ProfilesTab } from '../components/campaign-tabs';
+
+/** The body of /campaign/:id once the id is known to be a number. */
+function CampaignScreen({ id }: { id: number }) {
+  const campaign = useCampaign(id);
+  // Every campaign/{id} message (new, edited, deleted rows, status) and the list's renames and
+  // status changes refresh this screen.
+  useLiveInvalidate(`campaign/${id}`, [campaignKeys.detail(id)]);
+  useLiveInvalidate('campaigns', [campaignKeys.detail(id)]);
+  const data = campaign.data;
+  const name = data?.campaign.name ?? '';
+
+  return (
+    <div data-testid="campaign-page">
+      <PageHeader
+        title={`Campaign: ${name}`} loading={campaign.isLoading}
+        breadcrumbs={[{ title: 'Campaigns', to: '/campaigns' }, { title: `Campaign: ${name}` }]}
+        extra={data && <SchedulerSwitch campaign={data.campaign} />}
+      />
+      {campaign.isError && <Alert type="error" showIcon title="Failed to load the campaign." data-testid="load-failed" />}
+      {!campaign.isError && (
+        <Tabs
+          data-testid="campaign-tabs"
+          items={[
+            { key: 'projects', label: 'Projects', children: <ProjectsTab campaignId={id} projects={data?.projects} loading={campaign.isLoading} /> },
+            { key: 'accounts', label: 'Accounts', children: <ProfilesTab campaignId={id} rows={data?.profiles} loading={campaign.isLoading} /> },
+            { key: 'backlinks', label: 'Backlinks', children: <LinkSetsTab campaignId={id} rows={data?.urlLists} loading={campaign.isLoading} /> },
+          ]}
+        />
+      )}
+    </div>
+  );
+}
+
+/** One campaign with its tabs Projects, Accounts, Backlinks (/campaign/:id, spec 1 §2). */
+export function CampaignPage() {
+  const parsed = IdSchema.safeParse(useParams().id);
+  if (!parsed.success) return <Alert type="error" showIcon title="This campaign does not exist." data-testid="load-failed" />;
+  return <CampaignScreen key={parsed.data} id={parsed.data} />;
+}

@@ -1,0 +1,105 @@
+import { useState, type Key } from 'react';
+import { Alert, App, Button, Dropdown, Space, type TableColumnsType } from 'antd';
+import { CopyOutlined, DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { Link } from 'react-router';
+import { CAMPAIGN_MESSAGES, CampaignCreateSchema, type Campaign } from '@linkloom/shared';
+import { DataTable } from '@/components/data-table';
+import { NameDialog } from '@/components/name-dialog';
+import { PageHeader } from '@/components/page-header';
+import { useConfirm } from '@/components/confirm-delete';
+import { useLiveInvalidate } from '@/lib/use-live-invalidate';
+import { campaignKeys } from '../api/campaign-keys';
+import { downloadBacklinks, useCampaigns, useDeleteCampaigns, useRenameCampaign } from '../api/campaigns-api';
+import { NewCampaignDialog } from '../components/new-campaign-dialog';
+import { DuplicateCampaignDialog } from '../components/duplicate-campaign-dialog';
+import { ProjectCountTags, SchedulerStatusTag } from '../components/project-count-tags';
+
+/** The campaign list (/campaigns, spec 1 §2). */
+export function CampaignsPage() {
+  const campaigns = useCampaigns();
+  const renameCampaign = useRenameCampaign();
+  const deleteCampaigns = useDeleteCampaigns();
+  const { confirmDelete } = useConfirm();
+  const { message } = App.useApp();
+  const [selectedKeys, setSelectedKeys] = useState<Key[]>([]);
+  const [adding, setAdding] = useState(false);
+  const [renaming, setRenaming] = useState<Campaign | null>(null);
+  const [duplicating, setDuplicating] = useState<Campaign | null>(null);
+  const [downloading, setDownloading] = useState(false);
+  useLiveInvalidate('campaigns', [campaignKeys.all]);
+
+  const handleDelete = async () => {
+    if (!(await confirmDelete({ content: 'Do you want to delete the selected campaigns with their projects, accounts and link sets?' }))) return;
+    await deleteCampaigns.mutateAsync(selectedKeys.map(Number));
+    setSelectedKeys([]);
+  };
+
+  // Backlinks of the selected campaigns, or of every campaign when none is selected.
+  const handleBacklinks = async () => {
+    const ids = selectedKeys.length > 0 ? selectedKeys.map(Number) : (campaigns.data?.campaigns ?? []).map((c) => c.id);
+    if (ids.length === 0) return;
+    setDownloading(true);
+    try {
+      await downloadBacklinks(ids);
+    } catch {
+      void message.error(CAMPAIGN_MESSAGES.backlinksFailed);
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  const columns: TableColumnsType<Campaign> = [
+    { title: 'ID', dataIndex: 'id', width: 90, sorter: (a, b) => a.id - b.id, defaultSortOrder: 'descend' },
+    { title: 'Name', dataIndex: 'name', render: (_, row) => <Link to={`/campaign/${row.id}`} data-testid={`campaign-link-${row.id}`}>{row.name}</Link> },
+    { title: 'Scheduler Status', dataIndex: 'campaignStatus', width: 150, render: (_, row) => <SchedulerStatusTag status={row.campaignStatus} /> },
+    {
+      title: 'Action', key: 'action', width: 220,
+      render: (_, row) => (
+        <Space size="small">
+          <Button size="small" icon={<EditOutlined />} onClick={() => setRenaming(row)} data-testid={`rename-${row.id}`}>Rename</Button>
+          {row.creatingType === 'XWizard' && (
+            <Button size="small" icon={<CopyOutlined />} onClick={() => setDuplicating(row)} data-testid={`duplicate-${row.id}`}>Duplicate</Button>
+          )}
+        </Space>
+      ),
+    },
+    { title: 'Project Count', key: 'projectCount', render: (_, row) => <ProjectCountTags count={row.projectCount} campaignId={row.id} /> },
+  ];
+
+  return (
+    <div data-testid="campaigns-page">
+      <PageHeader title="Campaigns" breadcrumbs={[{ title: 'Campaigns' }]} />
+      {campaigns.isError && <Alert type="error" showIcon title={CAMPAIGN_MESSAGES.loadFailed} style={{ marginBottom: 16 }} data-testid="load-failed" />}
+      <DataTable<Campaign>
+        testId="campaigns-table" columns={columns} rows={campaigns.data?.campaigns} rowKey="id" loading={campaigns.isLoading}
+        selection={{ selectedKeys, onChange: (keys) => setSelectedKeys(keys) }}
+        emptyText="No campaigns yet: add one to start"
+        toolbar={{
+          left: (
+            <>
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)} data-testid="add-campaign">Add</Button>
+              <Button danger icon={<DeleteOutlined />} disabled={selectedKeys.length === 0} loading={deleteCampaigns.isPending} onClick={() => void handleDelete()} data-testid="delete-campaigns">
+                Delete
+              </Button>
+            </>
+          ),
+          right: (
+            <Dropdown menu={{ items: [{ key: 'backlinks', label: <span data-testid="download-backlinks">Backlinks</span> }], onClick: () => void handleBacklinks() }}>
+              <Button icon={<DownloadOutlined />} loading={downloading} data-testid="download-menu">Download</Button>
+            </Dropdown>
+          ),
+        }}
+      />
+      <NewCampaignDialog open={adding} onClose={() => setAdding(false)} strategies={campaigns.data?.strategies ?? []} />
+      <NameDialog
+        open={renaming !== null} title="Rename campaign" okText="Save" testId="rename-campaign-dialog"
+        schema={CampaignCreateSchema} initialValues={{ name: renaming?.name ?? '' }}
+        onSubmit={async ({ name }) => {
+          if (renaming) await renameCampaign.mutateAsync({ id: renaming.id, name: name.trim() });
+        }}
+        onClose={() => setRenaming(null)}
+      />
+      <DuplicateCampaignDialog campaign={duplicating} onClose={() => setDuplicating(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ArticleResponseSchema, SaveArticleResponseSchema, type SaveArticleBody } from '@linkloom/shared';
+import { get, post } from '@/lib/http';
+import { contentKeys } from './content-keys';
+
+/** What the article screen opens: an existing article, or a new one in a group. */
+export type ArticleTarget = { kind: 'article'; id: number } | { kind: 'new'; groupId: number };
+
+/** GET /rest/article/{id} or GET /rest/new_article/{groupId}. */
+export function useArticle(target: ArticleTarget) {
+  const url = target.kind === 'article' ? `/rest/article/${target.id}` : `/rest/new_article/${target.groupId}`;
+  return useQuery({
+    queryKey: target.kind === 'article' ? contentKeys.article(target.id) : contentKeys.newArticle(target.groupId),
+    queryFn: ({ signal }) => get(url, { schema: ArticleResponseSchema, signal }),
+    // The editor keeps what the user typed: never replace it behind their back.
+    refetchOnWindowFocus: false,
+    staleTime: Infinity,
+  });
+}
+
+/** POST /rest/article: answers the article's id. */
+export function useSaveArticle() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SaveArticleBody) => post('/rest/article', { body, schema: SaveArticleResponseSchema }),
+    onSuccess: async ({ id }, body) => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: contentKeys.groups }),
+        queryClient.invalidateQueries({ queryKey: contentKeys.group(body.contentGroupId) }),
+      ]);
+      await queryClient.invalidateQueries({ queryKey: contentKeys.article(id) });
+    },
+  });
+}

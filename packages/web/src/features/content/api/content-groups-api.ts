@@ -1,0 +1,74 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  ContentGroupListResponseSchema, ContentGroupResponseSchema, ContentGroupSummarySchema, OkResponseSchema,
+  type ContentGroupSettings,
+} from '@linkloom/shared';
+import { del, get, post, put } from '@/lib/http';
+import { contentKeys } from './content-keys';
+
+/** GET /rest/content_groups */
+export function useContentGroups() {
+  return useQuery({
+    queryKey: contentKeys.groups,
+    queryFn: ({ signal }) => get('/rest/content_groups', { schema: ContentGroupListResponseSchema, signal }),
+  });
+}
+
+/** GET /rest/content_group/{id}: the group, its article rows and (later) Kontent Machine campaigns. */
+export function useContentGroup(id: number) {
+  return useQuery({
+    queryKey: contentKeys.group(id),
+    queryFn: ({ signal }) => get(`/rest/content_group/${id}`, { schema: ContentGroupResponseSchema, signal }),
+  });
+}
+
+/** Invalidates every content query: a change to a group shows in the list, the screen and the editor. */
+function useInvalidateContent() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: contentKeys.all });
+}
+
+/** PUT /rest/content_groups */
+export function useCreateContentGroup() {
+  const invalidate = useInvalidateContent();
+  return useMutation({
+    mutationFn: (name: string) => put('/rest/content_groups', { body: { name }, schema: ContentGroupSummarySchema }),
+    onSuccess: invalidate,
+  });
+}
+
+/** POST /action/rename/content_group */
+export function useRenameContentGroup() {
+  const invalidate = useInvalidateContent();
+  return useMutation({
+    mutationFn: (input: { id: number; name: string }) => post('/action/rename/content_group', { body: input, schema: OkResponseSchema }),
+    onSuccess: invalidate,
+  });
+}
+
+/** DELETE /rest/content_groups */
+export function useDeleteContentGroups() {
+  const invalidate = useInvalidateContent();
+  return useMutation({
+    mutationFn: (ids: number[]) => del('/rest/content_groups', { body: { ids }, schema: OkResponseSchema }),
+    onSuccess: invalidate,
+  });
+}
+
+/** POST /rest/content_groups: the auto-saved settings form. Only the group's own query refreshes. */
+export function useSaveGroupSettings(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (settings: ContentGroupSettings) => post('/rest/content_groups', { body: { id, ...settings }, schema: OkResponseSchema }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: contentKeys.group(id) }),
+  });
+}
+
+/** DELETE /rest/article/{groupId} */
+export function useDeleteArticles(groupId: number) {
+  const invalidate = useInvalidateContent();
+  return useMutation({
+    mutationFn: (ids: number[]) => del(`/rest/article/${groupId}`, { body: { ids }, schema: OkResponseSchema }),
+    onSuccess: invalidate,
+  });
+}

@@ -1,0 +1,74 @@
+import { useState, type Key } from 'react';
+import { Button, type TableColumnsType } from 'antd';
+import { DeleteOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router';
+import { ARTICLE_TITLE_TRUNCATE_LENGTH, type ArticleSummary } from '@linkloom/shared';
+import { DataTable } from '@/components/data-table';
+import { TruncatedLink } from '@/components/truncated-link';
+import { useConfirm } from '@/components/confirm-delete';
+import { useDeleteArticles } from '../api/content-groups-api';
+import { ArticleUploadDialog, type ArticleUploadKind } from './article-upload-dialog';
+
+/**
+ * A group's article table with its toolbar: add, delete selected, the two uploads. (The Kontent
+ * Machine download arrives with the content tools.)
+ */
+export function ArticleTable(props: { groupId: number; articles: readonly ArticleSummary[] | undefined; loading: boolean; onChanged: () => void }) {
+  const { groupId, articles, loading, onChanged } = props;
+  const navigate = useNavigate();
+  const deleteArticles = useDeleteArticles(groupId);
+  const { confirmDelete } = useConfirm();
+  const [selectedKeys, setSelectedKeys] = useState<Key[]>([]);
+  const [upload, setUpload] = useState<ArticleUploadKind | null>(null);
+
+  const handleDelete = async () => {
+    if (!(await confirmDelete({ content: 'Do you really want to delete the selected articles?' }))) return;
+    await deleteArticles.mutateAsync(selectedKeys.map(Number));
+    setSelectedKeys([]);
+  };
+
+  const columns: TableColumnsType<ArticleSummary> = [
+    { title: 'ID', dataIndex: 'id', width: 90, sorter: (a, b) => a.id - b.id },
+    {
+      title: 'Title', dataIndex: 'title', sorter: (a, b) => a.title.localeCompare(b.title),
+      render: (_, row) => <TruncatedLink to={`/article/${row.id}`} name={row.title} max={ARTICLE_TITLE_TRUNCATE_LENGTH} testId="article-link" />,
+    },
+    { title: 'Usage Count', dataIndex: 'usageCount', width: 140, sorter: (a, b) => a.usageCount - b.usageCount },
+  ];
+
+  return (
+    <>
+      <DataTable<ArticleSummary>
+        testId="articles-table"
+        columns={columns}
+        rows={articles}
+        rowKey="id"
+        loading={loading}
+        selection={{ selectedKeys, onChange: (keys) => setSelectedKeys(keys) }}
+        emptyText="No articles yet: add one or upload text files"
+        toolbar={{
+          left: (
+            <>
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate(`/new-article/${groupId}`)} data-testid="add-article">
+                Add new article
+              </Button>
+              <Button
+                danger icon={<DeleteOutlined />} disabled={selectedKeys.length === 0} loading={deleteArticles.isPending}
+                onClick={() => void handleDelete()} data-testid="delete-articles"
+              >
+                Delete selected
+              </Button>
+              <Button icon={<UploadOutlined />} onClick={() => setUpload('firstLine')} data-testid="upload-articles">
+                Upload articles
+              </Button>
+              <Button icon={<UploadOutlined />} onClick={() => setUpload('fileName')} data-testid="upload-articles-file-name">
+                Upload articles (title from file name)
+              </Button>
+            </>
+          ),
+        }}
+      />
+      <ArticleUploadDialog groupId={groupId} kind={upload} onClose={() => setUpload(null)} onUploaded={onChanged} />
+    </>
+  );
+}

@@ -1,0 +1,51 @@
+import { App, Card, Result } from 'antd';
+import { useNavigate, useParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { IdSchema } from '@linkloom/shared';
+import { PageHeader } from '@/components/page-header';
+import { useLiveTopic } from '@/lib/use-live-topic';
+import { contentKeys } from '../api/content-keys';
+import { useContentGroup } from '../api/content-groups-api';
+import { GroupSettingsForm } from '../components/group-settings-form';
+import { ArticleTable } from '../components/article-table';
+
+/** One content group (/content-group/:id): settings form and article table, kept live. */
+export function ContentGroupPage() {
+  const parsed = IdSchema.safeParse(useParams().id);
+  if (!parsed.success) return <Result status="404" title="No such content group" />;
+  return <ContentGroupScreen key={parsed.data} id={parsed.data} />;
+}
+
+function ContentGroupScreen({ id }: { id: number }) {
+  const group = useContentGroup(id);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: contentKeys.group(id) });
+
+  useLiveTopic(`content_group/${id}`, (live) => {
+    if (live.name === 'contentGroupDeleted') {
+      message.info('This content group was deleted.');
+      void navigate('/content-groups', { replace: true });
+      return;
+    }
+    refresh();
+  });
+
+  if (group.isError) return <Result status="404" title="No such content group" subTitle="It may have been deleted." />;
+  const contentGroup = group.data?.contentGroup;
+  const name = contentGroup?.name ?? '';
+  return (
+    <div data-testid="content-group-page">
+      <PageHeader
+        title={`Content Group: ${name}`}
+        loading={group.isLoading}
+        breadcrumbs={[{ title: 'Content Groups', to: '/content-groups' }, { title: name }]}
+      />
+      <Card size="small" title="Settings" style={{ marginBottom: 16 }}>
+        {contentGroup && <GroupSettingsForm group={contentGroup} />}
+      </Card>
+      <ArticleTable groupId={id} articles={group.data?.articles} loading={group.isLoading} onChanged={refresh} />
+    </div>
+  );
+}

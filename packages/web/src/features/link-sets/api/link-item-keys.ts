@@ -1,0 +1,8 @@
+import type { UrlItemListQuery } from '@linkloom/shared';
+
+/** TanStack Query keys of the link set screen: every write and live message refreshes by link set. */
+export const linkItemKeys = {
+  all: ['url-items'] as const,
+  linkSet: (linkSetId: number) => ['url-items', linkSetId] as const,
+  page: (linkSetId: number, query: UrlItemListQuery) => ['url-items', linkSetId, query] as const,
+};

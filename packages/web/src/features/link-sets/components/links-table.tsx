@@ -1,0 +1,158 @@
+import { useState, type Key } from 'react';
+import { App, Button, Tooltip, type TableColumnsType } from 'antd';
+import { DeleteOutlined, EditOutlined, PlusOutlined, ReloadOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { LINK_ITEM_MESSAGES, LINK_MESSAGES, LinkImportResultSchema, type LinkImportResult, type UrlItem, type UrlItemListResponse } from '@linkloom/shared';
+import { DataTable } from '@/components/data-table';
+import { useConfirm } from '@/components/confirm-delete';
+import { UploadButton, type UploadResult } from '@/components/upload-button';
+import { useErrorList } from '@/components/error-list-dialog';
+import { TextImportDialog } from '@/components/text-import-dialog';
+import { textColumnFilter } from '@/components/text-column-filter';
+import type { ErrorLine } from '@/lib/error-lines';
+import type { TableQuery } from '@/lib/table-query';
+import { useWindowFraction } from '@/lib/use-window-fraction';
+import { useAddLinkBatch, useDeleteLinks, useSaveLink } from '../api/link-items-api';
+import { LinkDialog } from './link-dialog';
+import { LinkDownloadMenu } from './link-download-menu';
+import { columnSortOrder, formatDateAdded, type LinksGridState } from './links-grid-state';
+
+/** Refused lines of a batch or an import, plus a note when only the first ones were listed. */
+function refusedLines(result: LinkImportResult): ErrorLine[] {
+  const more = result.skipped - result.errors.length;
+  return [...result.errors, ...(more > 0 ? [`… and ${more} more lines that were not accepted`] : [])];
+}
+
+export interface LinksTableProps {
+  linkSetId: number;
+  data: UrlItemListResponse | undefined;
+  loading: boolean;
+  grid: LinksGridState;
+  onGridChange: (query: TableQuery) => void;
+  onReload: () => Promise<unknown>;
+}
+
+/** The Links tab: server-side paged, sorted and filtered links with add, batch add, edit, delete, upload and download. */
+export function LinksTable({ linkSetId, data, loading, grid, onGridChange, onReload }: LinksTableProps) {
+  const { message } = App.useApp();
+  const { confirmDelete } = useConfirm();
+  const showErrors = useErrorList();
+  const saveLink = useSaveLink(linkSetId);
+  const addBatch = useAddLinkBatch(linkSetId);
+  const deleteLinks = useDeleteLinks(linkSetId);
+  const [selectedKeys, setSelectedKeys] = useState<Key[]>([]);
+  const [dialog, setDialog] = useState<{ link: UrlItem | undefined } | null>(null);
+  const [batchOpen, setBatchOpen] = useState(false);
+  const scrollY = useWindowFraction(0.6);
+
+  const columns: TableColumnsType<UrlItem> = [
+    { title: 'ID', key: 'id', dataIndex: 'id', width: 100, sorter: true, sortOrder: columnSortOrder(grid, 'id') },
+    { title: 'URL', key: 'url', dataIndex: 'url', sorter: true, sortOrder: columnSortOrder(grid, 'url'), ellipsis: true, ...textColumnFilter<UrlItem>('URL', grid.filters.url, 'url') },
+    { title: 'Anchor', key: 'anchor', dataIndex: 'anchor', sorter: true, sortOrder: columnSortOrder(grid, 'anchor'), ellipsis: true, ...textColumnFilter<UrlItem>('Anchor', grid.filters.anchor, 'anchor') },
+    { title: 'Links on page', key: 'linksOnPage', dataIndex: 'linksOnPage', width: 130 },
+    { title: 'DA', key: 'pr', dataIndex: 'pr', width: 70 },
+    { title: 'Date added', key: 'dateAdded', dataIndex: 'dateAdded', width: 130, sorter: true, sortOrder: columnSortOrder(grid, 'dateAdded'), render: (value: number) => formatDateAdded(value) },
+    {
+      title: 'Action', key: 'action', width: 90,
+      render: (_, link) => (
+        <Tooltip title="Edit">
+          <Button type="text" icon={<EditOutlined />} aria-label="Edit link" onClick={() => setDialog({ link })} data-testid={`edit-link-${link.id}`} />
+        </Tooltip>
+      ),
+    },
+  ];
+
+  const handleSave = async (body: Parameters<typeof saveLink.mutateAsync>[0]) => {
+    const editing = body.id !== undefined;
+    try {
+      await saveLink.mutateAsync(body);
+    } catch (error) {
+      message.error(editing ? LINK_ITEM_MESSAGES.saveFailed : LINK_ITEM_MESSAGES.addFailed);
+      throw error;
+    }
+    message.success(editing ? LINK_ITEM_MESSAGES.saved : LINK_ITEM_MESSAGES.added);
+  };
+
+  const handleBatch = async (text: string): Promise<ErrorLine[]> => {
+    let result: LinkImportResult;
+    try {
+      result = await addBatch.mutateAsync(text);
+    } catch (error) {
+      message.error(LINK_ITEM_MESSAGES.batchFailed);
+      throw error;
+    }
+    if (result.added > 0) message.success(LINK_ITEM_MESSAGES.batchAdded);
+    return refusedLines(result);
+  };
+
+  const handleDelete = async () => {
+    if (!(await confirmDelete())) return;
+    try {
+      await deleteLinks.mutateAsync(selectedKeys.map(Number));
+    } catch {
+      message.error(LINK_ITEM_MESSAGES.deleteFailed);
+      return;
+    }
+    setSelectedKeys([]);
+    message.success(LINK_ITEM_MESSAGES.deleted);
+  };
+
+  const handleUploaded = (result: UploadResult) => {
+    void onReload();
+    const parsed = LinkImportResultSchema.safeParse(result.body);
+    if (!result.ok || !parsed.success) return;
+    message.info(`${parsed.data.added} links added`);
+    const lines = refusedLines(parsed.data);
+    if (lines.length > 0) showErrors(lines);
+  };
+
+  const handleReload = async () => {
+    try {
+      await onReload();
+      message.success(LINK_ITEM_MESSAGES.loaded);
+    } catch {
+      message.error(LINK_ITEM_MESSAGES.loadFailed);
+    }
+  };
+
+  return (
+    <>
+      <DataTable<UrlItem>
+        testId="links-table"
+        columns={columns}
+        rows={data?.urls}
+        rowKey="id"
+        loading={loading}
+        scrollY={scrollY}
+        selection={{ selectedKeys, onChange: (keys) => setSelectedKeys(keys) }}
+        server={{ total: data?.total ?? 0, page: grid.page, pageSize: grid.pageSize, onChange: onGridChange }}
+        emptyText="No links: add some, or upload a file of URL|x|anchor|x|links on page lines"
+        toolbar={{
+          left: (
+            <>
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ link: undefined })} data-testid="add-link">Add</Button>
+              <Button icon={<UnorderedListOutlined />} onClick={() => setBatchOpen(true)} data-testid="batch-add-links">Batch add</Button>
+              <Button danger icon={<DeleteOutlined />} disabled={selectedKeys.length === 0} loading={deleteLinks.isPending} onClick={() => void handleDelete()} data-testid="delete-links">
+                Delete selected
+              </Button>
+              <UploadButton action={`/action/import/url_list/${linkSetId}`} accept=".txt,.csv,text/plain" label="Upload file" onDone={handleUploaded} testId="upload-links" />
+              <LinkDownloadMenu linkSetId={linkSetId} linkSetName={data?.urlList.name ?? 'links'} />
+            </>
+          ),
+          right: <Button icon={<ReloadOutlined />} onClick={() => void handleReload()} aria-label="Reload the links" data-testid="reload-links" />,
+        }}
+      />
+      <LinkDialog open={dialog !== null} link={dialog?.link} onSubmit={handleSave} onClose={() => setDialog(null)} />
+      <TextImportDialog
+        open={batchOpen}
+        title="Batch add links"
+        okText="Add links"
+        label="One link per line: URL|x|anchor|x|links on page (anchor and links on page are optional)"
+        placeholder={'https://example.com/page|x|anchor text|x|12\nhttps://example.org/other|x|another anchor\nwww.example.net'}
+        requiredMessage={LINK_MESSAGES.linksRequired}
+        onSubmit={handleBatch}
+        onClose={() => setBatchOpen(false)}
+        testId="batch-links-dialog"
+      />
+    </>
+  );
+}

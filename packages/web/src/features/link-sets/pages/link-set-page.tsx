@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import { Result, Tabs } from 'antd';
+import { useParams } from 'react-router';
+import { IdSchema, LINK_ITEM_MESSAGES } from '@linkloom/shared';
+import { HttpError } from '@/lib/http-error';
+import { PageHeader } from '@/components/page-header';
+import { useLiveInvalidate } from '@/lib/use-live-invalidate';
+import { linkItemKeys } from '../api/link-item-keys';
+import { useLinkPage, useSaveKeywords } from '../api/link-items-api';
+import { KeywordsForm, keywordsOf } from '../components/keywords-form';
+import { LinksTable } from '../components/links-table';
+import { INITIAL_LINKS_GRID, linkListQuery, linksGridFromTableQuery, type LinksGridState } from '../components/links-grid-state';
+
+/** The links of one link set (/url_list/:id): tabs Links and Keywords. */
+export function LinkSetPage() {
+  const parsed = IdSchema.safeParse(useParams().id);
+  if (!parsed.success) return <Result status="404" title="No such link set" />;
+  return <LinkSetScreen key={parsed.data} linkSetId={parsed.data} />;
+}
+
+function LinkSetScreen({ linkSetId }: { linkSetId: number }) {
+  const [grid, setGrid] = useState<LinksGridState>(INITIAL_LINKS_GRID);
+  const page = useLinkPage(linkSetId, linkListQuery(grid));
+  const saveKeywords = useSaveKeywords(linkSetId);
+  // Links added, edited or deleted anywhere (another tab, an import) refresh the page shown.
+  useLiveInvalidate(`url_list/${linkSetId}`, [linkItemKeys.linkSet(linkSetId)]);
+
+  if (page.isError && !page.data) {
+    return page.error instanceof HttpError && page.error.status === 404
+      ? <Result status="404" title="No such link set" subTitle="It may have been deleted." />
+      : <Result status="error" title={LINK_ITEM_MESSAGES.loadFailed} />;
+  }
+  const data = page.data;
+  const campaign = data?.campaign;
+  const keywords = data ? keywordsOf(data.urlList) : undefined;
+  return (
+    <div data-testid="link-set-page">
+      <PageHeader
+        title={`Link set: ${data?.urlList.name ?? ''}`}
+        loading={page.isLoading}
+        breadcrumbs={[
+          { title: 'Campaigns', to: '/campaigns' },
+          { title: `Campaign: ${campaign?.name ?? ''}`, ...(campaign ? { to: `/campaign/${campaign.id}` } : {}) },
+          { title: 'Links' },
+        ]}
+      />
+      <Tabs
+        defaultActiveKey="links"
+        items={[
+          {
+            key: 'links', label: 'Links',
+            children: (
+              <LinksTable
+                linkSetId={linkSetId} data={data} loading={page.isFetching} grid={grid}
+                onGridChange={(query) => setGrid(linksGridFromTableQuery(query))}
+                onReload={() => page.refetch({ throwOnError: true })}
+              />
+            ),
+          },
+          {
+            key: 'keywords', label: 'Keywords',
+            children: keywords && (
+              // A new form when the saved keywords change (saved here or in another tab).
+              <KeywordsForm key={JSON.stringify(keywords)} initialValues={keywords} onSave={(values) => saveKeywords.mutateAsync(values)} />
+            ),
+          },
+        ]}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  DeletePrivateSitesResponseSchema, PrivateNetworkProfilesResponseSchema, PrivateNetworkResponseSchema,
+  PrivateSiteImportResultSchema, type DeletePrivateSitesBody,
+} from '@linkloom/shared';
+import { del, get, post } from '@/lib/http';
+import { privateNetworkKeys } from './private-network-keys';
+
+/** GET /rest/private_network/{id}: the network and its sites. */
+export function usePrivateNetwork(id: number) {
+  return useQuery({
+    queryKey: privateNetworkKeys.network(id),
+    queryFn: ({ signal }) => get(`/rest/private_network/${id}`, { schema: PrivateNetworkResponseSchema, signal }),
+  });
+}
+
+/** GET /rest/private_network_profiles: account profiles to import from, with their campaigns. */
+export function useProfileChoices(enabled: boolean) {
+  return useQuery({
+    queryKey: privateNetworkKeys.profiles,
+    queryFn: ({ signal }) => get('/rest/private_network_profiles', { schema: PrivateNetworkProfilesResponseSchema, signal }),
+    enabled,
+  });
+}
+
+function useInvalidateNetworks() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: privateNetworkKeys.all });
+}
+
+/** POST /action/import/private_network/{id} {selfHosted, siteList} → {errorList, imported} */
+export function useImportSites(id: number) {
+  const invalidate = useInvalidateNetworks();
+  return useMutation({
+    mutationFn: (input: { siteList: string; selfHosted: boolean }) =>
+      post(`/action/import/private_network/${id}`, { body: input, schema: PrivateSiteImportResultSchema }),
+    onSuccess: invalidate,
+  });
+}
+
+/** POST /action/import/private_network/{id}/profile {profileId} → {errorList, imported} */
+export function useImportFromProfile(id: number) {
+  const invalidate = useInvalidateNetworks();
+  return useMutation({
+    mutationFn: (profileId: number) =>
+      post(`/action/import/private_network/${id}/profile`, { body: { profileId }, schema: PrivateSiteImportResultSchema }),
+    onSuccess: invalidate,
+  });
+}
+
+/** DELETE /rest/private_network/{id} [{group, siteId, email}] */
+export function useDeleteSites(id: number) {
+  const invalidate = useInvalidateNetworks();
+  return useMutation({
+    mutationFn: (keys: DeletePrivateSitesBody) => del(`/rest/private_network/${id}`, { body: keys, schema: DeletePrivateSitesResponseSchema }),
+    onSuccess: invalidate,
+  });
+}
