@@ -12,6 +12,7 @@ import { migrateToLatest } from '../packages/server/src/platform/db/migrate';
 import { createUser } from '../packages/server/src/features/session/create-user';
 import { insertCampaign } from '../packages/server/src/features/campaigns/campaigns.repository';
 import { startServer } from '../packages/server/test/support/server-process';
+import { benchLinkImport } from './link-import';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -61,6 +62,8 @@ async function main(): Promise<void> {
     await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+  // Link import of a million lines, deep pages, and SQLite's own insert rate (bench/link-import.ts).
+  await benchLinkImport();
 }
 
 main().catch((err: unknown) => {

@@ -1,0 +1,173 @@
+/**
+ * Link import benchmark (part of `npm run bench`): a 1,000,000-line `URL|x|anchor|x|links on page`
+ * file is uploaded to a link set through the real server process (multipart POST
+ * /action/import/url_list/{id}); prints lines/s and the server's peak memory, the time to first
+ * byte and to the full answer of page 1 and page 5,000 of that link set, and what SQLite itself
+ * takes to insert the same rows (one prepared statement, one transaction) as a ratio.
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { once } from 'node:events';
+import SQLite from 'better-sqlite3';
+import { openDatabase } from '../packages/server/src/platform/db/dialect';
+import { migrateToLatest } from '../packages/server/src/platform/db/migrate';
+import { createUser } from '../packages/server/src/features/session/create-user';
+import { startServer } from '../packages/server/test/support/server-process';
+import { buildLinkSet } from '../packages/server/test/support/link-factories';
+
+const LINES = Number(process.env.BENCH_LINK_LINES ?? 1_000_000);
+const USER = { username: 'links@example.test', password: 'bench password' };
+
+/** The n-th line of the file (1-based) and the same values as a row. */
+function link(n: number): { url: string; anchor: string; linksOnPage: number } {
+  return { url: `https://site${n % 9973}.example.com/articles/${n}`, anchor: `anchor text number ${n}`, linksOnPage: n % 50 };
+}
+
+async function writeLinkFile(file: string): Promise<number> {
+  const out = fs.createWriteStream(file);
+  let chunk = '';
+  for (let n = 1; n <= LINES; n += 1) {
+    const { url, anchor, linksOnPage } = link(n);
+    chunk += `${url}|x|${anchor}|x|${linksOnPage}\r\n`;
+    if (chunk.length > 1 << 20 || n === LINES) {
+      if (!out.write(chunk)) await once(out, 'drain');
+      chunk = '';
+    }
+  }
+  out.end();
+  await once(out, 'finish');
+  return fs.statSync(file).size;
+}
+
+async function seed(dataDir: string): Promise<number> {
+  const database = openDatabase({ databaseUrl: undefined, dataDir });
+  await migrateToLatest(database);
+  const ownerId = await createUser(database.db, USER.username, USER.password);
+  const linkSet = await buildLinkSet(database.db, { ownerId, name: 'Bench links' });
+  await database.close();
+  return linkSet.id;
+}
+
+/** Session and XSRF cookies of a signed-in user, and the XSRF header writes need. */
+async function signIn(baseUrl: string): Promise<{ cookie: string; xsrf: string }> {
+  const response = await fetch(`${baseUrl}/public/api/login/account`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...USER, type: 'account' }),
+  });
+  if (!response.ok) throw new Error(`login failed: ${response.status}`);
+  const pairs = response.headers.getSetCookie().map((c) => c.split(';')[0]!);
+  const xsrf = pairs.find((p) => p.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length) ?? '';
+  return { cookie: pairs.join('; '), xsrf };
+}
+
+/** Streams the file as multipart/form-data (field `file`) and answers the parsed JSON. */
+function upload(url: string, file: string, auth: { cookie: string; xsrf: string }): Promise<{ status: number; body: string }> {
+  const boundary = '----linkloombench';
+  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="links.txt"\r\nContent-Type: text/plain\r\n\r\n`);
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, {
+      method: 'POST',
+      headers: {
+        'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': head.length + fs.statSync(file).size + tail.length,
+        cookie: auth.cookie, 'x-xsrf-token': auth.xsrf,
+      },
+    }, (response) => {
+      let body = '';
+      response.setEncoding('utf8').on('data', (chunk: string) => (body += chunk)).on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+    request.on('error', reject);
+    request.write(head);
+    fs.createReadStream(file).on('end', () => request.end(tail)).pipe(request, { end: false });
+  });
+}
+
+/** VmHWM (peak resident memory) or VmRSS (resident now) of a process, in MB. */
+function memoryMb(pid: number | undefined, field: 'VmHWM' | 'VmRSS' = 'VmHWM'): number {
+  if (pid === undefined) return Number.NaN;
+  const match = new RegExp(`${field}:\\s+(\\d+) kB`).exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Number(match[1]) / 1024 : Number.NaN;
+}
+
+/** Time to the first byte (headers) and to the whole answer of one GET, in ms. */
+async function timeGet(url: string, cookie: string): Promise<{ firstByte: number; full: number; rows: number }> {
+  const start = performance.now();
+  const response = await fetch(url, { headers: { cookie } });
+  const firstByte = performance.now() - start;
+  const body = (await response.json()) as { urls?: unknown[] };
+  if (!response.ok) throw new Error(`GET ${url}: ${response.status}`);
+  return { firstByte, full: performance.now() - start, rows: body.urls?.length ?? 0 };
+}
+
+/** What SQLite alone takes: the same rows into the same schema, one prepared statement, one transaction. */
+async function rawInsertSeconds(dir: string): Promise<number> {
+  const urlListId = await seed(dir);
+  const sqlite = new SQLite(path.join(dir, 'linkloom.sqlite'));
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  const ownerId = (sqlite.prepare('select id from users').get() as { id: number }).id;
+  const insert = sqlite.prepare('insert into url_items (owner_id, created_at, url_list_id, url, anchor, links_on_page, date_added) values (?, ?, ?, ?, ?, ?, ?)');
+  const start = performance.now();
+  const now = Date.now();
+  sqlite.transaction(() => {
+    for (let n = 1; n <= LINES; n += 1) {
+      const { url, anchor, linksOnPage } = link(n);
+      insert.run(ownerId, now, urlListId, url, anchor, linksOnPage, now);
+    }
+  })();
+  const seconds = (performance.now() - start) / 1000;
+  sqlite.close();
+  return seconds;
+}
+
+const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
+
+/** Runs the link import benchmark and prints its figures. */
+export async function benchLinkImport(): Promise<void> {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'linkloom-bench-links-'));
+  const dataDir = path.join(root, 'data');
+  const rawDir = path.join(root, 'raw');
+  let importSeconds = Number.NaN;
+  try {
+    const file = path.join(root, 'links.txt');
+    const bytes = await writeLinkFile(file);
+    const urlListId = await seed(dataDir);
+    const server = await startServer({ DATA_DIR: dataDir, UPLOAD_MAX_MB: '1024' });
+    try {
+      const auth = await signIn(server.baseUrl);
+      const idleMb = memoryMb(server.pid);
+      const start = performance.now();
+      const answer = await upload(`${server.baseUrl}/action/import/url_list/${urlListId}`, file, auth);
+      importSeconds = (performance.now() - start) / 1000;
+      if (answer.status !== 200) throw new Error(`import answered ${answer.status}: ${answer.body.slice(0, 500)}`);
+      const { added, skipped } = JSON.parse(answer.body) as { added: number; skipped: number };
+      process.stdout.write(
+        `Link import: ${LINES.toLocaleString('en')} lines (${(bytes / 1024 / 1024).toFixed(0)} MB) in ${importSeconds.toFixed(1)} s = ` +
+        `${Math.round(LINES / importSeconds).toLocaleString('en')} lines/s (${added} added, ${skipped} refused); ` +
+        `server peak memory (VmHWM) ${memoryMb(server.pid).toFixed(0)} MB (${idleMb.toFixed(0)} MB before the import, ${memoryMb(server.pid, 'VmRSS').toFixed(0)} MB resident after it)\n`,
+      );
+      const lastPage = Math.min(5000, Math.ceil(LINES / 100));
+      for (const [label, query] of [['page 1', '?page=1'], [`page ${lastPage}`, `?page=${lastPage}`], [`page ${lastPage} by url desc`, `?page=${lastPage}&sort=url&order=desc`], ['page 1 filtered by url', '?url=articles/99999']] as const) {
+        const runs = [];
+        for (let i = 0; i < 5; i += 1) runs.push(await timeGet(`${server.baseUrl}/rest/url_items/${urlListId}${query}`, auth.cookie));
+        const first = runs[0]!;
+        const best = runs.reduce((a, b) => (b.full < a.full ? b : a));
+        process.stdout.write(
+          `GET /rest/url_items ${label.padEnd(24)} first byte ${fmt(first.firstByte)}, full ${fmt(first.full)} (best of 5: ${fmt(best.firstByte)} / ${fmt(best.full)}, ${first.rows} rows)\n`,
+        );
+      }
+    } finally {
+      await server.stop();
+    }
+    const rawSeconds = await rawInsertSeconds(rawDir);
+    process.stdout.write(
+      `SQLite alone (prepared insert, one transaction, same schema and indexes): ${rawSeconds.toFixed(1)} s = ` +
+      `${Math.round(LINES / rawSeconds).toLocaleString('en')} rows/s\n`,
+    );
+    process.stdout.write(`Import through HTTP / SQLite alone: ${(importSeconds / rawSeconds).toFixed(2)}× the time (the import runs at ${Math.round((rawSeconds / importSeconds) * 100)}% of SQLite's own insert rate)\n`);
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+}
