@@ -1,50 +1,33 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import { ACCOUNT_MESSAGES } from '@linkloom/shared';
-import { signIn, visit, waitForRoute } from './support/app';
-import { launchBrowser, openPage, saveScreenshot } from './support/browser';
-import { accountRow, accountRows, downloadedText, filterColumn, seedProfile, shownSites } from './support/accounts';
-import { startServer, type RunningServer } from '../packages/server/test/support/server-process';
+import { saveScreenshot } from './support/browser';
+import { useSignedInSuite } from './support/suite';
+import { accountRow, accountRows, filterColumn, seedProfile, shownSites } from './support/accounts';
+import { downloadedText } from './support/downloads';
 
 /** The account profile screen (/accounts/:id), walked as a user on one real server (SQLite). */
 const USER = { username: 'accounts@example.com', password: 'accounts e2e password' };
 
-let server: RunningServer;
-let browser: Browser;
 let route: string;
 
-async function signedInPage(ctx: Parameters<typeof openPage>[1]): Promise<{ page: Page; pageErrors: string[] }> {
-  const opened = await openPage(browser, ctx);
-  await signIn(opened.page, server.baseUrl, USER.username, USER.password);
-  await visit(opened.page, server.baseUrl, route);
-  await waitForRoute(opened.page, route);
-  return opened;
-}
-
 describe('account profile screen', () => {
-  beforeAll(async () => {
-    server = await startServer();
-    await server.addUser(USER.username, USER.password);
-    const { profileId } = await seedProfile(server, USER.username, {
-      campaignName: 'Spring launch',
-      profileName: 'Forum accounts',
-      accounts: [
-        { siteName: 'alpha.test', email: 'zoe@mail.test', username: '=HYPERLINK("x")', password: 'pw-a' },
-        { siteName: 'bravo.test', email: 'yan@mail.test', username: 'yan', password: 'pw-b' },
-      ],
-    });
-    route = `/accounts/${profileId}`;
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+  const suite = useSignedInSuite(USER, {
+    seed: async (server) => {
+      const { profileId } = await seedProfile(server, USER.username, {
+        campaignName: 'Spring launch',
+        profileName: 'Forum accounts',
+        accounts: [
+          { siteName: 'alpha.test', email: 'zoe@mail.test', username: '=HYPERLINK("x")', password: 'pw-a' },
+          { siteName: 'bravo.test', email: 'yan@mail.test', username: 'yan', password: 'pw-b' },
+        ],
+      });
+      route = `/accounts/${profileId}`;
+    },
   });
 
   test('title, breadcrumb, grid of three quarters, add with the spec messages, live in a second window', async (ctx) => {
-    const { page, pageErrors } = await signedInPage(ctx);
-    const other = await signedInPage(ctx);
+    const { page, pageErrors } = await suite.signedInPage(ctx, route);
+    const other = await suite.signedInPage(ctx, route);
     await page.getByRole('heading', { name: 'Account Profile: Forum accounts' }).waitFor();
     const breadcrumbs = page.getByTestId('breadcrumbs');
     expect((await breadcrumbs.textContent())?.replace(/\s+/g, '')).toBe('Home/Campaigns/Campaign:Springlaunch/Accounts');
@@ -81,8 +64,8 @@ describe('account profile screen', () => {
   });
 
   test('upload with a bad line, delete selected, download read back', async (ctx) => {
-    const { page, pageErrors } = await signedInPage(ctx);
-    const other = await signedInPage(ctx);
+    const { page, pageErrors } = await suite.signedInPage(ctx, route);
+    const other = await suite.signedInPage(ctx, route);
     await expect.poll(() => shownSites(page)).toHaveLength(3);
 
     const csv = 'site,email,username,password\ndelta.test,dan@mail.test,dan,pw-d\necho.test,,eve,pw-e\nbravo.test,yan@mail.test,yan2,pw-b2\n';

@@ -1,25 +1,15 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
 import { BACKLINKS_ZIP_NAME, CAMPAIGN_MESSAGES, LINK_SET_MESSAGES, PROFILE_MESSAGES, PROJECT_MESSAGES } from '@linkloom/shared';
-import { signIn, visit, waitForRoute } from './support/app';
-import { launchBrowser, openPage, saveScreenshot } from './support/browser';
-import { chooseOption, downloadBytes, rowNames, seedLinks, tableRow } from './support/campaigns';
+import { visit, waitForRoute } from './support/app';
+import { saveScreenshot } from './support/browser';
+import { useSignedInSuite } from './support/suite';
+import { chooseOption, rowNames, seedLinks, tableRow } from './support/campaigns';
+import { downloadedBytes } from './support/downloads';
 import { readZipTextEntries } from '../packages/server/src/platform/files/zip';
-import { startServer, type RunningServer } from '../packages/server/test/support/server-process';
 
 /** The campaign list and the campaign screen, walked as a new user on one real server (SQLite). */
 const USER = { username: 'campaigns@example.com', password: 'campaigns e2e password' };
-
-let server: RunningServer;
-let browser: Browser;
-
-async function signedInPage(ctx: Parameters<typeof openPage>[1], route: string): Promise<{ page: Page; pageErrors: string[] }> {
-  const opened = await openPage(browser, ctx);
-  await signIn(opened.page, server.baseUrl, USER.username, USER.password);
-  await visit(opened.page, server.baseUrl, route);
-  await waitForRoute(opened.page, route);
-  return opened;
-}
 
 /** The id of the row whose text holds `text`. */
 async function rowId(page: Page, table: string, text: string): Promise<number> {
@@ -27,20 +17,11 @@ async function rowId(page: Page, table: string, text: string): Promise<number> {
 }
 
 describe('campaigns', () => {
-  beforeAll(async () => {
-    server = await startServer();
-    await server.addUser(USER.username, USER.password);
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = useSignedInSuite(USER);
 
   test('list: create manually, rename, live in a second window, scheduler switch, backlinks zip, delete', async (ctx) => {
-    const { page, pageErrors } = await signedInPage(ctx, '/campaigns');
-    const other = await signedInPage(ctx, '/campaigns');
+    const { page, pageErrors } = await suite.signedInPage(ctx, '/campaigns');
+    const other = await suite.signedInPage(ctx, '/campaigns');
     await page.getByRole('heading', { name: 'Campaigns' }).waitFor();
 
     // The X-Wizard type is the default and says where strategy campaigns come from.
@@ -88,14 +69,14 @@ describe('campaigns', () => {
     await tableRow(page, 'link-sets-table', 'Money pages').waitFor();
     const linkSetId = await rowId(page, 'link-sets-table', 'Money pages');
     const added = Date.UTC(2030, 4, 6, 7, 8, 9);
-    await seedLinks(server, linkSetId, [
+    await seedLinks(suite.server, linkSetId, [
       { url: 'https://example.com/one', anchor: 'first, anchor', dateAdded: added },
       { url: 'https://example.com/two', anchor: '=cmd()', dateAdded: added },
     ]);
 
-    await visit(page, server.baseUrl, '/campaigns');
+    await visit(page, suite.server.baseUrl, '/campaigns');
     await tableRow(page, 'campaigns-table', 'Summer launch').locator('input[type=checkbox]').check();
-    const zip = await downloadBytes(page, async () => {
+    const zip = await downloadedBytes(page, async () => {
       await page.getByTestId('download-menu').hover();
       await page.getByTestId('download-backlinks').click();
     });
@@ -120,7 +101,7 @@ describe('campaigns', () => {
   });
 
   test('campaign screen: projects add / rename / duplicate / delete, profiles and link sets, live in a second window', async (ctx) => {
-    const { page, pageErrors } = await signedInPage(ctx, '/campaigns');
+    const { page, pageErrors } = await suite.signedInPage(ctx, '/campaigns');
     await page.getByTestId('add-campaign').click();
     await page.getByTestId('campaign-type').getByText('Manually').click();
     await page.getByTestId('new-campaign-dialog-name').fill('Workspace');
@@ -129,7 +110,7 @@ describe('campaigns', () => {
     const id = await rowId(page, 'campaigns-table', 'Workspace');
     await page.getByTestId(`campaign-link-${id}`).click();
     await page.getByRole('heading', { name: 'Campaign: Workspace' }).waitFor();
-    const other = await signedInPage(ctx, `/campaign/${id}`);
+    const other = await suite.signedInPage(ctx, `/campaign/${id}`);
 
     await page.getByTestId('add-project').click();
     await page.getByTestId('project-dialog-ok').click();

@@ -1,41 +1,22 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import { CONTENT_MESSAGES, UPLOAD_MESSAGES } from '@linkloom/shared';
-import { signIn, visit, waitForRoute } from './support/app';
-import { launchBrowser, openPage, saveScreenshot } from './support/browser';
+import { visit, waitForRoute } from './support/app';
+import { saveScreenshot } from './support/browser';
+import { useSignedInSuite } from './support/suite';
 import { rowNamed, textFile, uploadArticles } from './support/content';
-import { startServer, type RunningServer } from '../packages/server/test/support/server-process';
 import { zipOf } from '../packages/server/test/support/content-fixtures';
 
 /** Content groups and articles, walked by one user in two browser windows (live updates). */
 const USER = { username: 'writer@example.com', password: 'content writer password' };
 
-let server: RunningServer;
-let browser: Browser;
-
-async function signedInPage(ctx: Parameters<typeof openPage>[1]): Promise<{ page: Page; pageErrors: string[] }> {
-  const opened = await openPage(browser, ctx);
-  await signIn(opened.page, server.baseUrl, USER.username, USER.password);
-  return opened;
-}
-
 describe('content groups and articles', () => {
-  beforeAll(async () => {
-    server = await startServer();
-    await server.addUser(USER.username, USER.password);
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = useSignedInSuite(USER);
 
   test('create, rename, settings, uploads, article editing with preview, live in a second window', async (ctx) => {
-    const { page, pageErrors } = await signedInPage(ctx);
-    const other = await signedInPage(ctx);
-    await visit(page, server.baseUrl, '/content-groups');
-    await visit(other.page, server.baseUrl, '/content-groups');
+    const { page, pageErrors } = await suite.signedInPage(ctx);
+    const other = await suite.signedInPage(ctx);
+    await visit(page, suite.server.baseUrl, '/content-groups');
+    await visit(other.page, suite.server.baseUrl, '/content-groups');
     await page.getByRole('heading', { name: 'Content Groups' }).waitFor();
     await other.page.getByTestId('content-groups-table').waitFor();
 
@@ -59,7 +40,7 @@ describe('content groups and articles', () => {
     await page.getByTestId('content-group-page').waitFor();
     const groupRoute = new URL(page.url()).hash.slice(1);
     const groupId = Number(groupRoute.split('/').pop());
-    await visit(other.page, server.baseUrl, groupRoute);
+    await visit(other.page, suite.server.baseUrl, groupRoute);
     await other.page.getByTestId('articles-table').waitFor();
 
     // Settings: a bad value shows the spec's message and is not saved; a good one saves itself.
@@ -126,7 +107,7 @@ describe('content groups and articles', () => {
     expect(await page.getByTestId('article-title').inputValue()).toBe('Growing roses well');
 
     // A new article: every field required; after saving it opens as /article/:id.
-    await visit(page, server.baseUrl, `/new-article/${groupId}`);
+    await visit(page, suite.server.baseUrl, `/new-article/${groupId}`);
     await page.getByTestId('article-title').fill('Mulching');
     await page.getByTestId('article-title').fill('');
     await page.getByText(CONTENT_MESSAGES.titleRequired).waitFor();
@@ -143,13 +124,13 @@ describe('content groups and articles', () => {
     await saveScreenshot(page, 'article-editor');
 
     // Delete an article, then the group; the other window follows.
-    await visit(page, server.baseUrl, groupRoute);
+    await visit(page, suite.server.baseUrl, groupRoute);
     await rowNamed(page, 'articles-table', 'Watering').locator('input[type=checkbox]').check();
     await page.getByTestId('delete-articles').click();
     await page.getByTestId('confirm-delete-ok').click();
     await rowNamed(other.page, 'articles-table', 'Watering').waitFor({ state: 'detached' });
 
-    await visit(page, server.baseUrl, '/content-groups');
+    await visit(page, suite.server.baseUrl, '/content-groups');
     await rowNamed(page, 'content-groups-table', 'Gardening').getByText('5', { exact: true }).waitFor();
     await saveScreenshot(page, 'content-groups-list');
     await rowNamed(page, 'content-groups-table', 'Gardening').locator('input[type=checkbox]').check();

@@ -1,56 +1,39 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
 import { KEYWORD_MESSAGES, LINK_ITEM_MESSAGES, LINK_MESSAGES } from '@linkloom/shared';
-import { signIn, visit, waitForRoute } from './support/app';
-import { launchBrowser, openPage, saveScreenshot } from './support/browser';
-import { downloadedText } from './support/accounts';
+import { saveScreenshot } from './support/browser';
+import { useSignedInSuite } from './support/suite';
+import { downloadedText } from './support/downloads';
 import { filterLinks, linkRow, linkRows, seedLinkSet, shownColumn, shownPercentages, shownUrls, typePercentage } from './support/link-sets';
-import { startServer, type RunningServer } from '../packages/server/test/support/server-process';
 
 /** The link set screen (/url_list/:id), walked as a user on one real server (SQLite). */
 const USER = { username: 'links@example.com', password: 'links e2e password' };
 const DAY = new Date(2024, 2, 5, 12).getTime();
 
-let server: RunningServer;
-let browser: Browser;
 let route: string;
 let campaignName: string;
-
-async function signedInPage(ctx: Parameters<typeof openPage>[1]): Promise<{ page: Page; pageErrors: string[] }> {
-  const opened = await openPage(browser, ctx);
-  await signIn(opened.page, server.baseUrl, USER.username, USER.password);
-  await visit(opened.page, server.baseUrl, route);
-  await waitForRoute(opened.page, route);
-  return opened;
-}
 
 /** Waits for a toast with exactly this text. */
 const toast = (page: Page, text: string) => page.locator('.ant-message').getByText(text, { exact: true }).waitFor();
 
 describe('link set screen', () => {
-  beforeAll(async () => {
-    server = await startServer();
-    await server.addUser(USER.username, USER.password);
-    const seeded = await seedLinkSet(server, USER.username, {
-      linkSetName: 'Money links',
-      links: [
-        { url: 'https://bravo.test/page', anchor: 'Bravo anchor', linksOnPage: 12, pr: 40, dateAdded: DAY },
-        { url: 'https://alpha.test/page', anchor: '=HYPERLINK("x")', dateAdded: DAY },
-      ],
-    });
-    route = `/url_list/${seeded.linkSetId}`;
-    campaignName = seeded.campaignName;
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+  const suite = useSignedInSuite(USER, {
+    seed: async (server) => {
+      const seeded = await seedLinkSet(server, USER.username, {
+        linkSetName: 'Money links',
+        links: [
+          { url: 'https://bravo.test/page', anchor: 'Bravo anchor', linksOnPage: 12, pr: 40, dateAdded: DAY },
+          { url: 'https://alpha.test/page', anchor: '=HYPERLINK("x")', dateAdded: DAY },
+        ],
+      });
+      route = `/url_list/${seeded.linkSetId}`;
+      campaignName = seeded.campaignName;
+    },
   });
 
   test('title, breadcrumb, tabs; add and edit a link with the spec messages; sort, filter; live in a second window', async (ctx) => {
-    const { page, pageErrors } = await signedInPage(ctx);
-    const other = await signedInPage(ctx);
+    const { page, pageErrors } = await suite.signedInPage(ctx, route);
+    const other = await suite.signedInPage(ctx, route);
     await page.getByRole('heading', { name: 'Link set: Money links' }).waitFor();
     const breadcrumbs = page.getByTestId('breadcrumbs');
     expect((await breadcrumbs.textContent())?.replace(/\s+/g, '')).toBe(`Home/Campaigns/Campaign:${campaignName.replace(/\s+/g, '')}/Links`);
@@ -93,8 +76,8 @@ describe('link set screen', () => {
   });
 
   test('batch add and upload with numbered bad lines, delete selected, the three downloads read back', async (ctx) => {
-    const { page, pageErrors } = await signedInPage(ctx);
-    const other = await signedInPage(ctx);
+    const { page, pageErrors } = await suite.signedInPage(ctx, route);
+    const other = await suite.signedInPage(ctx, route);
     await expect.poll(() => shownUrls(page)).toHaveLength(3);
 
     await page.getByTestId('batch-add-links').click();
@@ -148,7 +131,7 @@ describe('link set screen', () => {
   });
 
   test('Keywords tab: live redistribution with primary read-only, the spec messages, saved and kept', async (ctx) => {
-    const { page, pageErrors } = await signedInPage(ctx);
+    const { page, pageErrors } = await suite.signedInPage(ctx, route);
     await page.getByRole('tab', { name: 'Keywords' }).click();
     await page.getByTestId('keywords-form').waitFor();
     expect(await shownPercentages(page)).toEqual([100, 0, 0, 0, 0]);

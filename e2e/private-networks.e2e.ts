@@ -1,42 +1,23 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import { PRIVATE_NETWORK_MESSAGES, PRIVATE_SITE_REASONS } from '@linkloom/shared';
-import { signIn, visit, waitForRoute } from './support/app';
-import { launchBrowser, openPage, saveScreenshot } from './support/browser';
-import { downloadText, networkNames, networkRow, openServerDatabase } from './support/private-networks';
-import { startServer, type RunningServer } from '../packages/server/test/support/server-process';
+import { visit } from './support/app';
+import { saveScreenshot } from './support/browser';
+import { useSignedInSuite } from './support/suite';
+import { networkNames, networkRow } from './support/private-networks';
+import { downloadedText } from './support/downloads';
+import { seedAsUser } from './support/server-database';
 import { buildProfileWithAccounts } from '../packages/server/test/support/private-network-factories';
 
 /** The private network list and screen, walked as a new user on one real server (SQLite). */
 const USER = { username: 'networks@example.com', password: 'private networks e2e' };
 const LONG_NAME = `My blog network ${'x'.repeat(130)}`;
 
-let server: RunningServer;
-let browser: Browser;
-
-async function signedInPage(ctx: Parameters<typeof openPage>[1], route: string): Promise<{ page: Page; pageErrors: string[] }> {
-  const opened = await openPage(browser, ctx);
-  await signIn(opened.page, server.baseUrl, USER.username, USER.password);
-  await visit(opened.page, server.baseUrl, route);
-  await waitForRoute(opened.page, route);
-  return opened;
-}
-
 describe('private networks', () => {
-  beforeAll(async () => {
-    server = await startServer();
-    await server.addUser(USER.username, USER.password);
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = useSignedInSuite(USER);
 
   test('list: add (with the required name), truncated name, rename, live in a second window, delete', async (ctx) => {
-    const { page, pageErrors } = await signedInPage(ctx, '/private-networks');
-    const other = await signedInPage(ctx, '/private-networks');
+    const { page, pageErrors } = await suite.signedInPage(ctx, '/private-networks');
+    const other = await suite.signedInPage(ctx, '/private-networks');
     await page.getByRole('heading', { name: 'Private Networks' }).waitFor();
 
     await page.getByTestId('add-private-network').click();
@@ -71,14 +52,14 @@ describe('private networks', () => {
   });
 
   test('screen: manual import with a bad line, grouping, collapse/expand, live updates, delete, profile import, export read back', async (ctx) => {
-    const { page, pageErrors } = await signedInPage(ctx, '/private-networks');
-    const list = await signedInPage(ctx, '/private-networks');
+    const { page, pageErrors } = await suite.signedInPage(ctx, '/private-networks');
+    const list = await suite.signedInPage(ctx, '/private-networks');
     await networkRow(page, 'Blog network').getByTestId('name-link').click();
     await page.getByRole('heading', { name: 'Private Network: Blog network' }).waitFor();
     const route = new URL(page.url()).hash.slice(1);
     expect(route).toMatch(/^\/private-network\/\d+$/);
     expect(await page.getByTestId('breadcrumbs').textContent()).toContain('Private Networks');
-    const watcher = await signedInPage(ctx, route);
+    const watcher = await suite.signedInPage(ctx, route);
     await watcher.page.getByRole('heading', { name: 'Private Network: Blog network' }).waitFor();
 
     // Import → Manually: required text, then two good lines and a bad one.
@@ -120,19 +101,13 @@ describe('private networks', () => {
     await watcher.page.getByTestId('private-sites-table').getByText('www.wp-three.example.com').waitFor({ state: 'hidden' });
 
     // Import → From Account Profiles: the profile is required, then its accounts become sites.
-    const database = openServerDatabase(server);
-    try {
-      const user = await database.db.selectFrom('users').select('id').where('username', '=', USER.username).executeTakeFirstOrThrow();
-      await buildProfileWithAccounts(database.db, {
-        ownerId: user.id, campaignName: 'Spring campaign', name: 'Blog accounts',
-        accounts: [
-          { siteName: 'acc.example.com', email: 'acc@example.com', username: 'acc', password: 'pw' },
-          { siteName: 'broken site', email: 'b@example.com', username: 'b', password: 'pw' },
-        ],
-      });
-    } finally {
-      await database.close();
-    }
+    await seedAsUser(suite.server, USER.username, (db, ownerId) => buildProfileWithAccounts(db, {
+      ownerId, campaignName: 'Spring campaign', name: 'Blog accounts',
+      accounts: [
+        { siteName: 'acc.example.com', email: 'acc@example.com', username: 'acc', password: 'pw' },
+        { siteName: 'broken site', email: 'b@example.com', username: 'b', password: 'pw' },
+      ],
+    }));
     await page.getByTestId('import-menu').click();
     await page.getByTestId('import-from-profiles').click();
     await page.getByTestId('profile-import-dialog-ok').click();
@@ -146,9 +121,9 @@ describe('private networks', () => {
     await grid.getByText('Unknown').waitFor();
 
     // Export from the list and read the file back: it re-imports line for line.
-    await visit(page, server.baseUrl, '/private-networks');
+    await visit(page, suite.server.baseUrl, '/private-networks');
     const id = await networkRow(page, 'Blog network').getAttribute('data-row-key');
-    const file = await downloadText(page, () => page.getByTestId(`export-${id}`).click());
+    const file = await downloadedText(page, () => page.getByTestId(`export-${id}`).click());
     expect(file.name).toBe('Blog network_private_sites.txt');
     expect(file.text.split('\r\n').filter(Boolean).sort()).toEqual([
       'acc.example.com|acc@example.com|acc|pw',

@@ -1,9 +1,6 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import { updateBannerText } from '@linkloom/shared';
-import { signIn } from './support/app';
-import { launchBrowser, openPage } from './support/browser';
-import { startServer, type RunningServer } from '../packages/server/test/support/server-process';
+import { useSignedInSuite } from './support/suite';
 
 /**
  * The update banner is driven by configuration (SCOPE.md): this server runs with a latest version
@@ -12,23 +9,10 @@ import { startServer, type RunningServer } from '../packages/server/test/support
 describe('update banner', () => {
   const LATEST = '99.0.0';
   const USER = { username: 'banner-user', password: 'banner password 123' };
-  let bannerServer: RunningServer;
-  let bannerBrowser: Browser;
-
-  beforeAll(async () => {
-    bannerServer = await startServer({ LATEST_VERSION: LATEST });
-    await bannerServer.addUser(USER.username, USER.password);
-    bannerBrowser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await bannerBrowser?.close();
-    await bannerServer?.stop();
-  });
+  const suite = useSignedInSuite(USER, { env: { LATEST_VERSION: LATEST } });
 
   test('shows above the content when a newer version is configured', async (ctx) => {
-    const { page } = await openPage(bannerBrowser, ctx);
-    await signIn(page, bannerServer.baseUrl, USER.username, USER.password);
+    const { page } = await suite.signedInPage(ctx);
     const banner = page.getByTestId('update-banner');
     await banner.waitFor();
     const version = (await page.locator('meta[name="linkloom-version"]').getAttribute('content')) ?? '';

@@ -1,8 +1,7 @@
-import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { openDatabase } from '../../packages/server/src/platform/db/dialect';
 import type { RunningServer } from '../../packages/server/test/support/server-process';
-import { buildLinkSet, buildLinks, type TestLink } from '../../packages/server/test/support/link-factories';
+import { buildLinkSet, type TestLink } from '../../packages/server/test/support/link-factories';
+import { seedAsUser } from './server-database';
 
 /**
  * Seeds a campaign with one link set and its links straight into the server's SQLite file (link
@@ -11,17 +10,10 @@ import { buildLinkSet, buildLinks, type TestLink } from '../../packages/server/t
 export async function seedLinkSet(
   server: RunningServer, username: string, seed: { linkSetName: string; links: TestLink[] },
 ): Promise<{ linkSetId: number; campaignId: number; campaignName: string }> {
-  const dataDir = server.env.DATA_DIR;
-  if (!dataDir) throw new Error('The server has no DATA_DIR');
-  const database = openDatabase({ databaseUrl: undefined, dataDir: path.resolve(dataDir) });
-  try {
-    const user = await database.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow();
-    const linkSet = await buildLinkSet(database.db, { ownerId: user.id, name: seed.linkSetName });
-    await buildLinks(database.db, { ownerId: user.id, urlListId: linkSet.id }, seed.links);
+  return seedAsUser(server, username, async (db, ownerId) => {
+    const linkSet = await buildLinkSet(db, { ownerId, name: seed.linkSetName, links: seed.links });
     return { linkSetId: linkSet.id, campaignId: linkSet.campaignId, campaignName: linkSet.campaignName };
-  } finally {
-    await database.close();
-  }
+  });
 }
 
 /** The links table's rows. */

@@ -1,30 +1,23 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES, UPLOAD_MESSAGES, wrongFieldCountMessage } from '@linkloom/shared';
 import { DATABASES } from '../support/databases';
 import { useTestServer } from '../support/lifecycle';
-import { signedIn, type Agent } from '../support/agent';
-import { buildCampaign, buildUser, type TestUser } from '../support/factories';
-import { buildAccounts, buildProfile, multipartFile, storedAccounts, type TestProfile } from '../support/accounts-factories';
+import { useTwoUsers } from '../support/scenario';
+import { multipartFile } from '../support/multipart';
+import { type Agent } from '../support/agent';
+import { buildCampaign } from '../support/factories';
+import { buildAccounts, buildProfile, storedAccounts, type TestProfile } from '../support/accounts-factories';
 
 describe.each(DATABASES)('account imports and exports on $kind', ({ kind, skip }) => {
   const ctx = useTestServer(kind, skip, { env: { UPLOAD_MAX_MB: '1' } });
-  let ann: TestUser;
-  let annAgent: Agent;
-  let bobAgent: Agent;
-
-  beforeAll(async () => {
-    if (skip) return;
-    ann = await buildUser(ctx.server.database.db);
-    annAgent = await signedIn(ctx.server.app, ann);
-    bobAgent = await signedIn(ctx.server.app, await buildUser(ctx.server.database.db));
-  });
+  const { ann, bob } = useTwoUsers(ctx, skip);
 
   async function annProfile(name?: string, campaignName = 'Camp'): Promise<TestProfile> {
     const campaign = await buildCampaign(ctx.server.database.db, { ownerId: ann.id, name: campaignName });
     return buildProfile(ctx.server.database.db, { ownerId: ann.id, campaignId: campaign.id, ...(name ? { name } : {}) });
   }
   const upload = (agent: Agent, profileId: number, filename: string, content: string | Buffer) => {
-    const { body, headers } = multipartFile(filename, content);
+    const { body, headers } = multipartFile(filename, content, { contentType: 'text/csv' });
     return agent.request('POST', `/action/import/profile/${profileId}`, { body, headers });
   };
   const stored = (profileId: number) => storedAccounts(ctx.server.database.db, profileId);
@@ -35,8 +28,8 @@ describe.each(DATABASES)('account imports and exports on $kind', ({ kind, skip }
       { siteName: 'a.test', email: 'a@mail.test', username: '=HYPERLINK("x")', password: 'p,1' },
       { siteName: 'b.test', email: '+b@mail.test', username: '@b', password: '-2' },
     ]);
-    expect((await annAgent.request('GET', `/action/export/profile/${profile.id}`, { xsrf: false })).statusCode).toBe(403);
-    const response = await annAgent.request('GET', `/action/export/profile/${profile.id}`);
+    expect((await ann.agent.request('GET', `/action/export/profile/${profile.id}`, { xsrf: false })).statusCode).toBe(403);
+    const response = await ann.agent.request('GET', `/action/export/profile/${profile.id}`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toContain('filename="My store_accounts.csv"');
@@ -46,7 +39,7 @@ describe.each(DATABASES)('account imports and exports on $kind', ({ kind, skip }
       "b.test,'+b@mail.test,'@b,'-2",
       '',
     ].join('\r\n'));
-    expect((await bobAgent.request('GET', `/action/export/profile/${profile.id}`)).statusCode).toBe(404);
+    expect((await bob.agent.request('GET', `/action/export/profile/${profile.id}`)).statusCode).toBe(404);
   });
 
   it.skipIf(skip)('exports several profiles of a campaign into one CSV with a profile column', async () => {
@@ -56,7 +49,7 @@ describe.each(DATABASES)('account imports and exports on $kind', ({ kind, skip }
     await buildAccounts(ctx.server.database.db, first, ann.id, 2);
     await buildAccounts(ctx.server.database.db, second, ann.id, 1);
     const url = `/action/export/profiles/${first.campaignId}`;
-    const response = await annAgent.request('POST', url, { body: [second.id, first.id] });
+    const response = await ann.agent.request('POST', url, { body: [second.id, first.id] });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-disposition']).toContain('filename="Big campaign_accounts.csv"');
     expect(response.body.split('\r\n')).toEqual([
@@ -66,22 +59,22 @@ describe.each(DATABASES)('account imports and exports on $kind', ({ kind, skip }
       'site-002.test,user002@mail.test,user002,pw002,First',
       '',
     ]);
-    expect((await annAgent.request('POST', url, { body: [first.id, elsewhere.id] })).statusCode).toBe(404);
-    expect((await bobAgent.request('POST', url, { body: [first.id] })).statusCode).toBe(404);
-    const empty = await annAgent.request('POST', url, { body: [] });
+    expect((await ann.agent.request('POST', url, { body: [first.id, elsewhere.id] })).statusCode).toBe(404);
+    expect((await bob.agent.request('POST', url, { body: [first.id] })).statusCode).toBe(404);
+    const empty = await ann.agent.request('POST', url, { body: [] });
     expect([empty.statusCode, empty.json().error.message]).toEqual([422, 'Select at least one item']);
   });
 
   it.skipIf(skip)('imports CSV with a header, reports bad lines by number, and updates on re-import without duplicates', async () => {
     const profile = await annProfile();
     const csv = 'site,email,username,password\r\na.test,a@mail.test,ann,"p,1"\r\n\r\nb.test,,bob,p2\r\nc.test,c@mail.test\r\nd.test,d@mail.test,dan,p4\r\n';
-    const first = await upload(annAgent, profile.id, 'accounts.csv', csv);
+    const first = await upload(ann.agent, profile.id, 'accounts.csv', csv);
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({
       imported: 2, updated: 0, errorsOmitted: 0,
       errors: [{ line: 4, message: ACCOUNT_MESSAGES.emailRequired }, { line: 5, message: ACCOUNT_MESSAGES.usernameRequired }],
     });
-    const again = await upload(annAgent, profile.id, 'accounts.csv', 'a.test,a@mail.test,ann2,new\ne.test,e@mail.test,eve,p5\na.test,a@mail.test,ann3,newer\n');
+    const again = await upload(ann.agent, profile.id, 'accounts.csv', 'a.test,a@mail.test,ann2,new\ne.test,e@mail.test,eve,p5\na.test,a@mail.test,ann3,newer\n');
     expect(again.json()).toEqual({ imported: 1, updated: 2, errors: [], errorsOmitted: 0 });
     expect(await stored(profile.id)).toEqual([
       { siteName: 'a.test', email: 'a@mail.test', username: 'ann3', password: 'newer' },
@@ -92,7 +85,7 @@ describe.each(DATABASES)('account imports and exports on $kind', ({ kind, skip }
 
   it.skipIf(skip)('imports site|email|username|password lines and explains colon-separated ones', async () => {
     const profile = await annProfile();
-    const response = await upload(annAgent, profile.id, 'list.txt', 'https://a.test|a@mail.test|ann|p,w\rb.test:b@mail.test:bob:pw\rc.test|c@mail.test|cid|\r');
+    const response = await upload(ann.agent, profile.id, 'list.txt', 'https://a.test|a@mail.test|ann|p,w\rb.test:b@mail.test:bob:pw\rc.test|c@mail.test|cid|\r');
     expect(response.json()).toEqual({
       imported: 1, updated: 0, errorsOmitted: 0,
       errors: [{ line: 2, message: wrongFieldCountMessage(1) }, { line: 3, message: ACCOUNT_MESSAGES.passwordRequired }],
@@ -103,9 +96,9 @@ describe.each(DATABASES)('account imports and exports on $kind', ({ kind, skip }
   it.skipIf(skip)('reads its own several-profile export back (header mapped by name, profile column ignored)', async () => {
     const source = await annProfile('Source');
     await buildAccounts(ctx.server.database.db, source, ann.id, [{ siteName: 'a.test', email: 'a@mail.test', username: '=1+1', password: 'x"y' }]);
-    const exported = await annAgent.request('POST', `/action/export/profiles/${source.campaignId}`, { body: [source.id] });
+    const exported = await ann.agent.request('POST', `/action/export/profiles/${source.campaignId}`, { body: [source.id] });
     const target = await annProfile('Target');
-    expect((await upload(annAgent, target.id, 'back.csv', exported.body)).json()).toMatchObject({ imported: 1, errors: [] });
+    expect((await upload(ann.agent, target.id, 'back.csv', exported.body)).json()).toMatchObject({ imported: 1, errors: [] });
     // The neutralising apostrophe is what the spreadsheet shows too: it comes back as typed in the file.
     expect(await stored(target.id)).toEqual([{ siteName: 'a.test', email: 'a@mail.test', username: "'=1+1", password: 'x"y' }]);
   });
@@ -123,7 +116,7 @@ describe.each(DATABASES)('account imports and exports on $kind', ({ kind, skip }
       ['site,email,username,password\n', 422, ACCOUNT_MESSAGES.emptyFile],
     ];
     for (const [content, status, message] of cases) {
-      const response = await upload(annAgent, profile.id, 'accounts.csv', content);
+      const response = await upload(ann.agent, profile.id, 'accounts.csv', content);
       expect([response.statusCode, response.json().error?.message], `${message} ${response.body}`).toEqual([status, message]);
     }
     expect(await stored(profile.id)).toEqual([]);
@@ -131,11 +124,11 @@ describe.each(DATABASES)('account imports and exports on $kind', ({ kind, skip }
 
   it.skipIf(skip)("refuses another user's profile, a missing file field and a non-multipart body", async () => {
     const profile = await annProfile();
-    expect((await upload(bobAgent, profile.id, 'a.csv', 'a.test,a@mail.test,ann,pw\n')).statusCode).toBe(404);
-    const wrongField = multipartFile('a.csv', 'a.test,a@mail.test,ann,pw\n', 'other');
-    const noFile = await annAgent.request('POST', `/action/import/profile/${profile.id}`, { body: wrongField.body, headers: wrongField.headers });
+    expect((await upload(bob.agent, profile.id, 'a.csv', 'a.test,a@mail.test,ann,pw\n')).statusCode).toBe(404);
+    const wrongField = multipartFile('a.csv', 'a.test,a@mail.test,ann,pw\n', { field: 'other', contentType: 'text/csv' });
+    const noFile = await ann.agent.request('POST', `/action/import/profile/${profile.id}`, { body: wrongField.body, headers: wrongField.headers });
     expect([noFile.statusCode, noFile.json().error.message]).toEqual([400, UPLOAD_MESSAGES.noFile]);
-    const json = await annAgent.request('POST', `/action/import/profile/${profile.id}`, { body: { file: 'x' } });
+    const json = await ann.agent.request('POST', `/action/import/profile/${profile.id}`, { body: { file: 'x' } });
     expect(json.statusCode).toBe(406);
     expect(await stored(profile.id)).toEqual([]);
   });

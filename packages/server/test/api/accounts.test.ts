@@ -1,32 +1,16 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES, AccountListResponseSchema } from '@linkloom/shared';
 import { DATABASES } from '../support/databases';
 import { useTestServer } from '../support/lifecycle';
-import { signedIn, type Agent } from '../support/agent';
-import { buildCampaign, buildUser, type TestUser } from '../support/factories';
-import { buildAccounts, buildProfile, multipartFile, storedAccounts, type TestProfile } from '../support/accounts-factories';
-import { connectLive, connected, openSocketsClosedAfterEach, recorder, subscribe } from '../support/live-client';
+import { useTwoUsers } from '../support/scenario';
+import { multipartFile } from '../support/multipart';
+import { type Agent } from '../support/agent';
+import { buildCampaign } from '../support/factories';
+import { buildAccounts, buildProfile, storedAccounts, type TestProfile } from '../support/accounts-factories';
 
 describe.each(DATABASES)('accounts of a profile on $kind', ({ kind, skip }) => {
   const ctx = useTestServer(kind, skip, { withLive: true });
-  const open = openSocketsClosedAfterEach();
-  let ann: TestUser;
-  let bob: TestUser;
-  let annAgent: Agent;
-  let bobAgent: Agent;
-  let baseUrl: string;
-
-  beforeAll(async () => {
-    if (skip) return;
-    await ctx.server.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = ctx.server.app.server.address();
-    if (!address || typeof address === 'string') throw new Error('no port');
-    baseUrl = `http://127.0.0.1:${address.port}`;
-    ann = await buildUser(ctx.server.database.db);
-    bob = await buildUser(ctx.server.database.db);
-    annAgent = await signedIn(ctx.server.app, ann);
-    bobAgent = await signedIn(ctx.server.app, bob);
-  });
+  const { ann, bob, liveInbox } = useTwoUsers(ctx, skip, { listen: true });
 
   async function annProfile(name?: string): Promise<TestProfile> {
     const campaign = await buildCampaign(ctx.server.database.db, { ownerId: ann.id, name: 'Ann campaign' });
@@ -38,7 +22,7 @@ describe.each(DATABASES)('accounts of a profile on $kind', ({ kind, skip }) => {
   it.skipIf(skip)('answers campaign, profile, the first page of 100 sorted by site and the total', async () => {
     const profile = await annProfile('Store A');
     await buildAccounts(ctx.server.database.db, profile, ann.id, 150);
-    const response = await list(annAgent, profile.id);
+    const response = await list(ann.agent, profile.id);
     expect(response.statusCode).toBe(200);
     const body = AccountListResponseSchema.parse(response.json());
     expect(body.campaign).toEqual({ id: profile.campaignId, name: 'Ann campaign' });
@@ -47,7 +31,7 @@ describe.each(DATABASES)('accounts of a profile on $kind', ({ kind, skip }) => {
     expect(body.accounts).toHaveLength(100);
     expect(body.accounts[0]).toEqual({ accountListId: profile.id, siteName: 'site-001.test', email: 'user001@mail.test', username: 'user001', password: 'pw001' });
 
-    const page2 = AccountListResponseSchema.parse((await list(annAgent, profile.id, '?page=2')).json());
+    const page2 = AccountListResponseSchema.parse((await list(ann.agent, profile.id, '?page=2')).json());
     expect(page2.accounts.map((a) => a.siteName)).toEqual(Array.from({ length: 50 }, (_, i) => `site-${String(i + 101).padStart(3, '0')}.test`));
   });
 
@@ -58,7 +42,7 @@ describe.each(DATABASES)('accounts of a profile on $kind', ({ kind, skip }) => {
       { siteName: 'bravo.test', email: 'yan@mail.test', username: 'lima', password: 'p' },
       { siteName: 'charlie.test', email: 'xav@other.test', username: 'kilo_100%', password: 'p' },
     ]);
-    const sites = async (query: string) => AccountListResponseSchema.parse((await list(annAgent, profile.id, query)).json()).accounts.map((a) => a.siteName);
+    const sites = async (query: string) => AccountListResponseSchema.parse((await list(ann.agent, profile.id, query)).json()).accounts.map((a) => a.siteName);
     expect(await sites('?sortField=site&sortOrder=desc')).toEqual(['charlie.test', 'bravo.test', 'alpha.test']);
     expect(await sites('?sortField=email&sortOrder=asc')).toEqual(['charlie.test', 'bravo.test', 'alpha.test']);
     expect(await sites('?sortField=username&sortOrder=desc')).toEqual(['alpha.test', 'bravo.test', 'charlie.test']);
@@ -68,7 +52,7 @@ describe.each(DATABASES)('accounts of a profile on $kind', ({ kind, skip }) => {
     expect(await sites('?username=_')).toEqual(['charlie.test']);
     expect(await sites('?username=%25')).toEqual(['charlie.test']);
     expect(await sites('?site=nothing')).toEqual([]);
-    const filtered = AccountListResponseSchema.parse((await list(annAgent, profile.id, '?email=mail.test&pageSize=1')).json());
+    const filtered = AccountListResponseSchema.parse((await list(ann.agent, profile.id, '?email=mail.test&pageSize=1')).json());
     expect(filtered).toMatchObject({ total: 2, profile: { count: 3 } });
     expect(filtered.accounts).toHaveLength(1);
   });
@@ -84,24 +68,20 @@ describe.each(DATABASES)('accounts of a profile on $kind', ({ kind, skip }) => {
       [`?site=${'x'.repeat(300)}`, 'A filter must be at most 256 characters'],
     ];
     for (const [query, message] of cases) {
-      const response = await list(annAgent, profile.id, query);
+      const response = await list(ann.agent, profile.id, query);
       expect(response.statusCode, query).toBe(422);
       expect(response.json().error.message, query).toBe(message);
     }
-    expect((await list(annAgent, 'abc')).statusCode).toBe(422);
-    expect((await list(bobAgent, profile.id)).statusCode).toBe(404);
-    expect((await list(annAgent, 999_999)).json()).toEqual({ error: { message: 'The requested item does not exist' } });
+    expect((await list(ann.agent, 'abc')).statusCode).toBe(422);
+    expect((await list(bob.agent, profile.id)).statusCode).toBe(404);
+    expect((await list(ann.agent, 999_999)).json()).toEqual({ error: { message: 'The requested item does not exist' } });
   });
 
   it.skipIf(skip)('adds an account, updates it by site + email without duplicating, and tells both live topics', async () => {
     const profile = await annProfile();
-    const socket = open(connectLive(baseUrl, annAgent));
-    await connected(socket);
-    const inbox = recorder(socket);
-    expect(await subscribe(socket, `profile/${profile.id}`)).toEqual({ ok: true });
-    expect(await subscribe(socket, `campaign/${profile.campaignId}`)).toEqual({ ok: true });
+    const inbox = await liveInbox(ann.agent, `profile/${profile.id}`, `campaign/${profile.campaignId}`);
 
-    const added = await annAgent.request('PUT', '/rest/account', { body: { accountListId: profile.id, siteName: ' a.test ', email: 'me@a.test', username: 'me', password: 'pw 1' } });
+    const added = await ann.agent.request('PUT', '/rest/account', { body: { accountListId: profile.id, siteName: ' a.test ', email: 'me@a.test', username: 'me', password: 'pw 1' } });
     expect(added.statusCode).toBe(201);
     const account = { accountListId: profile.id, siteName: 'a.test', email: 'me@a.test', username: 'me', password: 'pw 1' };
     expect(added.json()).toEqual({ account, created: true });
@@ -111,7 +91,7 @@ describe.each(DATABASES)('accounts of a profile on $kind', ({ kind, skip }) => {
       { topic: `campaign/${profile.campaignId}`, name: 'profileEdited', payload: { id: profile.id, name: profile.name, group: '', campaignId: profile.campaignId, count: 1 } },
     ]));
 
-    const edited = await annAgent.request('PUT', '/rest/account', { body: { ...account, username: 'me2', password: 'pw 2' } });
+    const edited = await ann.agent.request('PUT', '/rest/account', { body: { ...account, username: 'me2', password: 'pw 2' } });
     expect(edited.statusCode).toBe(200);
     expect(edited.json()).toEqual({ account: { ...account, username: 'me2', password: 'pw 2' }, created: false });
     await expect.poll(() => inbox.messages.length).toBe(4);
@@ -131,13 +111,13 @@ describe.each(DATABASES)('accounts of a profile on $kind', ({ kind, skip }) => {
       [{ ...full, accountListId: 'x' }, 'Must be a number'],
     ];
     for (const [body, message] of cases) {
-      const response = await annAgent.request('PUT', '/rest/account', { body });
+      const response = await ann.agent.request('PUT', '/rest/account', { body });
       expect(response.statusCode, message).toBe(422);
       expect(response.json().error.message).toBe(message);
     }
-    const other = await bobAgent.request('PUT', '/rest/account', { body: full });
+    const other = await bob.agent.request('PUT', '/rest/account', { body: full });
     expect(other.statusCode).toBe(404);
-    expect((await annAgent.request('PUT', '/rest/account', { body: full, xsrf: false })).statusCode).toBe(403);
+    expect((await ann.agent.request('PUT', '/rest/account', { body: full, xsrf: false })).statusCode).toBe(403);
     expect(await storedAccounts(ctx.server.database.db, profile.id)).toEqual([]);
   });
 
@@ -145,21 +125,18 @@ describe.each(DATABASES)('accounts of a profile on $kind', ({ kind, skip }) => {
     const profile = await annProfile();
     const accounts = await buildAccounts(ctx.server.database.db, profile, ann.id, 4);
     const key = (i: number) => ({ accountListId: profile.id, siteName: accounts[i]!.siteName, email: accounts[i]!.email });
-    const socket = open(connectLive(baseUrl, annAgent));
-    await connected(socket);
-    const inbox = recorder(socket);
-    await subscribe(socket, `profile/${profile.id}`);
+    const inbox = await liveInbox(ann.agent, `profile/${profile.id}`);
 
-    expect((await bobAgent.request('DELETE', `/rest/accounts/${profile.id}`, { body: [key(0)] })).statusCode).toBe(404);
-    const mixed = await annAgent.request('DELETE', `/rest/accounts/${profile.id}`, { body: [key(0), { ...key(1), accountListId: profile.id + 1 }] });
+    expect((await bob.agent.request('DELETE', `/rest/accounts/${profile.id}`, { body: [key(0)] })).statusCode).toBe(404);
+    const mixed = await ann.agent.request('DELETE', `/rest/accounts/${profile.id}`, { body: [key(0), { ...key(1), accountListId: profile.id + 1 }] });
     expect(mixed.statusCode).toBe(422);
     expect(mixed.json().error.message).toBe(ACCOUNT_MESSAGES.otherProfile);
-    const empty = await annAgent.request('DELETE', `/rest/accounts/${profile.id}`, { body: [] });
+    const empty = await ann.agent.request('DELETE', `/rest/accounts/${profile.id}`, { body: [] });
     expect(empty.json().error.message).toBe('Select at least one item');
     expect(await storedAccounts(ctx.server.database.db, profile.id)).toHaveLength(4);
 
     const next = inbox.next();
-    const response = await annAgent.request('DELETE', `/rest/accounts/${profile.id}`, { body: [key(0), key(2), { ...key(3), email: 'nobody@mail.test' }] });
+    const response = await ann.agent.request('DELETE', `/rest/accounts/${profile.id}`, { body: [key(0), key(2), { ...key(3), email: 'nobody@mail.test' }] });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ deleted: 2 });
     expect(await next).toEqual({ topic: `profile/${profile.id}`, name: 'accountsDeleted', payload: { profileId: profile.id, count: 2, total: 2 } });
@@ -169,13 +146,9 @@ describe.each(DATABASES)('accounts of a profile on $kind', ({ kind, skip }) => {
   it.skipIf(skip)('announces an import on profile/{id} and the new count on campaign/{id}', async () => {
     const profile = await annProfile();
     await buildAccounts(ctx.server.database.db, profile, ann.id, [{ siteName: 'a.test', email: 'a@mail.test', username: 'a', password: 'a' }]);
-    const socket = open(connectLive(baseUrl, annAgent));
-    await connected(socket);
-    const inbox = recorder(socket);
-    await subscribe(socket, `profile/${profile.id}`);
-    await subscribe(socket, `campaign/${profile.campaignId}`);
-    const { body, headers } = multipartFile('a.csv', 'a.test,a@mail.test,a2,a2\nb.test,b@mail.test,b,b\n');
-    const response = await annAgent.request('POST', `/action/import/profile/${profile.id}`, { body, headers });
+    const inbox = await liveInbox(ann.agent, `profile/${profile.id}`, `campaign/${profile.campaignId}`);
+    const { body, headers } = multipartFile('a.csv', 'a.test,a@mail.test,a2,a2\nb.test,b@mail.test,b,b\n', { contentType: 'text/csv' });
+    const response = await ann.agent.request('POST', `/action/import/profile/${profile.id}`, { body, headers });
     expect(response.json()).toEqual({ imported: 1, updated: 1, errors: [], errorsOmitted: 0 });
     await expect.poll(() => inbox.messages.length).toBe(2);
     expect(inbox.messages).toEqual(expect.arrayContaining([

@@ -1,33 +1,21 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ARTICLE_IMPORT_MESSAGES, ArticleResponseSchema, CONTENT_MESSAGES, ContentGroupListResponseSchema, ContentGroupResponseSchema,
 } from '@linkloom/shared';
 import { DATABASES } from '../support/databases';
 import { useTestServer } from '../support/lifecycle';
-import { signedIn, type Agent } from '../support/agent';
-import { buildUser } from '../support/factories';
-import { connectLive, connected, openSocketsClosedAfterEach, recorder, subscribe } from '../support/live-client';
-import { PNG_BYTES, multipart, zipOf, zipSlip, type UploadPart } from '../support/content-fixtures';
+import { useTwoUsers } from '../support/scenario';
+import { type Agent } from '../support/agent';
+import { recorder, subscribe } from '../support/live-client';
+import { PNG_BYTES, zipOf, zipSlip } from '../support/content-fixtures';
+import { multipart, type UploadPart } from '../support/multipart';
 
 const NOT_FOUND = 'The requested item does not exist';
 
 describe.each(DATABASES)('content groups and articles on $kind', ({ kind, skip }) => {
   // A low expansion limit (1 MB) so a small ZIP bomb can prove the limit holds.
   const ctx = useTestServer(kind, skip, { withLive: true, env: { ZIP_MAX_EXPANDED_MB: '1' } });
-  const open = openSocketsClosedAfterEach();
-  let baseUrl: string;
-  let ann: Agent;
-  let bob: Agent;
-
-  beforeAll(async () => {
-    if (skip) return;
-    await ctx.server.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = ctx.server.app.server.address();
-    if (!address || typeof address === 'string') throw new Error('no port');
-    baseUrl = `http://127.0.0.1:${address.port}`;
-    ann = await signedIn(ctx.server.app, await buildUser(ctx.server.database.db));
-    bob = await signedIn(ctx.server.app, await buildUser(ctx.server.database.db));
-  });
+  const { ann, bob, connectedSocket } = useTwoUsers(ctx, skip, { listen: true });
 
   async function createGroup(agent: Agent, name: string): Promise<number> {
     const response = await agent.request('PUT', '/rest/content_groups', { body: { name } });
@@ -48,62 +36,62 @@ describe.each(DATABASES)('content groups and articles on $kind', ({ kind, skip }
   const fields = { title: 'T', body: 'B', authorName: 'A', authorBio: 'Bio' };
 
   it.skipIf(skip)('creates, lists, renames and deletes groups with the spec messages; another user gets 404', async () => {
-    const id = await createGroup(ann, '  Health  ');
-    const list = ContentGroupListResponseSchema.parse((await ann.request('GET', '/rest/content_groups')).json());
+    const id = await createGroup(ann.agent, '  Health  ');
+    const list = ContentGroupListResponseSchema.parse((await ann.agent.request('GET', '/rest/content_groups')).json());
     expect(list.content_groups).toContainEqual({ id, name: 'Health', count: 0 });
-    expect((await bob.request('GET', '/rest/content_groups')).json().content_groups).toEqual([]);
+    expect((await bob.agent.request('GET', '/rest/content_groups')).json().content_groups).toEqual([]);
 
     for (const name of ['', '   ']) {
-      const bad = await ann.request('PUT', '/rest/content_groups', { body: { name } });
+      const bad = await ann.agent.request('PUT', '/rest/content_groups', { body: { name } });
       expect(bad.statusCode).toBe(422);
       expect(bad.json().error.message).toBe(CONTENT_MESSAGES.groupNameRequired);
     }
-    expect((await ann.request('PUT', '/rest/content_groups', { body: {} })).json().error.message).toBe(CONTENT_MESSAGES.groupNameRequired);
+    expect((await ann.agent.request('PUT', '/rest/content_groups', { body: {} })).json().error.message).toBe(CONTENT_MESSAGES.groupNameRequired);
 
-    expect((await ann.request('POST', '/action/rename/content_group', { body: { id, name: 'Fitness' } })).statusCode).toBe(200);
-    const badRename = await ann.request('POST', '/action/rename/content_group', { body: { id, name: '' } });
+    expect((await ann.agent.request('POST', '/action/rename/content_group', { body: { id, name: 'Fitness' } })).statusCode).toBe(200);
+    const badRename = await ann.agent.request('POST', '/action/rename/content_group', { body: { id, name: '' } });
     expect(badRename.json().error.message).toBe(CONTENT_MESSAGES.groupNameRequired);
-    const bobRename = await bob.request('POST', '/action/rename/content_group', { body: { id, name: 'Stolen' } });
+    const bobRename = await bob.agent.request('POST', '/action/rename/content_group', { body: { id, name: 'Stolen' } });
     expect([bobRename.statusCode, bobRename.json().error.message]).toEqual([404, NOT_FOUND]);
-    expect((await group(ann, id)).contentGroup.name).toBe('Fitness');
+    expect((await group(ann.agent, id)).contentGroup.name).toBe('Fitness');
 
-    const bobDelete = await bob.request('DELETE', '/rest/content_groups', { body: { ids: [id] } });
+    const bobDelete = await bob.agent.request('DELETE', '/rest/content_groups', { body: { ids: [id] } });
     expect(bobDelete.statusCode).toBe(404);
-    const other = await createGroup(ann, 'Other');
+    const other = await createGroup(ann.agent, 'Other');
     // All or nothing: one id that is not Ann's keeps every group.
-    expect((await ann.request('DELETE', '/rest/content_groups', { body: { ids: [other, 999_999] } })).statusCode).toBe(404);
-    expect((await ann.request('DELETE', '/rest/content_groups', { body: { ids: [] } })).json().error.message).toBe('Select at least one item');
-    expect((await group(ann, other)).contentGroup.id).toBe(other);
-    expect((await ann.request('DELETE', '/rest/content_groups', { body: { ids: [id, other] } })).statusCode).toBe(200);
-    expect((await ann.request('GET', `/rest/content_group/${id}`)).statusCode).toBe(404);
+    expect((await ann.agent.request('DELETE', '/rest/content_groups', { body: { ids: [other, 999_999] } })).statusCode).toBe(404);
+    expect((await ann.agent.request('DELETE', '/rest/content_groups', { body: { ids: [] } })).json().error.message).toBe('Select at least one item');
+    expect((await group(ann.agent, other)).contentGroup.id).toBe(other);
+    expect((await ann.agent.request('DELETE', '/rest/content_groups', { body: { ids: [id, other] } })).statusCode).toBe(200);
+    expect((await ann.agent.request('GET', `/rest/content_group/${id}`)).statusCode).toBe(404);
   });
 
   it.skipIf(skip)('saves settings with the spec message for maxUsagePerArticle', async () => {
-    const id = await createGroup(ann, 'Settings');
-    expect((await group(ann, id)).contentGroup).toEqual({ id, name: 'Settings', count: 0, wordsNottobeChanged: '', maxUsagePerArticle: 0 });
-    const ok = await ann.request('POST', '/rest/content_groups', { body: { id, wordsNottobeChanged: 'brand, Acme', maxUsagePerArticle: 3 } });
+    const id = await createGroup(ann.agent, 'Settings');
+    expect((await group(ann.agent, id)).contentGroup).toEqual({ id, name: 'Settings', count: 0, wordsNottobeChanged: '', maxUsagePerArticle: 0 });
+    const ok = await ann.agent.request('POST', '/rest/content_groups', { body: { id, wordsNottobeChanged: 'brand, Acme', maxUsagePerArticle: 3 } });
     expect(ok.statusCode).toBe(200);
-    expect((await group(ann, id)).contentGroup).toMatchObject({ wordsNottobeChanged: 'brand, Acme', maxUsagePerArticle: 3 });
+    expect((await group(ann.agent, id)).contentGroup).toMatchObject({ wordsNottobeChanged: 'brand, Acme', maxUsagePerArticle: 3 });
     for (const maxUsagePerArticle of [-1, 1.5, null, 'x']) {
-      const bad = await ann.request('POST', '/rest/content_groups', { body: { id, wordsNottobeChanged: '', maxUsagePerArticle } });
+      const bad = await ann.agent.request('POST', '/rest/content_groups', { body: { id, wordsNottobeChanged: '', maxUsagePerArticle } });
       expect(bad.statusCode).toBe(422);
       expect(bad.json().error.message).toBe(CONTENT_MESSAGES.maxUsage);
     }
-    const bobSave = await bob.request('POST', '/rest/content_groups', { body: { id, wordsNottobeChanged: 'x', maxUsagePerArticle: 9 } });
+    const bobSave = await bob.agent.request('POST', '/rest/content_groups', { body: { id, wordsNottobeChanged: 'x', maxUsagePerArticle: 9 } });
     expect(bobSave.statusCode).toBe(404);
-    expect((await group(ann, id)).contentGroup).toMatchObject({ wordsNottobeChanged: 'brand, Acme', maxUsagePerArticle: 3 });
-    expect((await bob.request('GET', `/rest/content_group/${id}`)).statusCode).toBe(404);
+    expect((await group(ann.agent, id)).contentGroup).toMatchObject({ wordsNottobeChanged: 'brand, Acme', maxUsagePerArticle: 3 });
+    expect((await bob.agent.request('GET', `/rest/content_group/${id}`)).statusCode).toBe(404);
   });
 
   it.skipIf(skip)('creates, opens, saves and deletes articles; every field required with its message', async () => {
-    const groupId = await createGroup(ann, 'Articles');
-    const blank = ArticleResponseSchema.parse((await ann.request('GET', `/rest/new_article/${groupId}`)).json());
+    const groupId = await createGroup(ann.agent, 'Articles');
+    const blank = ArticleResponseSchema.parse((await ann.agent.request('GET', `/rest/new_article/${groupId}`)).json());
     expect(blank).toMatchObject({ article: { id: null, title: '', body: '' }, contentGroup: { id: groupId, name: 'Articles' }, articleBuilderCategories: '[]' });
 
-    const created = await saveArticle(ann, { contentGroupId: groupId, title: 'First', body: '<p>Hello</p>', authorName: 'Ann', authorBio: 'Writer' });
+    const created = await saveArticle(ann.agent, { contentGroupId: groupId, title: 'First', body: '<p>Hello</p>', authorName: 'Ann', authorBio: 'Writer' });
     expect(created.statusCode).toBe(200);
     const articleId = created.json().id as number;
-    const opened = ArticleResponseSchema.parse((await ann.request('GET', `/rest/article/${articleId}`)).json());
+    const opened = ArticleResponseSchema.parse((await ann.agent.request('GET', `/rest/article/${articleId}`)).json());
     expect(opened.article).toEqual({ id: articleId, title: 'First', body: '<p>Hello</p>', authorName: 'Ann', authorBio: 'Writer', usageCount: 0 });
     expect(opened.contentGroup.count).toBe(1);
 
@@ -112,32 +100,32 @@ describe.each(DATABASES)('content groups and articles on $kind', ({ kind, skip }
       ['authorName', CONTENT_MESSAGES.authorNameRequired], ['authorBio', CONTENT_MESSAGES.authorBioRequired],
     ];
     for (const [field, message] of cases) {
-      const bad = await saveArticle(ann, { id: articleId, contentGroupId: groupId, ...fields, [field]: ' ' });
+      const bad = await saveArticle(ann.agent, { id: articleId, contentGroupId: groupId, ...fields, [field]: ' ' });
       expect(bad.statusCode, field).toBe(422);
       expect(bad.json().error.message).toBe(message);
     }
     expect(CONTENT_MESSAGES.titleRequired).toBe('Title is required');
 
-    expect((await saveArticle(ann, { id: articleId, contentGroupId: groupId, ...fields, title: 'Second' })).json()).toEqual({ id: articleId });
-    expect((await group(ann, groupId)).articles).toEqual([{ id: articleId, title: 'Second', usageCount: 0 }]);
+    expect((await saveArticle(ann.agent, { id: articleId, contentGroupId: groupId, ...fields, title: 'Second' })).json()).toEqual({ id: articleId });
+    expect((await group(ann.agent, groupId)).articles).toEqual([{ id: articleId, title: 'Second', usageCount: 0 }]);
 
     // Bob can neither read, overwrite, add to nor delete from Ann's group.
-    expect((await bob.request('GET', `/rest/article/${articleId}`)).statusCode).toBe(404);
-    expect((await bob.request('GET', `/rest/new_article/${groupId}`)).statusCode).toBe(404);
-    const bobGroup = await createGroup(bob, 'Bob');
-    expect((await saveArticle(bob, { id: articleId, contentGroupId: bobGroup, ...fields, title: 'Hacked' })).statusCode).toBe(404);
-    expect((await saveArticle(bob, { contentGroupId: groupId, ...fields })).statusCode).toBe(404);
-    expect((await bob.request('DELETE', `/rest/article/${groupId}`, { body: { ids: [articleId] } })).statusCode).toBe(404);
-    expect((await bob.request('DELETE', `/rest/article/${bobGroup}`, { body: { ids: [articleId] } })).statusCode).toBe(404);
-    expect((await group(ann, groupId)).articles).toEqual([{ id: articleId, title: 'Second', usageCount: 0 }]);
+    expect((await bob.agent.request('GET', `/rest/article/${articleId}`)).statusCode).toBe(404);
+    expect((await bob.agent.request('GET', `/rest/new_article/${groupId}`)).statusCode).toBe(404);
+    const bobGroup = await createGroup(bob.agent, 'Bob');
+    expect((await saveArticle(bob.agent, { id: articleId, contentGroupId: bobGroup, ...fields, title: 'Hacked' })).statusCode).toBe(404);
+    expect((await saveArticle(bob.agent, { contentGroupId: groupId, ...fields })).statusCode).toBe(404);
+    expect((await bob.agent.request('DELETE', `/rest/article/${groupId}`, { body: { ids: [articleId] } })).statusCode).toBe(404);
+    expect((await bob.agent.request('DELETE', `/rest/article/${bobGroup}`, { body: { ids: [articleId] } })).statusCode).toBe(404);
+    expect((await group(ann.agent, groupId)).articles).toEqual([{ id: articleId, title: 'Second', usageCount: 0 }]);
 
-    expect((await ann.request('DELETE', `/rest/article/${groupId}`, { body: { ids: [articleId] } })).statusCode).toBe(200);
-    expect((await group(ann, groupId)).articles).toEqual([]);
+    expect((await ann.agent.request('DELETE', `/rest/article/${groupId}`, { body: { ids: [articleId] } })).statusCode).toBe(200);
+    expect((await group(ann.agent, groupId)).articles).toEqual([]);
   });
 
   it.skipIf(skip)('uploads several files, a ZIP, and titles from file names; empty files are reported', async () => {
-    const groupId = await createGroup(ann, 'Uploads');
-    const several = await upload(ann, groupId, [
+    const groupId = await createGroup(ann.agent, 'Uploads');
+    const several = await upload(ann.agent, groupId, [
       { name: 'one.txt', content: 'First title\r\nFirst body\r\nmore' },
       { name: 'two.txt', content: '\n\nSecond title\nSecond body' },
       { name: 'empty.txt', content: '  \n' },
@@ -146,68 +134,66 @@ describe.each(DATABASES)('content groups and articles on $kind', ({ kind, skip }
     expect(several.json()).toEqual({ imported: 2, errors: [{ file: 'empty.txt', message: ARTICLE_IMPORT_MESSAGES.empty }] });
 
     const zip = await zipOf({ 'a.txt': 'Zip A\nBody A', 'folder/b.txt': 'Zip B\nBody B', 'c.txt': 'Title only' });
-    const zipped = await upload(ann, groupId, [{ name: 'articles.zip', content: zip }]);
+    const zipped = await upload(ann.agent, groupId, [{ name: 'articles.zip', content: zip }]);
     expect(zipped.json()).toEqual({ imported: 2, errors: [{ file: 'articles.zip/c.txt', message: ARTICLE_IMPORT_MESSAGES.noBody }] });
 
-    const byName = await upload(ann, groupId, [{ name: 'My post.txt', content: 'Line 1\nLine 2' }], true);
+    const byName = await upload(ann.agent, groupId, [{ name: 'My post.txt', content: 'Line 1\nLine 2' }], true);
     expect(byName.json()).toEqual({ imported: 1, errors: [] });
 
-    const titles = (await group(ann, groupId)).articles.map((a) => a.title);
+    const titles = (await group(ann.agent, groupId)).articles.map((a) => a.title);
     expect(titles).toEqual(['First title', 'Second title', 'Zip A', 'Zip B', 'My post']);
-    const first = (await group(ann, groupId)).articles[0]!;
-    expect(ArticleResponseSchema.parse((await ann.request('GET', `/rest/article/${first.id}`)).json()).article.body).toBe('First body\r\nmore');
-    const last = (await group(ann, groupId)).articles[4]!;
-    expect(ArticleResponseSchema.parse((await ann.request('GET', `/rest/article/${last.id}`)).json()).article.body).toBe('Line 1\nLine 2');
-    expect((await ann.request('GET', '/rest/content_groups')).json().content_groups).toContainEqual({ id: groupId, name: 'Uploads', count: 5 });
+    const first = (await group(ann.agent, groupId)).articles[0]!;
+    expect(ArticleResponseSchema.parse((await ann.agent.request('GET', `/rest/article/${first.id}`)).json()).article.body).toBe('First body\r\nmore');
+    const last = (await group(ann.agent, groupId)).articles[4]!;
+    expect(ArticleResponseSchema.parse((await ann.agent.request('GET', `/rest/article/${last.id}`)).json()).article.body).toBe('Line 1\nLine 2');
+    expect((await ann.agent.request('GET', '/rest/content_groups')).json().content_groups).toContainEqual({ id: groupId, name: 'Uploads', count: 5 });
   });
 
   it.skipIf(skip)('refuses a binary file, a ZIP slip, a ZIP bomb and a broken ZIP, importing nothing', async () => {
-    const groupId = await createGroup(ann, 'Refusals');
+    const groupId = await createGroup(ann.agent, 'Refusals');
     const good = { name: 'good.txt', content: 'Good\nBody' };
-    const binary = await upload(ann, groupId, [good, { name: 'photo.txt', content: PNG_BYTES }]);
+    const binary = await upload(ann.agent, groupId, [good, { name: 'photo.txt', content: PNG_BYTES }]);
     expect(binary.statusCode).toBe(422);
     expect(binary.json().error.message).toBe(ARTICLE_IMPORT_MESSAGES.notText('photo.txt'));
 
-    const binaryInZip = await upload(ann, groupId, [{ name: 'mixed.zip', content: await zipOf({ 'a.txt': 'A\nB', 'img.png': PNG_BYTES }) }]);
+    const binaryInZip = await upload(ann.agent, groupId, [{ name: 'mixed.zip', content: await zipOf({ 'a.txt': 'A\nB', 'img.png': PNG_BYTES }) }]);
     expect(binaryInZip.json().error.message).toBe(ARTICLE_IMPORT_MESSAGES.notText('mixed.zip/img.png'));
 
-    const slip = await upload(ann, groupId, [good, { name: 'slip.zip', content: await zipSlip() }]);
+    const slip = await upload(ann.agent, groupId, [good, { name: 'slip.zip', content: await zipSlip() }]);
     expect(slip.statusCode).toBe(400);
     expect(slip.json().error.message).toBe('slip.zip: The ZIP archive holds a path outside itself: ../evil.txt');
 
-    const bomb = await upload(ann, groupId, [good, { name: 'bomb.zip', content: await zipOf({ 'big.txt': `Big\n${'x'.repeat(2 * 1024 * 1024)}` }) }]);
+    const bomb = await upload(ann.agent, groupId, [good, { name: 'bomb.zip', content: await zipOf({ 'big.txt': `Big\n${'x'.repeat(2 * 1024 * 1024)}` }) }]);
     expect(bomb.statusCode).toBe(413);
     expect(bomb.json().error.message).toBe('bomb.zip: The ZIP archive expands past the 1 MB limit');
 
-    const broken = await upload(ann, groupId, [{ name: 'broken.zip', content: 'not a zip' }]);
+    const broken = await upload(ann.agent, groupId, [{ name: 'broken.zip', content: 'not a zip' }]);
     expect(broken.json().error.message).toBe('broken.zip: The file is not a valid ZIP archive');
 
-    expect((await group(ann, groupId)).articles).toEqual([]);
-    const bobUpload = await upload(bob, groupId, [good]);
+    expect((await group(ann.agent, groupId)).articles).toEqual([]);
+    const bobUpload = await upload(bob.agent, groupId, [good]);
     expect(bobUpload.statusCode).toBe(404);
-    expect((await group(ann, groupId)).articles).toEqual([]);
-    const noFile = await ann.request('POST', `/rest/upload_raw_articles/${groupId}`, { body: {} });
+    expect((await group(ann.agent, groupId)).articles).toEqual([]);
+    const noFile = await ann.agent.request('POST', `/rest/upload_raw_articles/${groupId}`, { body: {} });
     expect(noFile.statusCode).toBe(406);
   });
 
   it.skipIf(skip)('publishes live messages on content_groups and content_group/{id}', async () => {
-    const socket = open(connectLive(baseUrl, ann));
-    await connected(socket);
+    const socket = await connectedSocket(ann.agent);
     const inbox = recorder(socket);
     expect(await subscribe(socket, 'content_groups')).toEqual({ ok: true });
     const created = inbox.next();
-    const id = await createGroup(ann, 'Live');
+    const id = await createGroup(ann.agent, 'Live');
     expect(await created).toEqual({ topic: 'content_groups', name: 'newContentGroup', payload: { id, name: 'Live', count: 0 } });
 
     expect(await subscribe(socket, `content_group/${id}`)).toEqual({ ok: true });
-    const bobSocket = open(connectLive(baseUrl, bob));
-    await connected(bobSocket);
+    const bobSocket = await connectedSocket(bob.agent);
     expect((await subscribe(bobSocket, `content_group/${id}`)).ok).toBe(false);
 
-    await ann.request('POST', '/action/rename/content_group', { body: { id, name: 'Live 2' } });
-    await ann.request('POST', '/rest/content_groups', { body: { id, wordsNottobeChanged: 'a', maxUsagePerArticle: 1 } });
-    await upload(ann, id, [{ name: 'x.txt', content: 'X\nY' }]);
-    await ann.request('DELETE', '/rest/content_groups', { body: { ids: [id] } });
+    await ann.agent.request('POST', '/action/rename/content_group', { body: { id, name: 'Live 2' } });
+    await ann.agent.request('POST', '/rest/content_groups', { body: { id, wordsNottobeChanged: 'a', maxUsagePerArticle: 1 } });
+    await upload(ann.agent, id, [{ name: 'x.txt', content: 'X\nY' }]);
+    await ann.agent.request('DELETE', '/rest/content_groups', { body: { ids: [id] } });
     await expect.poll(() => inbox.messages.length).toBe(8);
     expect(inbox.messages.slice(1).map((m) => `${m.topic} ${m.name}`)).toEqual([
       'content_groups contentGroupRenamed', `content_group/${id} contentGroupRenamed`,

@@ -1,50 +1,27 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { KEYWORD_MESSAGES, LINK_MESSAGES, UrlItemListResponseSchema } from '@linkloom/shared';
 import { DATABASES } from '../support/databases';
 import { useTestServer } from '../support/lifecycle';
-import { signedIn, type Agent } from '../support/agent';
-import { buildUser, type TestUser } from '../support/factories';
+import { useTwoUsers } from '../support/scenario';
+import { type Agent } from '../support/agent';
 import { buildLinkSet, buildLinks, storedLinks } from '../support/link-factories';
-import { connectLive, connected, openSocketsClosedAfterEach, recorder, subscribe } from '../support/live-client';
 
 const NOT_FOUND = { error: { message: 'The requested item does not exist' } };
 
 describe.each(DATABASES)('links of a link set on $kind', ({ kind, skip }) => {
   const ctx = useTestServer(kind, skip, { withLive: true });
-  const open = openSocketsClosedAfterEach();
-  let ann: TestUser;
-  let annAgent: Agent;
-  let bobAgent: Agent;
-  let baseUrl: string;
-
-  beforeAll(async () => {
-    if (skip) return;
-    await ctx.server.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = ctx.server.app.server.address();
-    if (!address || typeof address === 'string') throw new Error('no port');
-    baseUrl = `http://127.0.0.1:${address.port}`;
-    ann = await buildUser(ctx.server.database.db);
-    annAgent = await signedIn(ctx.server.app, ann);
-    bobAgent = await signedIn(ctx.server.app, await buildUser(ctx.server.database.db));
-  });
+  const { ann, bob, liveInbox } = useTwoUsers(ctx, skip, { listen: true });
 
   const db = () => ctx.server.database.db;
   const annSet = (name?: string) => buildLinkSet(db(), { ownerId: ann.id, ...(name ? { name } : {}) });
   const list = (agent: Agent, id: number | string, query = '') => agent.request('GET', `/rest/url_items/${id}${query}`);
   const urlsOf = async (agent: Agent, id: number, query: string) => UrlItemListResponseSchema.parse((await list(agent, id, query)).json()).urls.map((u) => u.url);
-  async function liveInbox(linkSet: { id: number; campaignId: number }) {
-    const socket = open(connectLive(baseUrl, annAgent));
-    await connected(socket);
-    const inbox = recorder(socket);
-    expect(await subscribe(socket, `url_list/${linkSet.id}`)).toEqual({ ok: true });
-    expect(await subscribe(socket, `campaign/${linkSet.campaignId}`)).toEqual({ ok: true });
-    return inbox;
-  }
+  const linkSetInbox = (linkSet: { id: number; campaignId: number }) => liveInbox(ann.agent, `url_list/${linkSet.id}`, `campaign/${linkSet.campaignId}`);
 
   it.skipIf(skip)('lists campaign, link set with keywords, the first page and the totals', async () => {
     const linkSet = await annSet('Money links');
     const ids = await buildLinks(db(), { ownerId: ann.id, urlListId: linkSet.id }, 150);
-    const response = await list(annAgent, linkSet.id);
+    const response = await list(ann.agent, linkSet.id);
     expect(response.statusCode).toBe(200);
     const body = UrlItemListResponseSchema.parse(response.json());
     expect(body.campaign).toEqual({ id: linkSet.campaignId, name: linkSet.campaignName });
@@ -60,9 +37,9 @@ describe.each(DATABASES)('links of a link set on $kind', ({ kind, skip }) => {
       site: null, username: null, password: null, pr: null, dateAdded: expect.any(Number),
     });
     expect(body.urls.map((u) => u.id)).toEqual(ids.slice(0, 100));
-    const second = UrlItemListResponseSchema.parse((await list(annAgent, linkSet.id, '?page=2&pageSize=100')).json());
+    const second = UrlItemListResponseSchema.parse((await list(ann.agent, linkSet.id, '?page=2&pageSize=100')).json());
     expect(second.urls.map((u) => u.id)).toEqual(ids.slice(100));
-    expect((await list(annAgent, linkSet.id, '?page=9')).json()).toMatchObject({ urls: [], total: 150 });
+    expect((await list(ann.agent, linkSet.id, '?page=9')).json()).toMatchObject({ urls: [], total: 150 });
   });
 
   it.skipIf(skip)('sorts by id, url, anchor and date added in both directions, and filters by url and anchor', async () => {
@@ -75,39 +52,39 @@ describe.each(DATABASES)('links of a link set on $kind', ({ kind, skip }) => {
     const b = 'https://b.test/x';
     const a = 'https://a.test/100%_off';
     const c = 'https://c.test/SHOES';
-    expect(await urlsOf(annAgent, linkSet.id, '')).toEqual([b, a, c]);
-    expect(await urlsOf(annAgent, linkSet.id, '?sort=id&order=desc')).toEqual([c, a, b]);
-    expect(await urlsOf(annAgent, linkSet.id, '?sort=url')).toEqual([a, b, c]);
-    expect(await urlsOf(annAgent, linkSet.id, '?sort=url&order=desc')).toEqual([c, b, a]);
-    expect(await urlsOf(annAgent, linkSet.id, '?sort=dateAdded')).toEqual([a, c, b]);
-    expect(await urlsOf(annAgent, linkSet.id, '?sort=dateAdded&order=desc')).toEqual([b, c, a]);
-    expect(await urlsOf(annAgent, linkSet.id, '?sort=anchor&order=desc&pageSize=1&page=2')).toHaveLength(1);
+    expect(await urlsOf(ann.agent, linkSet.id, '')).toEqual([b, a, c]);
+    expect(await urlsOf(ann.agent, linkSet.id, '?sort=id&order=desc')).toEqual([c, a, b]);
+    expect(await urlsOf(ann.agent, linkSet.id, '?sort=url')).toEqual([a, b, c]);
+    expect(await urlsOf(ann.agent, linkSet.id, '?sort=url&order=desc')).toEqual([c, b, a]);
+    expect(await urlsOf(ann.agent, linkSet.id, '?sort=dateAdded')).toEqual([a, c, b]);
+    expect(await urlsOf(ann.agent, linkSet.id, '?sort=dateAdded&order=desc')).toEqual([b, c, a]);
+    expect(await urlsOf(ann.agent, linkSet.id, '?sort=anchor&order=desc&pageSize=1&page=2')).toHaveLength(1);
     // Substrings, case-insensitive; % and _ are taken literally.
-    expect(await urlsOf(annAgent, linkSet.id, '?url=shoes')).toEqual([c]);
-    expect(await urlsOf(annAgent, linkSet.id, '?url=%25_')).toEqual([a]);
-    expect(await urlsOf(annAgent, linkSet.id, '?url=_')).toEqual([a]);
-    expect(await urlsOf(annAgent, linkSet.id, '?anchor=APP')).toEqual([a]);
-    expect(await urlsOf(annAgent, linkSet.id, '?url=.test&anchor=an&sort=url')).toEqual([c]);
-    const filtered = UrlItemListResponseSchema.parse((await list(annAgent, linkSet.id, '?url=b.test')).json());
+    expect(await urlsOf(ann.agent, linkSet.id, '?url=shoes')).toEqual([c]);
+    expect(await urlsOf(ann.agent, linkSet.id, '?url=%25_')).toEqual([a]);
+    expect(await urlsOf(ann.agent, linkSet.id, '?url=_')).toEqual([a]);
+    expect(await urlsOf(ann.agent, linkSet.id, '?anchor=APP')).toEqual([a]);
+    expect(await urlsOf(ann.agent, linkSet.id, '?url=.test&anchor=an&sort=url')).toEqual([c]);
+    const filtered = UrlItemListResponseSchema.parse((await list(ann.agent, linkSet.id, '?url=b.test')).json());
     expect([filtered.total, filtered.urlList.count]).toEqual([1, 3]);
-    expect((await list(annAgent, linkSet.id, '?url=b.test&page=5')).json()).toMatchObject({ urls: [], total: 1 });
+    expect((await list(ann.agent, linkSet.id, '?url=b.test&page=5')).json()).toMatchObject({ urls: [], total: 1 });
   });
 
   it.skipIf(skip)("refuses a bad query with 422 and another user's or a missing link set with 404", async () => {
     const linkSet = await annSet();
-    expect((await list(annAgent, linkSet.id, '?sort=password')).statusCode).toBe(422);
-    expect((await list(annAgent, linkSet.id, '?page=0')).statusCode).toBe(422);
-    expect((await list(annAgent, linkSet.id, '?pageSize=100000')).statusCode).toBe(422);
-    expect((await list(annAgent, 'abc')).statusCode).toBe(422);
-    expect((await list(bobAgent, linkSet.id)).json()).toEqual(NOT_FOUND);
-    expect((await list(annAgent, 999_999)).statusCode).toBe(404);
+    expect((await list(ann.agent, linkSet.id, '?sort=password')).statusCode).toBe(422);
+    expect((await list(ann.agent, linkSet.id, '?page=0')).statusCode).toBe(422);
+    expect((await list(ann.agent, linkSet.id, '?pageSize=100000')).statusCode).toBe(422);
+    expect((await list(ann.agent, 'abc')).statusCode).toBe(422);
+    expect((await list(bob.agent, linkSet.id)).json()).toEqual(NOT_FOUND);
+    expect((await list(ann.agent, 999_999)).statusCode).toBe(404);
   });
 
   it.skipIf(skip)('adds one link (201), stores dateAdded as epoch ms and tells both live topics', async () => {
     const linkSet = await annSet();
-    const inbox = await liveInbox(linkSet);
+    const inbox = await linkSetInbox(linkSet);
     const before = Date.now();
-    const response = await annAgent.request('POST', `/rest/url_item/${linkSet.id}`, { body: { url: ' https://new.test/a ', anchor: ' New ', linksOnPage: 7 } });
+    const response = await ann.agent.request('POST', `/rest/url_item/${linkSet.id}`, { body: { url: ' https://new.test/a ', anchor: ' New ', linksOnPage: 7 } });
     expect(response.statusCode).toBe(201);
     const { url } = response.json();
     expect(url).toMatchObject({ url: 'https://new.test/a', anchor: 'New', linksOnPage: 7, urlListId: linkSet.id });
@@ -131,14 +108,14 @@ describe.each(DATABASES)('links of a link set on $kind', ({ kind, skip }) => {
       [{ url: 'https://a.test', anchor: 'a', linksOnPage: -2 }, LINK_MESSAGES.linksOnPageInvalid],
     ];
     for (const [body, message] of cases) {
-      const response = await annAgent.request('POST', `/rest/url_item/${linkSet.id}`, { body });
+      const response = await ann.agent.request('POST', `/rest/url_item/${linkSet.id}`, { body });
       expect(response.statusCode, message).toBe(422);
       expect(response.json().error.message).toBe(message);
     }
-    const both = await annAgent.request('POST', `/rest/url_item/${linkSet.id}`, { body: { url: '', anchor: '' } });
+    const both = await ann.agent.request('POST', `/rest/url_item/${linkSet.id}`, { body: { url: '', anchor: '' } });
     expect(both.json().error.details).toEqual([LINK_MESSAGES.urlRequired, LINK_MESSAGES.anchorRequired]);
-    const bob = await bobAgent.request('POST', `/rest/url_item/${linkSet.id}`, { body: { url: 'https://a.test', anchor: 'a' } });
-    expect([bob.statusCode, bob.json()]).toEqual([404, NOT_FOUND]);
+    const bobs = await bob.agent.request('POST', `/rest/url_item/${linkSet.id}`, { body: { url: 'https://a.test', anchor: 'a' } });
+    expect([bobs.statusCode, bobs.json()]).toEqual([404, NOT_FOUND]);
     expect(await storedLinks(db(), linkSet.id)).toEqual([]);
   });
 
@@ -146,26 +123,26 @@ describe.each(DATABASES)('links of a link set on $kind', ({ kind, skip }) => {
     const linkSet = await annSet();
     const other = await annSet();
     const [id] = await buildLinks(db(), { ownerId: ann.id, urlListId: linkSet.id }, [{ url: 'https://old.test', anchor: 'Old', linksOnPage: 3 }]);
-    const inbox = await liveInbox(linkSet);
-    const saved = await annAgent.request('POST', `/rest/url_item/${linkSet.id}`, { body: { id, url: 'https://edited.test', anchor: 'Edited', linksOnPage: null } });
+    const inbox = await linkSetInbox(linkSet);
+    const saved = await ann.agent.request('POST', `/rest/url_item/${linkSet.id}`, { body: { id, url: 'https://edited.test', anchor: 'Edited', linksOnPage: null } });
     expect(saved.statusCode).toBe(200);
     expect(saved.json().url).toMatchObject({ id, url: 'https://edited.test', anchor: 'Edited', linksOnPage: null });
     await expect.poll(() => inbox.messages).toContainEqual({ topic: `url_list/${linkSet.id}`, name: 'linkEdited', payload: { urlListId: linkSet.id, id } });
 
     const body = { id, url: 'https://hijack.test', anchor: 'x' };
-    expect((await annAgent.request('POST', `/rest/url_item/${other.id}`, { body })).statusCode).toBe(404);
-    expect((await bobAgent.request('POST', `/rest/url_item/${linkSet.id}`, { body })).statusCode).toBe(404);
-    expect((await annAgent.request('POST', `/rest/url_item/${linkSet.id}`, { body: { ...body, id: 999_999 } })).statusCode).toBe(404);
-    const edit422 = await annAgent.request('POST', `/rest/url_item/${linkSet.id}`, { body: { ...body, anchor: '' } });
+    expect((await ann.agent.request('POST', `/rest/url_item/${other.id}`, { body })).statusCode).toBe(404);
+    expect((await bob.agent.request('POST', `/rest/url_item/${linkSet.id}`, { body })).statusCode).toBe(404);
+    expect((await ann.agent.request('POST', `/rest/url_item/${linkSet.id}`, { body: { ...body, id: 999_999 } })).statusCode).toBe(404);
+    const edit422 = await ann.agent.request('POST', `/rest/url_item/${linkSet.id}`, { body: { ...body, anchor: '' } });
     expect(edit422.json().error.message).toBe(LINK_MESSAGES.anchorRequired);
     expect((await storedLinks(db(), linkSet.id)).map((l) => [l.url, l.anchor])).toEqual([['https://edited.test', 'Edited']]);
   });
 
   it.skipIf(skip)('batch-adds lines of every break style; refused lines come back numbered, valid ones are added', async () => {
     const linkSet = await annSet();
-    const inbox = await liveInbox(linkSet);
+    const inbox = await linkSetInbox(linkSet);
     const links = 'https://a.test/1|x|One|x|4\r\nnot a url|x|Bad\rwww.b.test\n\n   \r\nhttps://c.test|x|Three|x|many\r\nhttps://d.test|x|Four|x|';
-    const response = await annAgent.request('PUT', `/rest/url_items/${linkSet.id}`, { body: { links } });
+    const response = await ann.agent.request('PUT', `/rest/url_items/${linkSet.id}`, { body: { links } });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       added: 3, skipped: 2,
@@ -181,13 +158,13 @@ describe.each(DATABASES)('links of a link set on $kind', ({ kind, skip }) => {
   it.skipIf(skip)("batch add: 'Please enter links' for nothing, 404 for another user's link set; over 500 lines in one go", async () => {
     const linkSet = await annSet();
     for (const body of [{ links: '' }, { links: ' \r\n\t' }, {}]) {
-      const response = await annAgent.request('PUT', `/rest/url_items/${linkSet.id}`, { body });
+      const response = await ann.agent.request('PUT', `/rest/url_items/${linkSet.id}`, { body });
       expect([response.statusCode, response.json().error.message]).toEqual([422, LINK_MESSAGES.linksRequired]);
     }
-    expect((await bobAgent.request('PUT', `/rest/url_items/${linkSet.id}`, { body: { links: 'https://a.test' } })).statusCode).toBe(404);
+    expect((await bob.agent.request('PUT', `/rest/url_items/${linkSet.id}`, { body: { links: 'https://a.test' } })).statusCode).toBe(404);
     expect(await storedLinks(db(), linkSet.id)).toEqual([]);
     const many = Array.from({ length: 1234 }, (_, i) => `https://m.test/${i}|x|A${i}`).join('\n');
-    expect((await annAgent.request('PUT', `/rest/url_items/${linkSet.id}`, { body: { links: many } })).json()).toEqual({ added: 1234, skipped: 0, errors: [] });
+    expect((await ann.agent.request('PUT', `/rest/url_items/${linkSet.id}`, { body: { links: many } })).json()).toEqual({ added: 1234, skipped: 0, errors: [] });
     const stored = await storedLinks(db(), linkSet.id);
     expect(stored).toHaveLength(1234);
     expect(stored[1233]).toMatchObject({ url: 'https://m.test/1233', anchor: 'A1233', owner_id: ann.id });
@@ -198,16 +175,16 @@ describe.each(DATABASES)('links of a link set on $kind', ({ kind, skip }) => {
     const other = await annSet();
     const ids = await buildLinks(db(), { ownerId: ann.id, urlListId: linkSet.id }, 4);
     const [otherId] = await buildLinks(db(), { ownerId: ann.id, urlListId: other.id }, 1);
-    const inbox = await liveInbox(linkSet);
+    const inbox = await linkSetInbox(linkSet);
     const del = (agent: Agent, setId: number, body: unknown) => agent.request('DELETE', `/rest/url_items/${setId}`, { body });
 
-    expect((await del(annAgent, linkSet.id, { ids: [ids[0], otherId] })).statusCode).toBe(404);
-    expect((await del(bobAgent, linkSet.id, { ids: [ids[0]] })).statusCode).toBe(404);
-    const empty = await del(annAgent, linkSet.id, { ids: [] });
+    expect((await del(ann.agent, linkSet.id, { ids: [ids[0], otherId] })).statusCode).toBe(404);
+    expect((await del(bob.agent, linkSet.id, { ids: [ids[0]] })).statusCode).toBe(404);
+    const empty = await del(ann.agent, linkSet.id, { ids: [] });
     expect([empty.statusCode, empty.json().error.message]).toEqual([422, 'Select at least one item']);
     expect(await storedLinks(db(), linkSet.id)).toHaveLength(4);
 
-    const response = await del(annAgent, linkSet.id, { ids: [ids[0], ids[2], ids[2]] });
+    const response = await del(ann.agent, linkSet.id, { ids: [ids[0], ids[2], ids[2]] });
     expect([response.statusCode, response.json()]).toEqual([200, { deleted: 2 }]);
     expect((await storedLinks(db(), linkSet.id)).map((l) => l.id)).toEqual([ids[1], ids[3]]);
     await expect.poll(() => inbox.messages).toContainEqual({ topic: `url_list/${linkSet.id}`, name: 'linksDeleted', payload: { urlListId: linkSet.id, ids: [ids[0], ids[2]], count: 2 } });
@@ -216,13 +193,13 @@ describe.each(DATABASES)('links of a link set on $kind', ({ kind, skip }) => {
 
   it.skipIf(skip)("saves the keywords; refuses the spec's problems and another user's link set, changing nothing", async () => {
     const linkSet = await annSet();
-    const inbox = await liveInbox(linkSet);
+    const inbox = await linkSetInbox(linkSet);
     const keywords = {
       useKeyword: true, primaryKeyword: 'running shoes', secondaryKeyword: 'trail shoes', brandedKeyword: 'Acme', genericKeyword: 'click here',
       primaryPercentage: 40, secondaryPercentage: 20, brandedPercentage: 20, genericPercentage: 10, nakedUrlPercentage: 10,
     };
     const save = (agent: Agent, body: unknown) => agent.request('POST', `/rest/url_list_keyword/${linkSet.id}`, { body });
-    const saved = await save(annAgent, keywords);
+    const saved = await save(ann.agent, keywords);
     expect(saved.statusCode).toBe(200);
     expect(saved.json().urlList).toMatchObject({ id: linkSet.id, ...keywords });
     await expect.poll(() => inbox.messages).toContainEqual({ topic: `url_list/${linkSet.id}`, name: 'keywordsSaved', payload: { urlListId: linkSet.id } });
@@ -237,15 +214,15 @@ describe.each(DATABASES)('links of a link set on $kind', ({ kind, skip }) => {
       [{ ...keywords, useKeyword: 'yes' }, 'Invalid input: expected boolean, received string'],
     ];
     for (const [body, message] of cases) {
-      const response = await save(annAgent, body);
+      const response = await save(ann.agent, body);
       expect(response.statusCode, message).toBe(422);
       expect(response.json().error.details, message).toContain(message);
     }
-    expect((await save(bobAgent, { ...keywords, primaryKeyword: 'bob' })).statusCode).toBe(404);
-    const now = UrlItemListResponseSchema.parse((await list(annAgent, linkSet.id)).json()).urlList;
+    expect((await save(bob.agent, { ...keywords, primaryKeyword: 'bob' })).statusCode).toBe(404);
+    const now = UrlItemListResponseSchema.parse((await list(ann.agent, linkSet.id)).json()).urlList;
     expect(now).toMatchObject(keywords);
     // Keyword texts are not needed while useKeyword is off.
     const off = { ...keywords, useKeyword: false, primaryKeyword: '', secondaryKeyword: '' };
-    expect((await save(annAgent, off)).json().urlList).toMatchObject(off);
+    expect((await save(ann.agent, off)).json().urlList).toMatchObject(off);
   });
 });

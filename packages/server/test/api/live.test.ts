@@ -1,18 +1,11 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { DATABASES } from '../support/databases';
 import { useTestServer } from '../support/lifecycle';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { listen, startTestApp } from '../support/test-app';
 import { Agent, signedIn } from '../support/agent';
 import { buildCampaign, buildUser, type TestUser } from '../support/factories';
 import { connectError, connectLive, connected, openSocketsClosedAfterEach, recorder, subscribe } from '../support/live-client';
 import { TOPIC_REFUSED, TOPIC_UNKNOWN } from '../../src/platform/live/topic-access';
-
-async function listen(server: TestApp): Promise<string> {
-  await server.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = server.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return `http://127.0.0.1:${address.port}`;
-}
 
 describe.each(DATABASES)('live channel /eventbus on $kind', ({ kind, skip }) => {
   const ctx = useTestServer(kind, skip, { withLive: true });

@@ -9,14 +9,19 @@ export interface TestProfile {
   campaignId: number;
 }
 
-/** A profile row of a campaign, inserted directly (profile routes belong to another feature). */
-export async function buildProfile(db: Kysely<DB>, overrides: { ownerId: number; campaignId: number; name?: string; group?: string }): Promise<TestProfile> {
+/** A profile row of a campaign, inserted directly, with `accounts` (a count or a list) when given. */
+export async function buildProfile(
+  db: Kysely<DB>,
+  overrides: { ownerId: number; campaignId: number; name?: string; group?: string; accounts?: number | AccountFields[] },
+): Promise<TestProfile> {
   const name = overrides.name ?? `Profile ${randomBytes(3).toString('hex')}`;
   const row = await db.insertInto('profiles')
     .values({ owner_id: overrides.ownerId, campaign_id: overrides.campaignId, name, group_name: overrides.group ?? '', created_at: Date.now() })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return { id: row.id, name, campaignId: overrides.campaignId };
+  const profile = { id: row.id, name, campaignId: overrides.campaignId };
+  if (overrides.accounts !== undefined) await buildAccounts(db, profile, overrides.ownerId, overrides.accounts);
+  return profile;
 }
 
 /** `count` accounts site-001.test … in a profile, or the given ones. */
@@ -42,15 +47,4 @@ export async function storedAccounts(db: Kysely<DB>, profileId: number): Promise
   const rows = await db.selectFrom('accounts').select(['site_name', 'email', 'username', 'password'])
     .where('profile_id', '=', profileId).orderBy('site_name').orderBy('email').execute();
   return rows.map((r) => ({ siteName: r.site_name, email: r.email, username: r.username, password: r.password }));
-}
-
-/** A multipart/form-data body with one file in the field `file`, as a browser sends it. */
-export function multipartFile(filename: string, content: string | Buffer, field = 'file'): { body: Buffer; headers: Record<string, string> } {
-  const boundary = `----linkloom${randomBytes(8).toString('hex')}`;
-  const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: text/csv\r\n\r\n`),
-    typeof content === 'string' ? Buffer.from(content) : content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }

@@ -1,26 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import yazl from 'yazl';
 import { readAll } from '../../src/platform/files/upload';
-
-/** One file of a multipart upload. */
-export interface UploadPart {
-  name: string;
-  content: string | Buffer;
-}
-
-/** A multipart/form-data body with every part in the field `file`, as a browser sends it. */
-export function multipart(parts: readonly UploadPart[]): { body: Buffer; headers: Record<string, string> } {
-  const boundary = `----linkloom${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${part.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`));
-    chunks.push(typeof part.content === 'string' ? Buffer.from(part.content) : part.content);
-    chunks.push(Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { body: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 /** A ZIP holding the given files. */
 export async function zipOf(files: Record<string, string | Buffer>): Promise<Buffer> {

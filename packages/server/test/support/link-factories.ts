@@ -10,8 +10,11 @@ export interface TestLinkSet {
   campaignName: string;
 }
 
-/** A link set of the user, in the given campaign or in a new one. */
-export async function buildLinkSet(db: Kysely<DB>, overrides: { ownerId: number; campaignId?: number; name?: string }): Promise<TestLinkSet> {
+/** A link set of the user, in the given campaign or in a new one, holding `links` when given. */
+export async function buildLinkSet(
+  db: Kysely<DB>,
+  overrides: { ownerId: number; campaignId?: number; name?: string; links?: TestLink[] },
+): Promise<TestLinkSet> {
   const campaign = overrides.campaignId === undefined
     ? await buildCampaign(db, { ownerId: overrides.ownerId })
     : await db.selectFrom('campaigns').select(['id', 'name']).where('id', '=', overrides.campaignId).executeTakeFirstOrThrow();
@@ -20,12 +23,14 @@ export async function buildLinkSet(db: Kysely<DB>, overrides: { ownerId: number;
     .values({ owner_id: overrides.ownerId, campaign_id: campaign.id, name, created_at: Date.now() })
     .returning('id')
     .executeTakeFirstOrThrow();
+  if (overrides.links) await buildLinks(db, { ownerId: overrides.ownerId, urlListId: row.id }, overrides.links);
   return { id: row.id, name, campaignId: campaign.id, campaignName: campaign.name };
 }
 
 export interface TestLink {
   url: string;
-  anchor: string;
+  /** Empty when not given. */
+  anchor?: string;
   linksOnPage?: number | null;
   site?: string | null;
   username?: string | null;
@@ -47,7 +52,7 @@ export async function buildLinks(
   for (let start = 0; start < list.length; start += 200) {
     const rows = await db.insertInto('url_items').values(list.slice(start, start + 200).map((link) => ({
       owner_id: target.ownerId, url_list_id: target.urlListId, created_at: Date.now(),
-      url: link.url, anchor: link.anchor, links_on_page: link.linksOnPage ?? null, site: link.site ?? null,
+      url: link.url, anchor: link.anchor ?? '', links_on_page: link.linksOnPage ?? null, site: link.site ?? null,
       username: link.username ?? null, password: link.password ?? null, pr: link.pr ?? null,
       date_added: link.dateAdded ?? Date.now(),
     }))).returning('id').execute();
@@ -59,15 +64,4 @@ export async function buildLinks(
 /** The links of a link set as stored, in id order. */
 export async function storedLinks(db: Kysely<DB>, urlListId: number) {
   return db.selectFrom('url_items').selectAll().where('url_list_id', '=', urlListId).orderBy('id').execute();
-}
-
-/** A multipart/form-data body holding one file in the field `file` (what the upload button sends). */
-export function multipartBody(filename: string, content: string | Buffer, contentType = 'text/plain'): { body: Buffer; headers: Record<string, string> } {
-  const boundary = `----linkloom${randomBytes(8).toString('hex')}`;
-  const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`),
-    typeof content === 'string' ? Buffer.from(content) : content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../src/platform/db/schema';
+import type { AccountFields } from '@linkloom/shared';
 import { buildCampaign } from './factories';
+import { buildProfile, type TestProfile } from './accounts-factories';
 
 /** A private network owned by the user, optionally with sites (module Private, platform Unknown). */
 export async function buildPrivateNetwork(
@@ -27,23 +29,11 @@ export async function buildPrivateNetwork(
 /** An account profile in a (new) campaign of the user, holding the given accounts. */
 export async function buildProfileWithAccounts(
   db: Kysely<DB>,
-  overrides: {
-    ownerId: number; campaignName?: string; name?: string;
-    accounts: { siteName: string; email: string; username: string; password: string }[];
-  },
-): Promise<{ id: number; name: string; campaignId: number; campaignName: string }> {
+  overrides: { ownerId: number; campaignName?: string; name?: string; accounts: AccountFields[] },
+): Promise<TestProfile & { campaignName: string }> {
   const campaign = await buildCampaign(db, { ownerId: overrides.ownerId, ...(overrides.campaignName ? { name: overrides.campaignName } : {}) });
-  const name = overrides.name ?? `Profile ${randomBytes(3).toString('hex')}`;
-  const { id } = await db
-    .insertInto('profiles')
-    .values({ owner_id: overrides.ownerId, campaign_id: campaign.id, name, created_at: Date.now() })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  for (const account of overrides.accounts) {
-    await db.insertInto('accounts').values({
-      owner_id: overrides.ownerId, profile_id: id, site_name: account.siteName, email: account.email,
-      username: account.username, password: account.password, created_at: Date.now(),
-    }).execute();
-  }
-  return { id, name, campaignId: campaign.id, campaignName: campaign.name };
+  const profile = await buildProfile(db, {
+    ownerId: overrides.ownerId, campaignId: campaign.id, accounts: overrides.accounts, ...(overrides.name ? { name: overrides.name } : {}),
+  });
+  return { ...profile, campaignName: campaign.name };
 }

@@ -32,3 +32,11 @@ export async function startTestApp(
     },
   };
 }
+
+/** Puts the test app on a real port (for the live channel); returns its base URL. */
+export async function listen(server: TestApp): Promise<string> {
+  await server.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = server.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return `http://127.0.0.1:${address.port}`;
+}

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../platform/db/schema';
+import { deleteCampaignRows, renameOwnedRow } from '../../platform/db/owned-rows';
 
 export interface ProfileRecord {
   id: number;
@@ -45,23 +46,11 @@ export async function insertProfile(db: Kysely<DB>, profile: { ownerId: number; 
 }
 
 /** Renames one of the user's profiles; false when it is not theirs. */
-export async function renameProfile(db: Kysely<DB>, ownerId: number, id: number, name: string): Promise<boolean> {
-  const result = await db.updateTable('profiles').set({ name }).where('id', '=', id).where('owner_id', '=', ownerId).executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+export function renameProfile(db: Kysely<DB>, ownerId: number, id: number, name: string): Promise<boolean> {
+  return renameOwnedRow(db, 'profiles', ownerId, id, name);
 }
 
-/**
- * Deletes these profiles of this campaign of the user (what they hold cascades). All or nothing: when one id is
- * not such a row (another campaign's, another user's, missing) nothing is deleted and null is
- * returned, so the caller answers 404.
- */
-export async function deleteProfiles(db: Kysely<DB>, ownerId: number, campaignId: number, ids: readonly number[]): Promise<number[] | null> {
-  return db.transaction().execute(async (trx) => {
-    const found = (await trx.selectFrom('profiles').select('id')
-      .where('owner_id', '=', ownerId).where('campaign_id', '=', campaignId).where('id', 'in', [...ids])
-      .execute()).map((row) => row.id);
-    if (found.length !== new Set(ids).size) return null;
-    await trx.deleteFrom('profiles').where('id', 'in', found).execute();
-    return found;
-  });
+/** Deletes these profiles of this campaign of the user, all or nothing (null: answer 404). */
+export function deleteProfiles(db: Kysely<DB>, ownerId: number, campaignId: number, ids: readonly number[]): Promise<number[] | null> {
+  return deleteCampaignRows(db, 'profiles', ownerId, campaignId, ids);
 }

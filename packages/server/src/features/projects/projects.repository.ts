@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { DB } from '../../platform/db/schema';
+import { deleteCampaignRows } from '../../platform/db/owned-rows';
 import type { ProjectsTable } from './projects.tables';
 
 export type ProjectRecord = Pick<Selectable<ProjectsTable>, 'id' | 'campaign_id' | 'name' | 'module' | 'status' | 'last_error' | 'schedule'>;
@@ -49,18 +50,7 @@ export async function projectSettings(db: Kysely<DB>, ownerId: number, id: numbe
   return row?.settings;
 }
 
-/**
- * Deletes these projects of this campaign of the user (what they hold cascades). All or nothing: when one id is
- * not such a row (another campaign's, another user's, missing) nothing is deleted and null is
- * returned, so the caller answers 404.
- */
-export async function deleteProjects(db: Kysely<DB>, ownerId: number, campaignId: number, ids: readonly number[]): Promise<number[] | null> {
-  return db.transaction().execute(async (trx) => {
-    const found = (await trx.selectFrom('projects').select('id')
-      .where('owner_id', '=', ownerId).where('campaign_id', '=', campaignId).where('id', 'in', [...ids])
-      .execute()).map((row) => row.id);
-    if (found.length !== new Set(ids).size) return null;
-    await trx.deleteFrom('projects').where('id', 'in', found).execute();
-    return found;
-  });
+/** Deletes these projects of this campaign of the user, all or nothing (null: answer 404). */
+export function deleteProjects(db: Kysely<DB>, ownerId: number, campaignId: number, ids: readonly number[]): Promise<number[] | null> {
+  return deleteCampaignRows(db, 'projects', ownerId, campaignId, ids);
 }

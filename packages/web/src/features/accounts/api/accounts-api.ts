@@ -1,9 +1,10 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   AccountDeleteResponseSchema, AccountListResponseSchema, AccountUpsertResponseSchema,
   type AccountKey, type AccountListQuery, type AccountUpsertRequest,
 } from '@linkloom/shared';
 import { del, get, put } from '@/lib/http';
+import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation';
 import { accountKeys } from './account-keys';
 
 /** The query string of a grid request; empty filters are left out. */
@@ -25,25 +26,18 @@ export function useAccountPage(profileId: number, query: AccountListQuery) {
   });
 }
 
-function useInvalidateProfile(profileId: number) {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: accountKeys.profile(profileId) });
-}
-
 /** PUT /rest/account: add, or update the account with the same site and email. */
 export function useSaveAccount(profileId: number) {
-  const invalidate = useInvalidateProfile(profileId);
-  return useMutation({
-    mutationFn: (body: AccountUpsertRequest) => put('/rest/account', { body, schema: AccountUpsertResponseSchema }),
-    onSuccess: invalidate,
-  });
+  return useInvalidatingMutation(
+    accountKeys.profile(profileId),
+    (body: AccountUpsertRequest) => put('/rest/account', { body, schema: AccountUpsertResponseSchema }),
+  );
 }
 
 /** DELETE /rest/accounts/{profileId} with the identities of the selected accounts. */
 export function useDeleteAccounts(profileId: number) {
-  const invalidate = useInvalidateProfile(profileId);
-  return useMutation({
-    mutationFn: (keys: AccountKey[]) => del(`/rest/accounts/${profileId}`, { body: keys, schema: AccountDeleteResponseSchema }),
-    onSuccess: invalidate,
-  });
+  return useInvalidatingMutation(
+    accountKeys.profile(profileId),
+    (keys: AccountKey[]) => del(`/rest/accounts/${profileId}`, { body: keys, schema: AccountDeleteResponseSchema }),
+  );
 }

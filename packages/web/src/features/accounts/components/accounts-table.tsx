@@ -11,7 +11,8 @@ import { useWindowFraction } from '@/lib/use-window-fraction';
 import type { TableQuery } from '@/lib/table-query';
 import { useDeleteAccounts, useSaveAccount } from '../api/accounts-api';
 import { AccountDialog } from './account-dialog';
-import { textColumnFilter } from './text-column-filter';
+import { textColumnFilter } from '@/components/text-column-filter';
+import { columnSortOrder } from '@/lib/grid-state';
 import type { GridState } from './grid-state';
 
 /** An account's row key: its identity (site + email), which survives paging and refetches. */
@@ -37,7 +38,7 @@ export function AccountsTable({ profileId, data, loading, grid, onGridChange, on
   const [adding, setAdding] = useState(false);
   const scrollY = useWindowFraction(0.75);
 
-  const sortOrderOf = (field: AccountSortField) => (grid.sort?.field === field ? (grid.sort.order === 'asc' ? 'ascend' : 'descend') : null);
+  const sortOrderOf = (field: AccountSortField) => columnSortOrder(grid, field);
   const columns: TableColumnsType<Account> = [
     { title: 'Site', key: 'site', dataIndex: 'siteName', sorter: true, sortOrder: sortOrderOf('site'), ellipsis: true, ...textColumnFilter<Account>('Site', grid.filters.site) },
     { title: 'Email', key: 'email', dataIndex: 'email', sorter: true, sortOrder: sortOrderOf('email'), ellipsis: true, ...textColumnFilter<Account>('Email', grid.filters.email) },

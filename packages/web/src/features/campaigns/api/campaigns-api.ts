@@ -1,9 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   BACKLINKS_ZIP_NAME, CampaignListResponseSchema, CampaignSchema, OkResponseSchema,
 } from '@linkloom/shared';
 import { get, post, put } from '@/lib/http';
 import { downloadFile } from '@/lib/download';
+import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation';
 import { campaignKeys } from './campaign-keys';
 
 /** GET /rest/campaigns: the campaigns and the strategies to create one from. */
@@ -14,37 +15,22 @@ export function useCampaigns() {
   });
 }
 
-/** Invalidates every query of the area: a change shows in the list and on the campaign screen. */
-export function useInvalidateCampaigns() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: campaignKeys.all });
-}
-
 /** PUT /rest/campaigns {name}: a campaign created manually. */
 export function useCreateCampaign() {
-  const invalidate = useInvalidateCampaigns();
-  return useMutation({
-    mutationFn: (name: string) => put('/rest/campaigns', { body: { name }, schema: CampaignSchema }),
-    onSuccess: invalidate,
-  });
+  return useInvalidatingMutation(campaignKeys.all, (name: string) => put('/rest/campaigns', { body: { name }, schema: CampaignSchema }));
 }
 
 /** POST /rest/campaigns {id, name} */
 export function useRenameCampaign() {
-  const invalidate = useInvalidateCampaigns();
-  return useMutation({
-    mutationFn: (input: { id: number; name: string }) => post('/rest/campaigns', { body: input, schema: OkResponseSchema }),
-    onSuccess: invalidate,
-  });
+  return useInvalidatingMutation(
+    campaignKeys.all,
+    (input: { id: number; name: string }) => post('/rest/campaigns', { body: input, schema: OkResponseSchema }),
+  );
 }
 
 /** POST /rest/delete/campaigns {ids}: the campaigns and everything they hold. */
 export function useDeleteCampaigns() {
-  const invalidate = useInvalidateCampaigns();
-  return useMutation({
-    mutationFn: (ids: number[]) => post('/rest/delete/campaigns', { body: { ids }, schema: OkResponseSchema }),
-    onSuccess: invalidate,
-  });
+  return useInvalidatingMutation(campaignKeys.all, (ids: number[]) => post('/rest/delete/campaigns', { body: { ids }, schema: OkResponseSchema }));
 }
 
 /** POST /action/export/backlinks_from_campaigns [ids]: saves all_links.zip. Silent: the caller shows the spec's text. */

@@ -4,6 +4,7 @@ import {
   type ContentGroupSettings,
 } from '@linkloom/shared';
 import { del, get, post, put } from '@/lib/http';
+import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation';
 import { contentKeys } from './content-keys';
 
 /** GET /rest/content_groups */
@@ -22,37 +23,25 @@ export function useContentGroup(id: number) {
   });
 }
 
-/** Invalidates every content query: a change to a group shows in the list, the screen and the editor. */
-function useInvalidateContent() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: contentKeys.all });
-}
-
 /** PUT /rest/content_groups */
 export function useCreateContentGroup() {
-  const invalidate = useInvalidateContent();
-  return useMutation({
-    mutationFn: (name: string) => put('/rest/content_groups', { body: { name }, schema: ContentGroupSummarySchema }),
-    onSuccess: invalidate,
-  });
+  return useInvalidatingMutation(
+    contentKeys.all,
+    (name: string) => put('/rest/content_groups', { body: { name }, schema: ContentGroupSummarySchema }),
+  );
 }
 
 /** POST /action/rename/content_group */
 export function useRenameContentGroup() {
-  const invalidate = useInvalidateContent();
-  return useMutation({
-    mutationFn: (input: { id: number; name: string }) => post('/action/rename/content_group', { body: input, schema: OkResponseSchema }),
-    onSuccess: invalidate,
-  });
+  return useInvalidatingMutation(
+    contentKeys.all,
+    (input: { id: number; name: string }) => post('/action/rename/content_group', { body: input, schema: OkResponseSchema }),
+  );
 }
 
 /** DELETE /rest/content_groups */
 export function useDeleteContentGroups() {
-  const invalidate = useInvalidateContent();
-  return useMutation({
-    mutationFn: (ids: number[]) => del('/rest/content_groups', { body: { ids }, schema: OkResponseSchema }),
-    onSuccess: invalidate,
-  });
+  return useInvalidatingMutation(contentKeys.all, (ids: number[]) => del('/rest/content_groups', { body: { ids }, schema: OkResponseSchema }));
 }
 
 /** POST /rest/content_groups: the auto-saved settings form. Only the group's own query refreshes. */
@@ -66,9 +55,5 @@ export function useSaveGroupSettings(id: number) {
 
 /** DELETE /rest/article/{groupId} */
 export function useDeleteArticles(groupId: number) {
-  const invalidate = useInvalidateContent();
-  return useMutation({
-    mutationFn: (ids: number[]) => del(`/rest/article/${groupId}`, { body: { ids }, schema: OkResponseSchema }),
-    onSuccess: invalidate,
-  });
+  return useInvalidatingMutation(contentKeys.all, (ids: number[]) => del(`/rest/article/${groupId}`, { body: { ids }, schema: OkResponseSchema }));
 }

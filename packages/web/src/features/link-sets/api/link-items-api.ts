@@ -1,10 +1,11 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   LinkImportResultSchema, LinkSetDetailSchema, UrlItemDeleteResponseSchema, UrlItemListResponseSchema, UrlItemResponseSchema,
   type LinkSetKeywords, type UrlItemInput, type UrlItemListQuery,
 } from '@linkloom/shared';
 import { del, get, post, put } from '@/lib/http';
+import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation';
 import { linkItemKeys } from './link-item-keys';
 
 /** `?page=…&sort=…` of a list request; empty filters are left out. */
@@ -25,43 +26,34 @@ export function useLinkPage(linkSetId: number, query: UrlItemListQuery) {
   });
 }
 
-function useInvalidateLinkSet(linkSetId: number) {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: linkItemKeys.linkSet(linkSetId) });
-}
-
 /** POST /rest/url_item/{id}: adds a link (no id) or saves the link with that id. */
 export function useSaveLink(linkSetId: number) {
-  const invalidate = useInvalidateLinkSet(linkSetId);
-  return useMutation({
-    mutationFn: (body: UrlItemInput) => post(`/rest/url_item/${linkSetId}`, { body, schema: UrlItemResponseSchema }),
-    onSuccess: invalidate,
-  });
+  return useInvalidatingMutation(
+    linkItemKeys.linkSet(linkSetId),
+    (body: UrlItemInput) => post(`/rest/url_item/${linkSetId}`, { body, schema: UrlItemResponseSchema }),
+  );
 }
 
 /** PUT /rest/url_items/{id}: the batch text; refused lines come back numbered. */
 export function useAddLinkBatch(linkSetId: number) {
-  const invalidate = useInvalidateLinkSet(linkSetId);
-  return useMutation({
-    mutationFn: (links: string) => put(`/rest/url_items/${linkSetId}`, { body: { links }, schema: LinkImportResultSchema }),
-    onSuccess: invalidate,
-  });
+  return useInvalidatingMutation(
+    linkItemKeys.linkSet(linkSetId),
+    (links: string) => put(`/rest/url_items/${linkSetId}`, { body: { links }, schema: LinkImportResultSchema }),
+  );
 }
 
 /** DELETE /rest/url_items/{id} with the ids of the selected links. */
 export function useDeleteLinks(linkSetId: number) {
-  const invalidate = useInvalidateLinkSet(linkSetId);
-  return useMutation({
-    mutationFn: (ids: number[]) => del(`/rest/url_items/${linkSetId}`, { body: { ids }, schema: UrlItemDeleteResponseSchema }),
-    onSuccess: invalidate,
-  });
+  return useInvalidatingMutation(
+    linkItemKeys.linkSet(linkSetId),
+    (ids: number[]) => del(`/rest/url_items/${linkSetId}`, { body: { ids }, schema: UrlItemDeleteResponseSchema }),
+  );
 }
 
 /** POST /rest/url_list_keyword/{id}: the Keywords tab. */
 export function useSaveKeywords(linkSetId: number) {
-  const invalidate = useInvalidateLinkSet(linkSetId);
-  return useMutation({
-    mutationFn: (body: LinkSetKeywords) => post(`/rest/url_list_keyword/${linkSetId}`, { body, schema: z.object({ urlList: LinkSetDetailSchema }) }),
-    onSuccess: invalidate,
-  });
+  return useInvalidatingMutation(
+    linkItemKeys.linkSet(linkSetId),
+    (body: LinkSetKeywords) => post(`/rest/url_list_keyword/${linkSetId}`, { body, schema: z.object({ urlList: LinkSetDetailSchema }) }),
+  );
 }

@@ -1,9 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   DeletePrivateSitesResponseSchema, PrivateNetworkProfilesResponseSchema, PrivateNetworkResponseSchema,
   PrivateSiteImportResultSchema, type DeletePrivateSitesBody,
 } from '@linkloom/shared';
 import { del, get, post } from '@/lib/http';
+import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation';
 import { privateNetworkKeys } from './private-network-keys';
 
 /** GET /rest/private_network/{id}: the network and its sites. */
@@ -23,36 +24,22 @@ export function useProfileChoices(enabled: boolean) {
   });
 }
 
-function useInvalidateNetworks() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: privateNetworkKeys.all });
-}
-
 /** POST /action/import/private_network/{id} {selfHosted, siteList} → {errorList, imported} */
 export function useImportSites(id: number) {
-  const invalidate = useInvalidateNetworks();
-  return useMutation({
-    mutationFn: (input: { siteList: string; selfHosted: boolean }) =>
-      post(`/action/import/private_network/${id}`, { body: input, schema: PrivateSiteImportResultSchema }),
-    onSuccess: invalidate,
-  });
+  return useInvalidatingMutation(privateNetworkKeys.all, (input: { siteList: string; selfHosted: boolean }) =>
+      post(`/action/import/private_network/${id}`, { body: input, schema: PrivateSiteImportResultSchema }));
 }
 
 /** POST /action/import/private_network/{id}/profile {profileId} → {errorList, imported} */
 export function useImportFromProfile(id: number) {
-  const invalidate = useInvalidateNetworks();
-  return useMutation({
-    mutationFn: (profileId: number) =>
-      post(`/action/import/private_network/${id}/profile`, { body: { profileId }, schema: PrivateSiteImportResultSchema }),
-    onSuccess: invalidate,
-  });
+  return useInvalidatingMutation(privateNetworkKeys.all, (profileId: number) =>
+      post(`/action/import/private_network/${id}/profile`, { body: { profileId }, schema: PrivateSiteImportResultSchema }));
 }
 
 /** DELETE /rest/private_network/{id} [{group, siteId, email}] */
 export function useDeleteSites(id: number) {
-  const invalidate = useInvalidateNetworks();
-  return useMutation({
-    mutationFn: (keys: DeletePrivateSitesBody) => del(`/rest/private_network/${id}`, { body: keys, schema: DeletePrivateSitesResponseSchema }),
-    onSuccess: invalidate,
-  });
+  return useInvalidatingMutation(
+    privateNetworkKeys.all,
+    (keys: DeletePrivateSitesBody) => del(`/rest/private_network/${id}`, { body: keys, schema: DeletePrivateSitesResponseSchema }),
+  );
 }
