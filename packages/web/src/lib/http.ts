@@ -90,7 +90,15 @@ async function request<S extends z.ZodType | undefined>(
     return fail({ status: null, url, statusText: '', body: null }, silent, cause);
   }
 
-  const text = await response.text().catch(() => '');
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (cause) {
+    // A query cancelled while its body streams in (a live refresh replaced it, the screen closed)
+    // is not a failure: reporting it as an empty or malformed answer would be a false alarm.
+    if (options.signal?.aborted) throw cause;
+    return fail({ status: response.status, url, statusText: response.statusText, body: null, problem: 'The connection broke while the answer arrived.' }, silent, cause);
+  }
   let body: unknown = undefined;
   let isJson = text === '';
   if (text !== '') {
