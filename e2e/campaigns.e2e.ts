@@ -5,7 +5,7 @@ import { visit, waitForRoute } from './support/app';
 import { saveScreenshot } from './support/browser';
 import { useSignedInSuite } from './support/suite';
 import { chooseOption, rowNames, seedLinks, tableRow } from './support/campaigns';
-import { downloadedBytes } from './support/downloads';
+import { downloadedBytes, downloadedText } from './support/downloads';
 import { readZipTextEntries } from '../packages/server/src/platform/files/zip';
 
 /** The campaign list and the campaign screen, walked as a new user on one real server (SQLite). */
@@ -161,6 +161,12 @@ describe('campaigns', () => {
     await page.getByTestId('rename-profile-dialog-ok').click();
     await tableRow(other.page, 'profiles-table', 'Wiki accounts').waitFor();
 
+    // Several profiles in one file, named after the campaign.
+    await tableRow(page, 'profiles-table', 'Wiki accounts').locator('input[type=checkbox]').check();
+    const accounts = await downloadedText(page, () => page.getByTestId('download-selected-profiles').click());
+    expect(accounts.name).toBe('Workspace_accounts.csv');
+    expect(accounts.text.split('\r\n')[0]).toBe('site,email,username,password,profile');
+
     await page.getByRole('tab', { name: 'Backlinks' }).click();
     await other.page.getByRole('tab', { name: 'Backlinks' }).click();
     await page.getByTestId('add-link-set').click();
@@ -176,7 +182,20 @@ describe('campaigns', () => {
     await saveScreenshot(page, 'campaign-screen-projects');
 
     await page.getByRole('tab', { name: 'Backlinks' }).click();
+    await seedLinks(suite.server, linkSetId, [{ url: 'https://example.com/tier-one', anchor: 'tier one', dateAdded: Date.UTC(2030, 0, 2) }]);
     await tableRow(page, 'link-sets-table', 'Tier 1').locator('input[type=checkbox]').check();
+    // Several link sets in one file: URLs only, or everything.
+    const urlsOnly = await downloadedText(page, async () => {
+      await page.getByTestId('download-selected-link-sets').hover();
+      await page.getByTestId('download-selected-link-sets-urls').click();
+    });
+    expect(urlsOnly).toEqual({ name: 'Workspace_urls.txt', text: expect.stringContaining('https://example.com/tier-one') });
+    const fullInfo = await downloadedText(page, async () => {
+      await page.getByTestId('download-selected-link-sets').hover();
+      await page.getByTestId('download-selected-link-sets-full').click();
+    });
+    expect(fullInfo.name).toBe('Workspace_urls.csv');
+    expect(fullInfo.text).toContain('tier one');
     await page.getByTestId('delete-link-sets').click();
     await page.getByTestId('confirm-delete-ok').click();
     await expect.poll(() => rowNames(other.page, 'link-sets-table', 'link-set-link-')).toEqual([]);

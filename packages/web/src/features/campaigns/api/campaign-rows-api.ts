@@ -57,3 +57,13 @@ export function downloadProfile(profile: { id: number; name: string }): Promise<
 export function downloadLinkSet(linkSet: { id: number; name: string }): Promise<string> {
   return downloadFile({ url: `/action/export/url_list/${linkSet.id}`, fallbackName: `${linkSet.name}_urls.csv` });
 }
+
+/** POST /action/export/profiles/{campaignId}: several profiles in one CSV, `{campaign name}_accounts.csv`. */
+export function downloadProfiles(campaignId: number, ids: number[]): Promise<string> {
+  return downloadFile({ url: `/action/export/profiles/${campaignId}`, method: 'POST', body: ids, fallbackName: 'accounts.csv' });
+}
+
+/** POST /action/export/url_lists/{campaignId}: several link sets, URLs only (`_urls.txt`) or full info (`_urls.csv`). */
+export function downloadLinkSets(campaignId: number, ids: number[], fullInfo: boolean): Promise<string> {
+  return downloadFile({ url: `/action/export/url_lists/${campaignId}`, method: 'POST', body: { ids, fullInfo }, fallbackName: fullInfo ? 'urls.csv' : 'urls.txt' });
+}

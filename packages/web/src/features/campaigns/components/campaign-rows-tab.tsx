@@ -1,5 +1,5 @@
 import { useState, type Key, type ReactNode } from 'react';
-import { Button, Space, type TableColumnsType } from 'antd';
+import { Button, Dropdown, Space, type TableColumnsType } from 'antd';
 import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { UseMutationResult } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -32,6 +32,8 @@ export interface CampaignRowsTabProps<T extends NamedRow> {
     remove: UseMutationResult<unknown, Error, number[]>;
   };
   download: (row: T) => Promise<string>;
+  /** Downloads of the selected rows in one file; each choice is one button (or menu item). */
+  downloadSelected: readonly { key: string; label: string; run: (ids: number[]) => Promise<string> }[];
 }
 
 /** A tab of named rows of a campaign with add, rename, download and delete (Accounts, Backlinks). */
@@ -41,6 +43,25 @@ export function CampaignRowsTab<T extends NamedRow>(props: CampaignRowsTabProps<
   const [selectedKeys, setSelectedKeys] = useState<Key[]>([]);
   const [adding, setAdding] = useState(false);
   const [renaming, setRenaming] = useState<T | null>(null);
+
+  const selectedIds = selectedKeys.map(Number);
+  const handleDownloadSelected = (choice: string) => {
+    const option = props.downloadSelected.find((o) => o.key === choice);
+    void option?.run(selectedIds).catch(() => undefined);
+  };
+  const [firstChoice] = props.downloadSelected;
+  const downloadSelectedButton = props.downloadSelected.length > 1 ? (
+    <Dropdown
+      disabled={selectedIds.length === 0}
+      menu={{ items: props.downloadSelected.map((o) => ({ key: o.key, label: o.label, 'data-testid': `download-selected-${kind}s-${o.key}` })), onClick: ({ key }) => handleDownloadSelected(key) }}
+    >
+      <Button icon={<DownloadOutlined />} disabled={selectedIds.length === 0} data-testid={`download-selected-${kind}s`}>Download selected</Button>
+    </Dropdown>
+  ) : firstChoice ? (
+    <Button icon={<DownloadOutlined />} disabled={selectedIds.length === 0} onClick={() => handleDownloadSelected(firstChoice.key)} data-testid={`download-selected-${kind}s`}>
+      Download selected
+    </Button>
+  ) : null;
 
   const handleDelete = async () => {
     if (!(await confirmDelete({ content: `Do you want to delete the selected ${noun}s with everything they hold?` }))) return;
@@ -78,6 +99,7 @@ export function CampaignRowsTab<T extends NamedRow>(props: CampaignRowsTabProps<
               <Button danger icon={<DeleteOutlined />} disabled={selectedKeys.length === 0} loading={mutations.remove.isPending} onClick={() => void handleDelete()} data-testid={`delete-${kind}s`}>
                 Delete
               </Button>
+              {downloadSelectedButton}
             </>
           ),
         }}

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { LinkSetCreateSchema, ProfileCreateSchema, type LinkSetRow, type ProfileRow } from '@linkloom/shared';
-import { downloadLinkSet, downloadProfile, useLinkSetMutations, useProfileMutations } from '../api/campaign-rows-api';
+import { downloadLinkSet, downloadLinkSets, downloadProfile, downloadProfiles, useLinkSetMutations, useProfileMutations } from '../api/campaign-rows-api';
 import { CampaignRowsTab } from './campaign-rows-tab';
 
 interface TabProps<T> {
@@ -15,6 +15,7 @@ export function ProfilesTab({ campaignId, rows, loading }: TabProps<ProfileRow>)
     <CampaignRowsTab<ProfileRow>
       kind="profile" noun="account profile" rows={rows} loading={loading} schema={ProfileCreateSchema}
       mutations={useProfileMutations(campaignId)} download={downloadProfile}
+      downloadSelected={[{ key: 'csv', label: 'Accounts (CSV)', run: (ids) => downloadProfiles(campaignId, ids) }]}
       nameColumn={(row) => <Link to={`/accounts/${row.id}`} data-testid={`profile-link-${row.id}`}>{row.name}</Link>}
       middleColumns={[
         { title: 'Group', dataIndex: 'group', width: 160 },
@@ -30,6 +31,10 @@ export function LinkSetsTab({ campaignId, rows, loading }: TabProps<LinkSetRow>)
     <CampaignRowsTab<LinkSetRow>
       kind="link-set" noun="link set" rows={rows} loading={loading} schema={LinkSetCreateSchema}
       mutations={useLinkSetMutations(campaignId)} download={downloadLinkSet}
+      downloadSelected={[
+        { key: 'urls', label: 'URLs only (.txt)', run: (ids) => downloadLinkSets(campaignId, ids, false) },
+        { key: 'full', label: 'Full information (.csv)', run: (ids) => downloadLinkSets(campaignId, ids, true) },
+      ]}
       nameColumn={(row) => <Link to={`/url_list/${row.id}`} data-testid={`link-set-link-${row.id}`}>{row.name}</Link>}
       middleColumns={[{ title: 'Count', dataIndex: 'count', width: 110, sorter: (a, b) => a.count - b.count }]}
     />
