@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { ACCOUNT_MESSAGES } from '@linkloom/shared';
+import { confirmDelete } from './support/app';
 import { saveScreenshot } from './support/browser';
 import { useSignedInSuite } from './support/suite';
 import { accountRow, accountRows, filterColumn, seedProfile, shownSites } from './support/accounts';
@@ -80,7 +81,7 @@ describe('account profile screen', () => {
 
     await accountRow(page, 'charlie.test').locator('input[type=checkbox]').check();
     await page.getByTestId('delete-accounts').click();
-    await page.getByTestId('confirm-delete-ok').click();
+    await confirmDelete(page);
     await expect.poll(() => shownSites(page)).toEqual(['alpha.test', 'bravo.test', 'delta.test']);
     await expect.poll(() => shownSites(other.page)).toEqual(['alpha.test', 'bravo.test', 'delta.test']);
 

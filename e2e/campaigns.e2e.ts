@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { BACKLINKS_ZIP_NAME, CAMPAIGN_MESSAGES, LINK_SET_MESSAGES, PROFILE_MESSAGES, PROJECT_MESSAGES } from '@linkloom/shared';
-import { visit, waitForRoute } from './support/app';
+import { confirmDelete, visit, waitForRoute } from './support/app';
 import { saveScreenshot } from './support/browser';
 import { useSignedInSuite } from './support/suite';
 import { chooseOption, rowNames, seedLinks, tableRow } from './support/campaigns';
@@ -93,7 +93,7 @@ describe('campaigns', () => {
     await saveScreenshot(page, 'campaigns-list');
 
     await page.getByTestId('delete-campaigns').click();
-    await page.getByTestId('confirm-delete-ok').click();
+    await confirmDelete(page);
     await expect.poll(() => rowNames(page, 'campaigns-table', 'campaign-link-')).toEqual([]);
     await expect.poll(() => rowNames(other.page, 'campaigns-table', 'campaign-link-')).toEqual([]);
     expect(pageErrors).toEqual([]);
@@ -143,7 +143,7 @@ describe('campaigns', () => {
 
     await tableRow(page, 'projects-table', 'Copy of Wiki main').locator('input[type=checkbox]').check();
     await page.getByTestId('delete-projects').click();
-    await page.getByTestId('confirm-delete-ok').click();
+    await confirmDelete(page);
     await expect.poll(() => rowNames(other.page, 'projects-table', 'project-link-')).toEqual(['Wiki main']);
 
     await page.getByRole('tab', { name: 'Accounts' }).click();
@@ -197,7 +197,7 @@ describe('campaigns', () => {
     expect(fullInfo.name).toBe('Workspace_urls.csv');
     expect(fullInfo.text).toContain('tier one');
     await page.getByTestId('delete-link-sets').click();
-    await page.getByTestId('confirm-delete-ok').click();
+    await confirmDelete(page);
     await expect.poll(() => rowNames(other.page, 'link-sets-table', 'link-set-link-')).toEqual([]);
 
     expect(pageErrors).toEqual([]);

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { CONTENT_MESSAGES, UPLOAD_MESSAGES } from '@linkloom/shared';
-import { visit, waitForRoute } from './support/app';
+import { confirmDelete, visit, waitForRoute } from './support/app';
 import { saveScreenshot } from './support/browser';
 import { useSignedInSuite } from './support/suite';
 import { rowNamed, textFile, uploadArticles } from './support/content';
@@ -127,7 +127,7 @@ describe('content groups and articles', () => {
     await visit(page, suite.server.baseUrl, groupRoute);
     await rowNamed(page, 'articles-table', 'Watering').locator('input[type=checkbox]').check();
     await page.getByTestId('delete-articles').click();
-    await page.getByTestId('confirm-delete-ok').click();
+    await confirmDelete(page);
     await rowNamed(other.page, 'articles-table', 'Watering').waitFor({ state: 'detached' });
 
     await visit(page, suite.server.baseUrl, '/content-groups');
@@ -135,7 +135,7 @@ describe('content groups and articles', () => {
     await saveScreenshot(page, 'content-groups-list');
     await rowNamed(page, 'content-groups-table', 'Gardening').locator('input[type=checkbox]').check();
     await page.getByTestId('delete-content-groups').click();
-    await page.getByTestId('confirm-delete-ok').click();
+    await confirmDelete(page);
     await rowNamed(page, 'content-groups-table', 'Gardening').waitFor({ state: 'detached' });
     await waitForRoute(other.page, '/content-groups');
     expect(pageErrors).toEqual([]);

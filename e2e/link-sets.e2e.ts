@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { KEYWORD_MESSAGES, LINK_ITEM_MESSAGES, LINK_MESSAGES } from '@linkloom/shared';
+import { confirmDelete } from './support/app';
 import { saveScreenshot } from './support/browser';
 import { useSignedInSuite } from './support/suite';
 import { downloadedText } from './support/downloads';
@@ -102,7 +103,7 @@ describe('link set screen', () => {
     await linkRow(page, 'https://charlie.test/new').locator('input[type=checkbox]').check();
     await linkRow(page, 'www.echo.test').locator('input[type=checkbox]').check();
     await page.getByTestId('delete-links').click();
-    await page.getByTestId('confirm-delete-ok').click();
+    await confirmDelete(page);
     await toast(page, LINK_ITEM_MESSAGES.deleted);
     await expect.poll(() => shownUrls(page)).toHaveLength(5);
     await expect.poll(() => shownUrls(other.page)).not.toContain('www.echo.test');

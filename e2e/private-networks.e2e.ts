@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { PRIVATE_NETWORK_MESSAGES, PRIVATE_SITE_REASONS } from '@linkloom/shared';
-import { visit } from './support/app';
+import { confirmDelete, visit } from './support/app';
 import { saveScreenshot } from './support/browser';
 import { useSignedInSuite } from './support/suite';
 import { networkNames, networkRow } from './support/private-networks';
@@ -43,7 +43,7 @@ describe('private networks', () => {
     await page.getByTestId('add-network-dialog-ok').click();
     await networkRow(page, 'Throwaway').locator('input[type=checkbox]').check();
     await page.getByTestId('delete-private-networks').click();
-    await page.getByTestId('confirm-delete-ok').click();
+    await confirmDelete(page);
     await expect.poll(() => networkNames(other.page)).toEqual(['Blog network']);
     expect(await networkNames(page)).toEqual(['Blog network']);
     await saveScreenshot(page, 'private-networks-list');
@@ -96,7 +96,7 @@ describe('private networks', () => {
     // Delete one site.
     await grid.locator('tr[data-row-key^="s:"]').filter({ hasText: 'www.wp-three.example.com' }).locator('input[type=checkbox]').check();
     await page.getByTestId('delete-sites').click();
-    await page.getByTestId('confirm-delete-ok').click();
+    await confirmDelete(page);
     await grid.getByText('www.wp-three.example.com').waitFor({ state: 'hidden' });
     await watcher.page.getByTestId('private-sites-table').getByText('www.wp-three.example.com').waitFor({ state: 'hidden' });
 

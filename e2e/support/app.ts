@@ -46,3 +46,19 @@ export async function endSessionOnServer(page: Page, baseUrl: string): Promise<v
   const response = await page.request.get(`${baseUrl}/api/logout`, { headers: { [XSRF_HEADER]: token } });
   if (!response.ok()) throw new Error(`GET /api/logout answered ${response.status()}: ${await response.text()}`);
 }
+
+/**
+ * Confirms the open delete dialog. Its OK button is clicked only once the dialog's opening
+ * animation has finished: a click while antd's zoom motion runs can be lost, leaving the dialog
+ * open. Then waits for the dialog to close.
+ */
+export async function confirmDelete(page: Page): Promise<void> {
+  const ok = page.getByTestId('confirm-delete-ok');
+  await ok.waitFor();
+  await page.waitForFunction(() => {
+    const dialog = document.querySelector('.ant-modal-confirm');
+    return dialog !== null && !/zoom-(appear|enter)/.test(dialog.className) && dialog.getAnimations({ subtree: true }).length === 0;
+  });
+  await ok.click();
+  await ok.waitFor({ state: 'detached' });
+}
