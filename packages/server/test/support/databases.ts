@@ -37,7 +37,8 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
     await migrateAndClose(handle);
     return handle;
   }
-  const schema = `t_${randomBytes(6).toString('hex')}`;
+  // The creation time in the name lets a later run sweep schemas a crashed run left behind.
+  const schema = `t_${Math.floor(Date.now() / 1000)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: POSTGRES_TEST_URL });
   await admin.connect();
   await admin.query(`CREATE SCHEMA ${schema}`);

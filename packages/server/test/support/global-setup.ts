@@ -19,6 +19,7 @@ export default async function setup(project: TestProject): Promise<void> {
     await client.connect();
     await client.query('select 1');
     available = true;
+    await sweepStaleSchemas(client);
   } catch (err) {
     const reason = err instanceof Error ? err.message : String(err);
     if (process.env.REQUIRE_POSTGRES === '1') throw new Error(`PostgreSQL is required (REQUIRE_POSTGRES=1) but ${POSTGRES_TEST_URL} is not reachable: ${reason}`);
@@ -27,4 +28,13 @@ export default async function setup(project: TestProject): Promise<void> {
     await client.end().catch(() => undefined);
   }
   project.provide('postgresAvailable', available);
+}
+
+/** Test schemas older than a day were left by runs that crashed before dropping them. */
+async function sweepStaleSchemas(client: pg.Client): Promise<void> {
+  const cutoff = Math.floor(Date.now() / 1000) - 24 * 3600;
+  const { rows } = await client.query<{ name: string }>(String.raw`SELECT schema_name AS name FROM information_schema.schemata WHERE schema_name ~ '^t_[0-9]+_[0-9a-f]+$'`);
+  for (const { name } of rows) {
+    if (Number(name.split('_')[1]) < cutoff) await client.query(`DROP SCHEMA IF EXISTS ${name} CASCADE`);
+  }
 }
