@@ -26,3 +26,4 @@ export * from './domain/private-site-lines';
 export * from './domain/private-site-groups';
 export * from './schemas/content';
 export * from './domain/article-import';
+export * from './domain/project-lifecycle';

@@ -1,0 +1,88 @@
+import type { ProjectStatus } from '../constants/modules';
+
+/**
+ * The project status rules of spec 1 §4, written once: the screens decide what their buttons
+ * show and allow with them, and the server refuses a forbidden action with the same reasons.
+ */
+export const PROJECT_LIFECYCLE_MESSAGES = {
+  scheduledTitle: 'Cannot start the project',
+  scheduled: 'The project is scheduled, you need to delete the schedule first',
+  notStartable: (status: string) => `The project cannot be started while it is ${status}`,
+  notStoppable: (status: string) => `The project cannot be stopped while it is ${status}`,
+  notVerifiable: (status: string) => `Email verification cannot start while the project is ${status}`,
+  notVerifying: (status: string) => `Email verification is not running (the project is ${status})`,
+  accountCreationOnly: 'Only account creation projects verify email',
+} as const;
+
+export type ProjectAction = 'start' | 'stop' | 'startVerifying' | 'stopVerifying';
+
+const STARTABLE: readonly string[] = ['NEW', 'COMPLETED', 'STOPPED', 'FAILED'];
+const RUNNING: readonly string[] = ['STARTING', 'RUNNING', 'STOPPING'];
+const VERIFIABLE: readonly string[] = ['NEW', 'COMPLETED', 'STOPPED', 'SCHEDULED', 'FAILED'];
+const VERIFYING: readonly string[] = ['STARTING_VERIFYING', 'VERIFYING', 'STOPPING_VERIFYING'];
+
+/** True while the project is starting, running or stopping. */
+export function isRunning(status: string): boolean {
+  return RUNNING.includes(status);
+}
+
+/** True in any email-verification state. */
+export function isVerifying(status: string): boolean {
+  return VERIFYING.includes(status);
+}
+
+export interface ButtonState {
+  label: string;
+  /** What a click asks the server for; null when the button is disabled. */
+  action: ProjectAction | null;
+  /** A click shows this popover instead of acting (a scheduled project). */
+  popover?: { title: string; content: string };
+}
+
+/** Start / Stop: reads Stop only while RUNNING; in STARTING or RUNNING the action stops the project. */
+export function startStopButton(status: string, context: { editing: boolean; accountCreation: boolean }): ButtonState {
+  const label = status === 'RUNNING' ? 'Stop' : 'Start';
+  const blocked = context.editing || (context.accountCreation && isVerifying(status));
+  if (blocked) return { label, action: null };
+  if (status === 'STARTING' || status === 'RUNNING') return { label, action: 'stop' };
+  if (STARTABLE.includes(status)) return { label, action: 'start' };
+  if (status === 'SCHEDULED') {
+    return { label, action: null, popover: { title: PROJECT_LIFECYCLE_MESSAGES.scheduledTitle, content: PROJECT_LIFECYCLE_MESSAGES.scheduled } };
+  }
+  return { label, action: null };
+}
+
+/** Edit / Save: disabled while STARTING, RUNNING or STOPPING (account creation: also while verifying). */
+export function canEdit(status: string, accountCreation: boolean): boolean {
+  return !isRunning(status) && !(accountCreation && isVerifying(status));
+}
+
+/** Verify mail / Stop verifying (account creation only). */
+export function verifyButton(status: string, editing: boolean): ButtonState {
+  const stopping = status === 'STARTING_VERIFYING' || status === 'VERIFYING';
+  const label = stopping ? 'Stop verifying' : 'Verify mail';
+  if (editing || isRunning(status)) return { label, action: null };
+  if (stopping) return { label, action: 'stopVerifying' };
+  return { label, action: VERIFIABLE.includes(status) ? 'startVerifying' : null };
+}
+
+export type Transition = { ok: true; next: ProjectStatus } | { ok: false; reason: string };
+
+/** The server's rule: the status an action moves a project to, or why it is refused. */
+export function transition(status: string, action: ProjectAction, accountCreation: boolean): Transition {
+  switch (action) {
+    case 'start':
+      if (status === 'SCHEDULED') return { ok: false, reason: PROJECT_LIFECYCLE_MESSAGES.scheduled };
+      return STARTABLE.includes(status) ? { ok: true, next: 'STARTING' } : { ok: false, reason: PROJECT_LIFECYCLE_MESSAGES.notStartable(status) };
+    case 'stop':
+      return status === 'STARTING' || status === 'RUNNING' ? { ok: true, next: 'STOPPING' } : { ok: false, reason: PROJECT_LIFECYCLE_MESSAGES.notStoppable(status) };
+    case 'startVerifying':
+      if (!accountCreation) return { ok: false, reason: PROJECT_LIFECYCLE_MESSAGES.accountCreationOnly };
+      return VERIFIABLE.includes(status) ? { ok: true, next: 'STARTING_VERIFYING' } : { ok: false, reason: PROJECT_LIFECYCLE_MESSAGES.notVerifiable(status) };
+    case 'stopVerifying':
+      if (!accountCreation) return { ok: false, reason: PROJECT_LIFECYCLE_MESSAGES.accountCreationOnly };
+      return status === 'STARTING_VERIFYING' || status === 'VERIFYING'
+        ? { ok: true, next: 'STOPPING_VERIFYING' }
+        : { ok: false, reason: PROJECT_LIFECYCLE_MESSAGES.notVerifying(status) };
+  }
+}
