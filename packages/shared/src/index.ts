@@ -27,3 +27,4 @@ export * from './domain/private-site-groups';
 export * from './schemas/content';
 export * from './domain/article-import';
 export * from './domain/project-lifecycle';
+export * from './schemas/random-info';

@@ -10,9 +10,10 @@ import { linkSetRoutes } from './link-sets/link-sets.routes';
 import { linkItemRoutes } from './link-items/link-items.routes';
 import { privateNetworkRoutes } from './private-networks/private-networks.routes';
 import { contentRoutes } from './content/content.routes';
+import { randomInfoRoutes } from './random-info/random-info.routes';
 
 /** Every feature's routes; app.ts registers them in this order. */
 export const FEATURE_ROUTES: readonly FastifyPluginAsyncZod<AppContext>[] = [
   appInfoRoutes, sessionRoutes, campaignRoutes, projectRoutes, profileRoutes, accountRoutes,
-  linkSetRoutes, linkItemRoutes, privateNetworkRoutes, contentRoutes,
+  linkSetRoutes, linkItemRoutes, privateNetworkRoutes, contentRoutes, randomInfoRoutes,
 ];
