@@ -4,6 +4,7 @@ import { appInfoRoutes } from './app-info/app-info.routes';
 import { sessionRoutes } from './session/session.routes';
 import { campaignRoutes } from './campaigns/campaigns.routes';
 import { projectRoutes } from './projects/projects.routes';
+import { projectActionRoutes } from './projects/project-actions.routes';
 import { profileRoutes } from './profiles/profiles.routes';
 import { accountRoutes } from './accounts/accounts.routes';
 import { linkSetRoutes } from './link-sets/link-sets.routes';
@@ -14,6 +15,6 @@ import { randomInfoRoutes } from './random-info/random-info.routes';
 
 /** Every feature's routes; app.ts registers them in this order. */
 export const FEATURE_ROUTES: readonly FastifyPluginAsyncZod<AppContext>[] = [
-  appInfoRoutes, sessionRoutes, campaignRoutes, projectRoutes, profileRoutes, accountRoutes,
+  appInfoRoutes, sessionRoutes, campaignRoutes, projectRoutes, projectActionRoutes, profileRoutes, accountRoutes,
   linkSetRoutes, linkItemRoutes, privateNetworkRoutes, contentRoutes, randomInfoRoutes,
 ];

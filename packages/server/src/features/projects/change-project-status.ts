@@ -1,0 +1,31 @@
+import { transition, type ProjectAction, type ProjectRow } from '@linkloom/shared';
+import type { AppContext } from '../../app-context';
+import { ConflictError, NotFoundError } from '../../platform/http/errors';
+import { findProject } from './projects.repository';
+import { presentProject } from './projects.presenter';
+
+export const STATUS_CHANGED_MEANWHILE = 'The project changed meanwhile: reload it and try again';
+
+/**
+ * Moves one of the user's projects to the status an action leads to (spec 1 §4): a start, stop or
+ * email-verification call. A forbidden action answers 409 with the reason and changes nothing; the
+ * update only applies if the status is still the one checked, so two racing calls cannot both win.
+ * The engine picks projects up from the status this sets (STARTING, STOPPING, …).
+ */
+export async function changeProjectStatus(ctx: AppContext, ownerId: number, projectId: number, action: ProjectAction): Promise<ProjectRow> {
+  const { db } = ctx.database;
+  const project = await findProject(db, ownerId, projectId);
+  if (!project) throw new NotFoundError();
+  const next = transition(project.status, action, project.module === 'AccountCreation');
+  if (!next.ok) throw new ConflictError(next.reason);
+  const updated = await db.updateTable('projects').set({ status: next.next })
+    .where('id', '=', projectId).where('owner_id', '=', ownerId).where('status', '=', project.status)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) !== 1) throw new ConflictError(STATUS_CHANGED_MEANWHILE);
+
+  const row = presentProject({ ...project, status: next.next });
+  const payload = { projectId, status: next.next, lastError: row.lastError, schedule: row.schedule };
+  ctx.live?.publish(ownerId, `project/${projectId}`, 'projectStatusChanged', payload);
+  ctx.live?.publish(ownerId, `campaign/${project.campaign_id}`, 'projectStatusChanged', payload);
+  return row;
+}
