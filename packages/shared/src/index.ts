@@ -28,3 +28,4 @@ export * from './schemas/content';
 export * from './domain/article-import';
 export * from './domain/project-lifecycle';
 export * from './schemas/random-info';
+export * from './domain/schedule-dates';

@@ -2,13 +2,12 @@ import { useState, type Key } from 'react';
 import { Button, Space, type TableColumnsType } from 'antd';
 import { CopyOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
-import { MODULES, describeSchedule, projectScreenPath, type ProjectRow } from '@linkloom/shared';
+import { MODULES, describeSchedule, projectScreenPath, wireDateToLocal, type ProjectRow } from '@linkloom/shared';
 import { DataTable } from '@/components/data-table';
 import { StatusTag } from '@/components/status-tag';
 import { useConfirm } from '@/components/confirm-delete';
 import { useProjectMutations } from '../api/campaign-rows-api';
 import { ProjectDialog, type ProjectDialogMode } from './project-dialog';
-import { localScheduleStart } from './schedule-start';
 
 const moduleName = (module: string) => (MODULES as Record<string, string>)[module] ?? module;
 
@@ -39,7 +38,7 @@ export function ProjectsTab({ campaignId, projects, loading }: { campaignId: num
     },
     { title: 'Module', dataIndex: 'module', width: 160, render: (_, row) => moduleName(row.module) },
     { title: 'Status', dataIndex: 'status', width: 140, render: (_, row) => <StatusTag status={row.status} /> },
-    { title: 'Schedule', key: 'schedule', width: 150, render: (_, row) => localScheduleStart(row.schedule?.startDate) },
+    { title: 'Schedule', key: 'schedule', width: 150, render: (_, row) => wireDateToLocal(row.schedule?.startDate) },
     { title: 'Schedule Description', key: 'scheduleDescription', render: (_, row) => describeSchedule(row.schedule) },
   ];
 
