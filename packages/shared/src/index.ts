@@ -29,3 +29,4 @@ export * from './domain/article-import';
 export * from './domain/project-lifecycle';
 export * from './schemas/random-info';
 export * from './domain/schedule-dates';
+export * from './schemas/link-set-profiles';
