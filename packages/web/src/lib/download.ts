@@ -1,6 +1,5 @@
 import { filenameFromContentDisposition } from './content-disposition';
-import { HttpError, type HttpFailure } from './http-error';
-import { reportHttpFailure, xsrfHeaders } from './http';
+import { failHttp, sendRequest } from './http';
 
 /** What to download and how. */
 export interface DownloadRequest {
@@ -37,10 +36,6 @@ function parseJson(text: string): unknown {
   }
 }
 
-function fail(failure: HttpFailure, silent: boolean, cause?: unknown): never {
-  reportHttpFailure(failure, silent);
-  throw new HttpError(failure, { cause });
-}
 
 /**
  * Downloads a file the server streams (exports, backlinks, accounts) with the session cookie and
@@ -50,25 +45,10 @@ function fail(failure: HttpFailure, silent: boolean, cause?: unknown): never {
  */
 export async function downloadFile(request: DownloadRequest): Promise<string> {
   const { url, method = 'GET', body, fallbackName, silent = false, signal } = request;
-  const headers: Record<string, string> = { ...(await xsrfHeaders(method, url)) };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method,
-      headers,
-      credentials: 'same-origin',
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: signal ?? null,
-    });
-  } catch (cause) {
-    if (signal?.aborted) throw cause;
-    return fail({ status: null, url, statusText: '', body: null }, silent, cause);
-  }
+  const response = await sendRequest(method, url, { body, signal, silent });
   if (!response.ok) {
     const text = await response.text().catch(() => '');
-    return fail({ status: response.status, url, statusText: response.statusText, body: parseJson(text) }, silent);
+    return failHttp({ status: response.status, url, statusText: response.statusText, body: parseJson(text) }, silent);
   }
   const blob = await response.blob();
   const fileName = filenameFromContentDisposition(response.headers.get('Content-Disposition')) ?? fallbackName;

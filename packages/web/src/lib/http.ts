@@ -61,9 +61,35 @@ export function reportHttpFailure(failure: HttpFailure, silent = false): void {
   });
 }
 
-function fail(failure: HttpFailure, silent: boolean, cause?: unknown): never {
+/** Reports a failed call (unless silent) and throws it as an HttpError. */
+export function failHttp(failure: HttpFailure, silent: boolean, cause?: unknown): never {
   reportHttpFailure(failure, silent);
   throw new HttpError(failure, { cause });
+}
+
+/**
+ * Sends one call with the session cookie, the XSRF header and an optional JSON body. A network
+ * failure is reported and thrown; a cancelled call rethrows its abort (not worth a toast).
+ */
+export async function sendRequest(
+  method: string,
+  url: string,
+  options: { body?: unknown; signal?: AbortSignal | undefined; silent: boolean; accept?: string },
+): Promise<Response> {
+  const headers: Record<string, string> = { ...(options.accept ? { Accept: options.accept } : {}), ...(await xsrfHeaders(method, url)) };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  try {
+    return await fetch(url, {
+      method,
+      headers,
+      credentials: 'same-origin',
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal ?? null,
+    });
+  } catch (cause) {
+    if (options.signal?.aborted) throw cause;
+    return failHttp({ status: null, url, statusText: '', body: null }, options.silent, cause);
+  }
 }
 
 async function request<S extends z.ZodType | undefined>(
@@ -72,23 +98,7 @@ async function request<S extends z.ZodType | undefined>(
   options: RequestOptions<S> = {},
 ): Promise<Parsed<S>> {
   const silent = options.silent ?? false;
-  const headers: Record<string, string> = { Accept: 'application/json', ...(await xsrfHeaders(method, url)) };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method,
-      headers,
-      credentials: 'same-origin',
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: options.signal ?? null,
-    });
-  } catch (cause) {
-    // A cancelled query is not a failure worth a toast.
-    if (options.signal?.aborted) throw cause;
-    return fail({ status: null, url, statusText: '', body: null }, silent, cause);
-  }
+  const response = await sendRequest(method, url, { body: options.body, signal: options.signal, silent, accept: 'application/json' });
 
   let text: string;
   try {
@@ -97,7 +107,7 @@ async function request<S extends z.ZodType | undefined>(
     // A query cancelled while its body streams in (a live refresh replaced it, the screen closed)
     // is not a failure: reporting it as an empty or malformed answer would be a false alarm.
     if (options.signal?.aborted) throw cause;
-    return fail({ status: response.status, url, statusText: response.statusText, body: null, problem: 'The connection broke while the answer arrived.' }, silent, cause);
+    return failHttp({ status: response.status, url, statusText: response.statusText, body: null, problem: 'The connection broke while the answer arrived.' }, silent, cause);
   }
   let body: unknown = undefined;
   let isJson = text === '';
@@ -110,11 +120,11 @@ async function request<S extends z.ZodType | undefined>(
     }
   }
   const base = { status: response.status, url, statusText: response.statusText };
-  if (!response.ok) return fail({ ...base, body }, silent);
-  if (!isJson) return fail({ ...base, body: null, problem: 'The server sent an answer that is not JSON.' }, silent);
+  if (!response.ok) return failHttp({ ...base, body }, silent);
+  if (!isJson) return failHttp({ ...base, body: null, problem: 'The server sent an answer that is not JSON.' }, silent);
   if (!options.schema) return body as Parsed<S>;
   const parsed = options.schema.safeParse(body);
-  if (!parsed.success) return fail({ ...base, body, problem: 'The server sent an answer of an unexpected shape.' }, silent, parsed.error);
+  if (!parsed.success) return failHttp({ ...base, body, problem: 'The server sent an answer of an unexpected shape.' }, silent, parsed.error);
   return parsed.data as Parsed<S>;
 }
 

@@ -1,19 +1,12 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
+import type { PrivateSitesTable } from './private-networks.tables';
 import { DEFAULT_PRIVATE_MODULE, type PrivateModule, type PrivateSiteFields, privateSitePlatform } from '@linkloom/shared';
 import type { DB } from '../../platform/db/schema';
 
-export interface PrivateSiteRow {
-  id: number;
-  private_network_id: number;
-  module: string;
-  platform: string;
-  site_url: string;
-  email: string;
-  username: string;
-  password: string;
-}
-
 const SITE_COLUMNS = ['id', 'private_network_id', 'module', 'platform', 'site_url', 'email', 'username', 'password'] as const;
+
+/** A site as the screens need it: the table's row, these columns. */
+export type PrivateSiteRow = Pick<Selectable<PrivateSitesTable>, (typeof SITE_COLUMNS)[number]>;
 
 /** The sites of one network (already checked to be the user's), grouped-display order. */
 export async function listNetworkSites(db: Kysely<DB>, ownerId: number, networkId: number): Promise<PrivateSiteRow[]> {
