@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
   ACCOUNT_IMPORT_MAX_ERRORS, ACCOUNT_MESSAGES, POSITIONAL_COLUMNS, accountFromFields, detectAccountLineFormat, headerColumns,
-  isBlankRecord, splitPipeLine, UPLOAD_MESSAGES, type AccountColumns, type AccountFields, type AccountImportResponse, type AccountLineFormat,
+  isBlankRecord, splitPipeLine, type AccountColumns, type AccountFields, type AccountImportResponse, type AccountLineFormat,
 } from '@linkloom/shared';
 import type { AppContext } from '../../app-context';
 import type { DB } from '../../platform/db/schema';
@@ -89,7 +89,6 @@ export async function importAccounts(ctx: AppContext, request: FastifyRequest, o
   const profile = await findProfileWithCampaign(db, profileId, ownerId);
   const upload = await receiveFile(request);
   const spooled = await spoolTextUpload(upload.stream);
-  if (spooled.truncated) throw new HttpError(413, UPLOAD_MESSAGES.tooLarge(ctx.config.uploadMaxMb));
   try {
     if (!spooled.isText) throw new HttpError(422, ACCOUNT_MESSAGES.notText);
     const format = await formatOf(spooled.file);

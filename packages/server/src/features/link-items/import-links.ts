@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { LINK_ITEM_MESSAGES, UPLOAD_MESSAGES, type LinkImportResult } from '@linkloom/shared';
+import { LINK_ITEM_MESSAGES, type LinkImportResult } from '@linkloom/shared';
 import type { AppContext } from '../../app-context';
 import { readLines } from '../../platform/files/lines';
 import { HttpError } from '../../platform/http/errors';
@@ -28,8 +28,6 @@ export async function importLinks(
     // pipe() does not forward errors: the size-limit error of the upload must reach the loop.
     stream.once('error', (err) => checked.destroy(err));
     for await (const [number, text] of readLines(checked)) await writer.line(number, text);
-    // @fastify/multipart may end a stream cut at the size limit quietly and only flag it.
-    if ((stream as Readable & { truncated?: boolean }).truncated === true) throw new HttpError(413, UPLOAD_MESSAGES.tooLarge(ctx.config.uploadMaxMb));
     const done = await writer.finish();
     if (done.added === 0 && done.skipped === 0) throw new HttpError(422, LINK_ITEM_MESSAGES.noLinksInFile);
     return done;

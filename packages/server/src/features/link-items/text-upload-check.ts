@@ -1,6 +1,7 @@
 import { Transform } from 'node:stream';
 import { LINK_ITEM_MESSAGES } from '@linkloom/shared';
 import { HttpError } from '../../platform/http/errors';
+import { Utf8TextCheck } from '../../platform/files/text-check';
 
 /**
  * Passes an upload through while proving it is UTF-8 text: a NUL byte or a byte sequence that is
@@ -8,25 +9,14 @@ import { HttpError } from '../../platform/http/errors';
  * transaction rolls back and nothing of that file is kept.
  */
 export function textUploadCheck(): Transform {
-  const decoder = new TextDecoder('utf-8', { fatal: true });
+  const check = new Utf8TextCheck();
   const notText = () => new HttpError(415, LINK_ITEM_MESSAGES.notText);
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
-      if (chunk.includes(0)) return callback(notText());
-      try {
-        decoder.decode(chunk, { stream: true });
-      } catch {
-        return callback(notText());
-      }
-      return callback(null, chunk);
+      return check.push(chunk) ? callback(null, chunk) : callback(notText());
     },
     flush(callback) {
-      try {
-        decoder.decode();
-      } catch {
-        return callback(notText());
-      }
-      return callback();
+      return check.end() ? callback() : callback(notText());
     },
   });
 }

@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { UPLOAD_MESSAGES } from '@linkloom/shared';
@@ -29,11 +29,19 @@ export async function registerUploads(app: FastifyInstance, maxMb: number): Prom
 
 /**
  * Reading a part's stream past the size limit does not throw by itself: the stream just ends
- * early with `truncated` set. Fail it instead, so a cut-off file can never pass as a whole one.
+ * early with `truncated` set (its 'limit' event may even fire before anyone listens). The bytes
+ * are passed on through a stream that fails with 413 when the file turns out cut, so a cut-off
+ * file can never pass as a whole one, whoever reads it.
  */
 function failPastLimit(file: Readable & { truncated?: boolean }, maxMb: number): Readable {
-  file.once('limit', () => file.destroy(new HttpError(413, UPLOAD_MESSAGES.tooLarge(maxMb))));
-  return file;
+  const tooLarge = () => new HttpError(413, UPLOAD_MESSAGES.tooLarge(maxMb));
+  const guarded = new Transform({
+    transform: (chunk: Buffer, _encoding, callback) => callback(null, chunk),
+    flush: (callback) => callback(file.truncated === true ? tooLarge() : null),
+  });
+  file.once('limit', () => guarded.destroy(tooLarge()));
+  file.once('error', (err) => guarded.destroy(err));
+  return file.pipe(guarded);
 }
 
 function assertMultipart(request: FastifyRequest): void {
