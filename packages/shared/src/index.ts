@@ -30,3 +30,7 @@ export * from './domain/project-lifecycle';
 export * from './schemas/random-info';
 export * from './domain/schedule-dates';
 export * from './schemas/link-set-profiles';
+export * from './constants/project-options';
+export * from './schemas/project-forms';
+export * from './schemas/project-screen';
+export * from './schemas/schedules';

@@ -9,6 +9,7 @@ import type { ProjectRow } from '../schemas/projects';
 import type { ProfileRow } from '../schemas/profiles';
 import type { Account } from '../schemas/profiles';
 import type { LinkSetRow } from '../schemas/link-sets';
+import type { SiteStatus } from '../constants/project-options';
 
 type Ids = { ids: number[] };
 type Loose = Record<string, unknown>;
@@ -57,8 +58,12 @@ export interface ObjectTopicMessages {
     projectStatusChanged: ProjectStatusPayload;
   };
   project: {
-    projectStatusChanged: ProjectStatusPayload; siteStatusChanged: Loose; verificationProgressed: Loose;
-    projectSaved: { sessionUuid: string };
+    projectStatusChanged: ProjectStatusPayload;
+    /** Site rows whose status or progress changed (by `SiteRow.key`). */
+    siteStatusChanged: { projectId: number; sites: { key: string; status: SiteStatus; waitInfo: string | null }[] };
+    verificationProgressed: { projectId: number; status: string | null };
+    /** The session that saved: a page open in another session reloads. */
+    projectSaved: { projectId: number; sessionUuid: string };
   };
   /** `total` is the profile's number of accounts after the change. */
   profile: {

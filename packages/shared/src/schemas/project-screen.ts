@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import { IdSchema } from './common';
+import { ProjectRowSchema } from './projects';
+import { SITE_STATUSES } from '../constants/project-options';
+import { AccountCreationFormSchema, ContentProjectFormSchema, IndexerProjectFormSchema } from './project-forms';
+
+/**
+ * The project screens' calls (spec 1 §7): GET /rest/project/{id}, the four saves, the private
+ * network's sites for a project. Shapes follow spec 1 §3.
+ */
+
+/** Which screen (and which save call) a project belongs to; see `projectKind`. */
+export const PROJECT_KINDS = ['acproject', 'postingproject', 'privateproject', 'indexerproject'] as const;
+export type ProjectKind = (typeof PROJECT_KINDS)[number];
+
+/** The kind of a project by its module: the same split as `projectScreenPath`. */
+export function projectKind(module: string): ProjectKind {
+  if (module === 'AccountCreation') return 'acproject';
+  if (module.startsWith('Private')) return 'privateproject';
+  if (module === 'Indexer') return 'indexerproject';
+  return 'postingproject';
+}
+
+/** Display name of each kind (used in messages). */
+export const PROJECT_KIND_NAMES: Record<ProjectKind, string> = {
+  acproject: 'account creation', postingproject: 'posting', privateproject: 'private blog', indexerproject: 'indexer',
+};
+
+/** A site of a project: posting, account creation and indexer sites by module + site id; private sites by site id + email. */
+export const SiteIdSchema = z.union([
+  z.object({ module: z.string().min(1).max(64), siteId: z.number().int().positive() }).strict(),
+  z.object({ siteId: z.number().int().positive(), email: z.string().max(320) }).strict(),
+]);
+export type SiteId = z.infer<typeof SiteIdSchema>;
+
+/** One stable text key per site id (`module:siteId` or `siteId:email`): the database and the grid use it. */
+export function siteKey(siteId: SiteId): string {
+  return 'module' in siteId ? `${siteId.module}:${siteId.siteId}` : `${siteId.siteId}:${siteId.email}`;
+}
+
+/** One row of a project's site grid (spec 1 §3 "Site row"). */
+export const SiteRowSchema = z.object({
+  key: z.string(),
+  id: SiteIdSchema,
+  /** The module the site posts as (grid groups by module, then platform). */
+  module: z.string(),
+  platform: z.string(),
+  siteUrl: z.string(),
+  /** The account's email on the site (private sites); empty when the row has none. */
+  email: z.string(),
+  status: z.enum(SITE_STATUSES),
+  /** Domain authority, shown as DA; null until measured. */
+  pr: z.number().nullable(),
+  dofollow: z.boolean().nullable(),
+  /** Progress / waiting note written by the engine (e.g. "2 of 5 posts", "next post at 14:30"). */
+  waitInfo: z.string().nullable(),
+  checked: z.boolean(),
+});
+export type SiteRow = z.infer<typeof SiteRowSchema>;
+
+const NamedCountSchema = z.object({ id: z.number().int(), name: z.string(), count: z.number().int() });
+export type NamedCount = z.infer<typeof NamedCountSchema>;
+const SiblingSchema = z.object({ id: z.number().int(), name: z.string(), module: z.string(), status: z.string() });
+export type ProjectSibling = z.infer<typeof SiblingSchema>;
+const CampaignRefSchema = z.object({ id: z.number().int(), name: z.string() });
+
+const common = {
+  campaign: CampaignRefSchema,
+  /** The campaign's other projects (schedule parents). */
+  siblings: z.array(SiblingSchema),
+  sites: z.array(SiteRowSchema),
+};
+
+/** GET /rest/project/{id} of an account creation project: profiles are the campaign's account profiles. */
+export const AccountCreationScreenSchema = z.object({
+  kind: z.literal('acproject'),
+  project: ProjectRowSchema.extend(AccountCreationFormSchema.shape),
+  ...common,
+  profiles: z.array(NamedCountSchema),
+});
+
+/**
+ * Posting project: `campaigns` to choose from, `selectedCampaignId` (default: the project's own),
+ * `profiles` of the selected campaign, `urlLists` and `contentGroups` to choose from.
+ */
+export const PostingScreenSchema = z.object({
+  kind: z.literal('postingproject'),
+  project: ProjectRowSchema.extend(ContentProjectFormSchema.shape),
+  ...common,
+  campaigns: z.array(CampaignRefSchema),
+  selectedCampaignId: z.number().int(),
+  profiles: z.array(NamedCountSchema),
+  urlLists: z.array(NamedCountSchema),
+  contentGroups: z.array(NamedCountSchema),
+});
+
+/** Private blog project: `profiles` are the user's private networks; `sites` those of the chosen one. */
+export const PrivateScreenSchema = PostingScreenSchema.omit({ kind: true, campaigns: true, selectedCampaignId: true }).extend({
+  kind: z.literal('privateproject'),
+});
+
+/** Indexer project: `urlLists` to submit from; `sites` the IndexNow engines. */
+export const IndexerScreenSchema = z.object({
+  kind: z.literal('indexerproject'),
+  project: ProjectRowSchema.extend(IndexerProjectFormSchema.shape),
+  ...common,
+  urlLists: z.array(NamedCountSchema),
+});
+
+export const ProjectScreenSchema = z.discriminatedUnion('kind', [AccountCreationScreenSchema, PostingScreenSchema, PrivateScreenSchema, IndexerScreenSchema]);
+export type ProjectScreen = z.infer<typeof ProjectScreenSchema>;
+export type AccountCreationScreen = z.infer<typeof AccountCreationScreenSchema>;
+export type PostingScreen = z.infer<typeof PostingScreenSchema>;
+export type PrivateScreen = z.infer<typeof PrivateScreenSchema>;
+export type IndexerScreen = z.infer<typeof IndexerScreenSchema>;
+
+/** A site's selection as a save sends it. */
+export const SiteSelectionSchema = z.object({ id: SiteIdSchema, checked: z.boolean() });
+export type SiteSelection = z.infer<typeof SiteSelectionSchema>;
+
+/** Each browser tab session's id (spec 1 §3), sent with a save and echoed in projectSaved. */
+export const SessionUuidSchema = z.string().min(8).max(64).regex(/^[A-Za-z0-9-]+$/);
+
+/** Up to this many site rows in one save (a user's whole site list). */
+export const MAX_SITES_PER_SAVE = 100_000;
+
+function saveBody<T extends z.ZodRawShape>(form: T) {
+  return z.object({
+    project: z.object({ id: IdSchema, name: z.string().trim().min(1).max(512).optional(), ...form }),
+    sites: z.array(SiteSelectionSchema).max(MAX_SITES_PER_SAVE),
+    sessionUuid: SessionUuidSchema,
+  });
+}
+
+/** POST /rest/acproject. */
+export const AccountCreationSaveSchema = saveBody(AccountCreationFormSchema.shape);
+/** POST /rest/postingproject and POST /rest/privateproject. */
+export const ContentProjectSaveSchema = saveBody(ContentProjectFormSchema.shape);
+/** POST /rest/indexerproject. */
+export const IndexerProjectSaveSchema = saveBody(IndexerProjectFormSchema.shape);
+export type AccountCreationSave = z.infer<typeof AccountCreationSaveSchema>;
+export type ContentProjectSave = z.infer<typeof ContentProjectSaveSchema>;
+export type IndexerProjectSave = z.infer<typeof IndexerProjectSaveSchema>;
+
+/**
+ * POST /rest/privatesitestatus: a private network's sites as a project sees them (with that
+ * project's selection and statuses), used when the General tab switches network.
+ */
+export const PrivateSiteStatusQuerySchema = z.object({ projectId: IdSchema, privateGroupId: IdSchema });
+export const PrivateSiteStatusResponseSchema = z.object({ sites: z.array(SiteRowSchema) });
