@@ -34,3 +34,4 @@ export * from './constants/project-options';
 export * from './schemas/project-forms';
 export * from './schemas/project-screen';
 export * from './schemas/schedules';
+export * from './domain/site-grid';

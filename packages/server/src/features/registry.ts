@@ -5,6 +5,8 @@ import { sessionRoutes } from './session/session.routes';
 import { campaignRoutes } from './campaigns/campaigns.routes';
 import { projectRoutes } from './projects/projects.routes';
 import { projectActionRoutes } from './projects/project-actions.routes';
+import { projectScreenRoutes } from './projects/project-screen.routes';
+import { scheduleRoutes } from './projects/schedule.routes';
 import { profileRoutes } from './profiles/profiles.routes';
 import { accountRoutes } from './accounts/accounts.routes';
 import { linkSetRoutes } from './link-sets/link-sets.routes';
@@ -15,6 +17,6 @@ import { randomInfoRoutes } from './random-info/random-info.routes';
 
 /** Every feature's routes; app.ts registers them in this order. */
 export const FEATURE_ROUTES: readonly FastifyPluginAsyncZod<AppContext>[] = [
-  appInfoRoutes, sessionRoutes, campaignRoutes, projectRoutes, projectActionRoutes, profileRoutes, accountRoutes,
+  appInfoRoutes, sessionRoutes, campaignRoutes, projectRoutes, projectActionRoutes, projectScreenRoutes, scheduleRoutes, profileRoutes, accountRoutes,
   linkSetRoutes, linkItemRoutes, privateNetworkRoutes, contentRoutes, randomInfoRoutes,
 ];

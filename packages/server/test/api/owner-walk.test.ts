@@ -8,7 +8,7 @@ import type { TestApp } from '../support/test-app';
 /** Every table of one user's data: after the walk, Ann's rows must be exactly as before. */
 const OWNED_TABLES = [
   'campaigns', 'projects', 'profiles', 'accounts', 'url_lists', 'url_items',
-  'private_networks', 'private_sites', 'content_groups', 'articles',
+  'private_networks', 'private_sites', 'content_groups', 'articles', 'project_sites',
 ] as const;
 
 /** Marks every name Ann types, so a leak into Bob's answers is visible. */
@@ -24,7 +24,9 @@ async function ok(agent: Agent, method: 'PUT' | 'POST', url: string, body: unkno
 async function seedAnn(ann: Agent): Promise<number[]> {
   const campaign = await ok(ann, 'PUT', '/rest/campaigns', { name: `${MARK} campaign` });
   const campaignId = Number(campaign.id);
-  const project = await ok(ann, 'PUT', '/rest/project', { campaignId, module: 'Wiki', name: `${MARK} project` });
+  // A private project: its save and schedule reach the most tables. Every first row has id 1, so no
+  // id of Ann's is also the id of something Bob creates during the walk.
+  const project = await ok(ann, 'PUT', '/rest/project', { campaignId, module: 'Private', name: `${MARK} project` });
   const profile = await ok(ann, 'PUT', '/rest/profile', { campaignId, name: `${MARK} profile` });
   await ok(ann, 'PUT', '/rest/account', { accountListId: profile.id, siteName: `${MARK}.example`, email: 'ann@example.test', username: MARK, password: MARK });
   const linkSet = await ok(ann, 'PUT', '/rest/url_list', { campaignId, name: `${MARK} links` });
@@ -33,7 +35,19 @@ async function seedAnn(ann: Agent): Promise<number[]> {
   await ok(ann, 'POST', `/action/import/private_network/${String(network.id)}`, { siteList: `https://${MARK}.example|ann@example.test|${MARK}|${MARK}`, selfHosted: true });
   const group = await ok(ann, 'PUT', '/rest/content_groups', { name: `${MARK} group` });
   const article = await ok(ann, 'POST', '/rest/article', { contentGroupId: group.id, title: MARK, body: MARK, authorName: MARK, authorBio: MARK });
+  const screen = await ok(ann, 'POST', '/rest/privateproject', {
+    project: { id: project.id, profileId: network.id, urlListId: linkSet.id, contentGroupId: group.id, linkPlacement: 'Top', tags: MARK },
+    sites: [{ id: { siteId: await firstSiteId(ann, Number(network.id)), email: 'ann@example.test' }, checked: true }],
+    sessionUuid: 'ann-session-1',
+  });
+  if ((screen.sites as unknown[]).length !== 1) throw new Error('the private project has no site');
+  await ok(ann, 'POST', `/rest/schedule/${String(project.id)}`, { status: 'SCHEDULED', schedule: { scheduleType: 'FixedDate', startDate: '01/01/2031 10:00', durationType: 'Once', numberOfPosts: 3 } });
   return [campaignId, project.id, profile.id, linkSet.id, network.id, group.id, article.id].map(Number);
+}
+
+async function firstSiteId(ann: Agent, networkId: number): Promise<number> {
+  const response = await ann.request('GET', `/rest/private_network/${networkId}`);
+  return (response.json() as { privateSites: { siteId: number }[] }).privateSites[0]!.siteId;
 }
 
 async function snapshot(server: TestApp, ownerId: number): Promise<string> {
@@ -46,7 +60,7 @@ async function snapshot(server: TestApp, ownerId: number): Promise<string> {
 
 /** Bodies that name Ann's ids in the shapes the calls take. */
 function bodiesFor(ids: number[]): unknown[] {
-  const [campaignId, , profileId, , , groupId] = ids;
+  const [campaignId, projectId, profileId, linkSetId, networkId, groupId] = ids;
   return [
     ids,
     { ids },
@@ -58,6 +72,12 @@ function bodiesFor(ids: number[]): unknown[] {
     { profileId },
     { ids, fullInfo: true },
     ids.map((id) => ({ accountListId: id, siteName: `${MARK}.example`, email: 'ann@example.test' })),
+    // Project saves, the private site status and the schedule dialog.
+    { project: { id: projectId, name: 'taken by Bob', profileId: networkId, urlListId: linkSetId, contentGroupId: groupId, linkPlacement: 'Top', tags: 'bob' }, sites: [], sessionUuid: 'bob-session-1' },
+    { project: { id: projectId, name: 'taken by Bob', selectedCampaignId: campaignId, profileId, urlListId: linkSetId, contentGroupId: groupId }, sites: [], sessionUuid: 'bob-session-1' },
+    { project: { id: projectId, linkSetId }, sites: [], sessionUuid: 'bob-session-1' },
+    { projectId, privateGroupId: networkId },
+    { status: 'SCHEDULED', schedule: { scheduleType: 'AfterProject', sourceProjectIds: [projectId], durationType: 'Once', numberOfPosts: 1 } },
   ];
 }
 

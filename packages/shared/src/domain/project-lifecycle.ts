@@ -12,6 +12,7 @@ export const PROJECT_LIFECYCLE_MESSAGES = {
   notVerifiable: (status: string) => `Email verification cannot start while the project is ${status}`,
   notVerifying: (status: string) => `Email verification is not running (the project is ${status})`,
   accountCreationOnly: 'Only account creation projects verify email',
+  notEditable: (status: string) => `The project cannot be edited while it is ${status}; stop it first`,
 } as const;
 
 export type ProjectAction = 'start' | 'stop' | 'startVerifying' | 'stopVerifying';

@@ -58,6 +58,7 @@ export const PROJECT_FORM_MESSAGES = {
   sitesRequired: 'You need to select at least one site',
   fixProblems: 'Please fix the problems below before continue',
   fixAllErrors: 'Please fix all the errors below',
+  saveFailed: 'Failed to save the project.',
   // The server's 422 when a save names a site the project cannot use.
   unknownSites: (count: number) => `${count} of the sites sent are not available to this project any more; reload the project and save again`,
   wrongKind: (expected: string) => `This project is not saved here; it is saved as a ${expected} project`,

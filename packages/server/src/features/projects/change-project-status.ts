@@ -3,6 +3,7 @@ import type { AppContext } from '../../app-context';
 import { ConflictError, NotFoundError } from '../../platform/http/errors';
 import { findProject } from './projects.repository';
 import { presentProject } from './projects.presenter';
+import { publishProjectStatus } from './publish-project-status';
 
 export const STATUS_CHANGED_MEANWHILE = 'The project changed meanwhile: reload it and try again';
 
@@ -24,8 +25,6 @@ export async function changeProjectStatus(ctx: AppContext, ownerId: number, proj
   if (Number(updated.numUpdatedRows) !== 1) throw new ConflictError(STATUS_CHANGED_MEANWHILE);
 
   const row = presentProject({ ...project, status: next.next });
-  const payload = { projectId, status: next.next, lastError: row.lastError, schedule: row.schedule };
-  ctx.live?.publish(ownerId, `project/${projectId}`, 'projectStatusChanged', payload);
-  ctx.live?.publish(ownerId, `campaign/${project.campaign_id}`, 'projectStatusChanged', payload);
+  publishProjectStatus(ctx, ownerId, row);
   return row;
 }

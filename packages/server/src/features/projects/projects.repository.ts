@@ -44,6 +44,28 @@ export async function renameProject(db: Kysely<DB>, ownerId: number, id: number,
     .returning(COLUMNS).executeTakeFirst();
 }
 
+/**
+ * Writes a project's form (and name, when given) only while its status is still the one the caller
+ * checked, so a save cannot slip past a start; undefined when the status changed meanwhile.
+ */
+export async function updateProjectForm(
+  db: Kysely<DB>, ownerId: number, id: number, expectedStatus: string, changes: { settings: string; name?: string | undefined },
+): Promise<ProjectRecord | undefined> {
+  return db.updateTable('projects')
+    .set({ settings: changes.settings, ...(changes.name !== undefined ? { name: changes.name } : {}) })
+    .where('id', '=', id).where('owner_id', '=', ownerId).where('status', '=', expectedStatus)
+    .returning(COLUMNS).executeTakeFirst();
+}
+
+/** Sets a project's status and schedule (JSON text or null) only while its status is still `expectedStatus`. */
+export async function updateProjectSchedule(
+  db: Kysely<DB>, ownerId: number, id: number, expectedStatus: string, changes: { status: string; schedule: string | null },
+): Promise<ProjectRecord | undefined> {
+  return db.updateTable('projects').set(changes)
+    .where('id', '=', id).where('owner_id', '=', ownerId).where('status', '=', expectedStatus)
+    .returning(COLUMNS).executeTakeFirst();
+}
+
 /** The stored form fields of one of the user's projects (JSON text). */
 export async function projectSettings(db: Kysely<DB>, ownerId: number, id: number): Promise<string | undefined> {
   const row = await db.selectFrom('projects').select('settings').where('id', '=', id).where('owner_id', '=', ownerId).executeTakeFirst();

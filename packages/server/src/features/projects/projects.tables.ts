@@ -17,6 +17,27 @@ export interface ProjectsTable {
   created_at: number;
 }
 
+/**
+ * One site of a project's grid as the project sees it: ticked or not, and what the engine last
+ * did there. Sites are named by `site_key` (the shared `siteKey` of their id); a site with no row
+ * is unticked, status NONE.
+ */
+export interface ProjectSitesTable {
+  id: Generated<number>;
+  owner_id: number;
+  project_id: number;
+  site_key: string;
+  /** 1 ticked, 0 not. */
+  checked: Generated<number>;
+  /** NONE, SUCCESS, FAILED or RUNNING. */
+  status: Generated<string>;
+  /** Progress / waiting note written by the engine. */
+  wait_info: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface ProjectTables {
   projects: ProjectsTable;
+  project_sites: ProjectSitesTable;
 }

@@ -6,6 +6,7 @@ import { profilesMigration } from './0003-profiles';
 import { linkSetsMigration } from './0004-link-sets';
 import { privateNetworksMigration } from './0005-private-networks';
 import { contentMigration } from './0006-content';
+import { projectSitesMigration } from './0007-project-sites';
 
 /**
  * Versioned migrations, in order. A migration is never edited once released: add the next one.
@@ -19,6 +20,7 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
     '0004-link-sets': linkSetsMigration(dialect),
     '0005-private-networks': privateNetworksMigration(dialect),
     '0006-content': contentMigration(dialect),
+    '0007-project-sites': projectSitesMigration(dialect),
   };
   return { getMigrations: async () => migrations };
 }
