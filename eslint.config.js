@@ -33,6 +33,14 @@ export default tseslint.config(
     },
   },
   {
+    // One folder deeper (features/<area>/components/<part>/): `../../api` is the feature's own;
+    // another feature is one level further up.
+    files: ['packages/web/src/features/*/*/*/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/*', '../../../*/**'], message: 'Features do not import each other; move the shared piece to components/ or lib/.' }] }],
+    },
+  },
+  {
     // The server never reaches into the web app, and the shared package depends on nothing of ours.
     files: ['packages/shared/src/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['@linkloom/server*', '@linkloom/web*'] }] },

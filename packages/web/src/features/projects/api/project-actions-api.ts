@@ -1,0 +1,83 @@
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  ACTION_DELAY_MS, COMMON_MESSAGES, ERROR_TOAST_SECONDS, ProjectRowSchema,
+  type ProjectAction, type ProjectRow, type ProjectScreen,
+} from '@linkloom/shared';
+import { appFeedback } from '@/lib/app-feedback';
+import { get, reportHttpFailure } from '@/lib/http';
+import { HttpError, describeHttpFailure } from '@/lib/http-error';
+import { projectKeys } from './project-keys';
+
+/** The notification title of each failed action (spec 1 §8; the verifying ones follow their buttons). */
+export const PROJECT_ACTION_FAILURES: Record<ProjectAction, string> = {
+  start: 'Failed to start project.',
+  stop: 'Failed to stop project.',
+  startVerifying: 'Failed to start verifying.',
+  stopVerifying: 'Failed to stop verifying.',
+};
+
+const ACTION_PATHS: Record<ProjectAction, (id: number) => string> = {
+  start: (id) => `/action/start/project/${id}`,
+  stop: (id) => `/action/stop/project/${id}`,
+  startVerifying: (id) => `/action/start/verifying/${id}`,
+  stopVerifying: (id) => `/action/stop/verifying/${id}`,
+};
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Writes a fresh project row (status, lastError, schedule) into the cached project screen, so the
+ * toolbar changes at once; the live projectStatusChanged message brings the same values.
+ */
+export function mergeProjectRow(queryClient: QueryClient, row: ProjectRow): void {
+  queryClient.setQueryData<ProjectScreen>(projectKeys.screen(row.id), (screen) => screen && withProjectRow(screen, row));
+}
+
+/** The screen (of whichever kind) with the row's status, lastError and schedule. */
+function withProjectRow<S extends { project: ProjectRow }>(screen: S, row: ProjectRow): S {
+  return { ...screen, project: { ...screen.project, status: row.status, lastError: row.lastError, schedule: row.schedule } };
+}
+
+/**
+ * One toast for a failed project call: the spec's title for the action ('Failed to start
+ * project.') with the server's message and details, or the status and URL when the server gave
+ * none. A 401 still sends the user to login. Calls made with `silent: true` end here.
+ */
+export function notifyProjectFailure(title: string, error: unknown): void {
+  if (error instanceof HttpError && error.status === 401) {
+    reportHttpFailure(error);
+    return;
+  }
+  appFeedback().notification.error({
+    key: title,
+    title,
+    description: failureLines(error).join('\n'),
+    duration: ERROR_TOAST_SECONDS,
+    styles: { description: { whiteSpace: 'pre-line' } },
+  });
+}
+
+function failureLines(error: unknown): string[] {
+  if (!(error instanceof HttpError)) return [error instanceof Error && error.message ? error.message : COMMON_MESSAGES.unknownError];
+  const server = error.serverMessage;
+  if (server !== null) return [server, ...error.details.filter((line) => line !== server)];
+  const { title, lines } = describeHttpFailure(error);
+  return [title, ...lines];
+}
+
+/**
+ * Start / Stop and Verify mail / Stop verifying (spec 1 §4): waits the spec's 1 second, then
+ * GET /action/{start|stop}/{project|verifying}/{id}. `isPending` covers the wait and the call, so
+ * the button shows its loading state throughout.
+ */
+export function useProjectAction(projectId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (action: ProjectAction) => {
+      await wait(ACTION_DELAY_MS);
+      return get(ACTION_PATHS[action](projectId), { schema: ProjectRowSchema, silent: true });
+    },
+    onSuccess: (row) => mergeProjectRow(queryClient, row),
+    onError: (error, action) => notifyProjectFailure(PROJECT_ACTION_FAILURES[action], error),
+  });
+}

@@ -1,0 +1,2 @@
+/** TanStack Query keys of the project screens: one place so mutations and live messages agree. */
+export const projectKeys = { all: ['project'] as const, screen: (id: number) => ['project', id] as const };

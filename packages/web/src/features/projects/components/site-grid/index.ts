@@ -1,0 +1,1 @@
+export { SiteGrid, type SiteGridProps } from './site-grid';

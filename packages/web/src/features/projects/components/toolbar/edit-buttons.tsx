@@ -1,0 +1,63 @@
+import { useEffect, useRef } from 'react';
+import { Button, Space, Typography } from 'antd';
+import { EditOutlined, SaveOutlined } from '@ant-design/icons';
+
+/** Props of {@link EditButtons}. */
+export interface EditButtonsProps {
+  editing: boolean;
+  saving: boolean;
+  /** False while the project runs (spec 1 §4): no entering edit mode, no saving. */
+  allowed: boolean;
+  dirty?: boolean;
+  onEdit: () => void;
+  onSave: () => void;
+  onCancel: () => void;
+}
+
+/** True for Ctrl+S (Cmd+S on a Mac) without other modifiers. */
+function isSaveShortcut(event: KeyboardEvent): boolean {
+  return (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 's';
+}
+
+/**
+ * Edit, or Save and Cancel while editing (spec 1 §2, §4). While editing, Ctrl/Cmd+S saves
+ * instead of the browser's "save page".
+ */
+export function EditButtons({ editing, saving, allowed, dirty, onEdit, onSave, onCancel }: EditButtonsProps) {
+  // The latest state for the key handler, so it is registered once per edit session.
+  const latest = useRef({ saving, allowed, onSave });
+  useEffect(() => {
+    latest.current = { saving, allowed, onSave };
+  });
+
+  useEffect(() => {
+    if (!editing) return undefined;
+    const handleKeyDown = (event: KeyboardEvent) => {
+      if (!isSaveShortcut(event)) return;
+      event.preventDefault();
+      const { saving: busy, allowed: may, onSave: save } = latest.current;
+      if (!busy && may) save();
+    };
+    window.addEventListener('keydown', handleKeyDown);
+    return () => window.removeEventListener('keydown', handleKeyDown);
+  }, [editing]);
+
+  if (!editing) {
+    return (
+      <Button icon={<EditOutlined />} disabled={!allowed} onClick={onEdit}>
+        Edit
+      </Button>
+    );
+  }
+  return (
+    <Space size={8}>
+      {dirty && <Typography.Text type="secondary" data-testid="unsaved-changes">Unsaved changes</Typography.Text>}
+      <Button type="primary" icon={<SaveOutlined />} loading={saving} disabled={!allowed} onClick={onSave} title="Save (Ctrl+S)">
+        Save
+      </Button>
+      <Button disabled={saving} onClick={onCancel}>
+        Cancel
+      </Button>
+    </Space>
+  );
+}

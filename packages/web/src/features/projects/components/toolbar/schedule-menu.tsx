@@ -1,0 +1,81 @@
+import { Suspense, lazy, useState } from 'react';
+import { Button, Dropdown, type MenuProps } from 'antd';
+import { CalendarOutlined, DownOutlined } from '@ant-design/icons';
+import type { ProjectKind, ProjectRow, ProjectSibling } from '@linkloom/shared';
+import { useConfirm } from '@/components/confirm-delete';
+import { useScheduleAction } from '../../api/schedule-api';
+
+// The dialog brings the date and time pickers: loaded on first use, outside the app's main chunk.
+const ScheduleDialog = lazy(() => import('../schedule/schedule-dialog').then((module) => ({ default: module.ScheduleDialog })));
+
+/** Props of {@link ScheduleMenu}. */
+export interface ScheduleMenuProps {
+  project: ProjectRow;
+  kind: ProjectKind;
+  siblings: ProjectSibling[];
+  /** Editing or running: nothing to schedule now. */
+  disabled: boolean;
+  /** Checks the screen first (valid tabs, a ticked site); false keeps the dialog closed. */
+  beforeSchedule?: () => boolean | Promise<boolean>;
+}
+
+/**
+ * The Schedule menu (spec 1 §2): Add Schedule, or Edit Schedule when one exists, and then also
+ * Delete Schedule (after a confirmation) and Reset Schedule.
+ */
+export function ScheduleMenu({ project, kind, siblings, disabled, beforeSchedule }: ScheduleMenuProps) {
+  const [dialogOpen, setDialogOpen] = useState(false);
+  // Mounted from the first opening on, so closing keeps its animation.
+  const [dialogUsed, setDialogUsed] = useState(false);
+  const [checking, setChecking] = useState(false);
+  const scheduleAction = useScheduleAction(project.id);
+  const { confirmDelete } = useConfirm();
+  const hasSchedule = Boolean(project.schedule?.scheduleType);
+
+  const openDialog = async () => {
+    setChecking(true);
+    try {
+      if (beforeSchedule && !(await beforeSchedule())) return;
+      setDialogUsed(true);
+      setDialogOpen(true);
+    } finally {
+      setChecking(false);
+    }
+  };
+
+  const deleteSchedule = async () => {
+    const confirmed = await confirmDelete({ title: 'Delete Schedule', content: 'Do you want to delete the schedule of this project?' });
+    if (confirmed) scheduleAction.mutate('delete');
+  };
+
+  const items: MenuProps['items'] = [
+    { key: 'edit', label: <span data-testid="schedule-edit">{hasSchedule ? 'Edit Schedule' : 'Add Schedule'}</span> },
+    ...(hasSchedule
+      ? [
+        { key: 'delete', danger: true, label: <span data-testid="schedule-delete">Delete Schedule</span> },
+        { key: 'reset', label: <span data-testid="schedule-reset">Reset Schedule</span> },
+      ]
+      : []),
+  ];
+
+  const handleClick: MenuProps['onClick'] = ({ key }) => {
+    if (key === 'edit') void openDialog();
+    if (key === 'delete') void deleteSchedule();
+    if (key === 'reset') scheduleAction.mutate('reset');
+  };
+
+  return (
+    <>
+      <Dropdown menu={{ items, onClick: handleClick }} trigger={['click']} disabled={disabled} placement="bottomRight">
+        <Button icon={<CalendarOutlined />} loading={checking || scheduleAction.isPending} disabled={disabled} data-testid="schedule-menu">
+          Schedule <DownOutlined />
+        </Button>
+      </Dropdown>
+      {dialogUsed && (
+        <Suspense fallback={null}>
+          <ScheduleDialog open={dialogOpen} onClose={() => setDialogOpen(false)} project={project} kind={kind} siblings={siblings} />
+        </Suspense>
+      )}
+    </>
+  );
+}
