@@ -5,6 +5,7 @@ import { campaignScreens } from '@/features/campaigns/screens';
 import { contentScreens } from '@/features/content/screens';
 import { linkSetScreens } from '@/features/link-sets/screens';
 import { privateNetworkScreens } from '@/features/private-networks/screens';
+import { projectScreens } from '@/features/projects/screens';
 import { ScreenPlaceholderPage } from './pages/screen-placeholder-page';
 
 /**
@@ -12,7 +13,7 @@ import { ScreenPlaceholderPage } from './pages/screen-placeholder-page';
  * claims yet shows the placeholder (its title only, nothing that pretends to work).
  */
 const SCREENS: ScreenMap = {
-  ...campaignScreens, ...accountScreens, ...linkSetScreens, ...privateNetworkScreens, ...contentScreens,
+  ...campaignScreens, ...accountScreens, ...linkSetScreens, ...privateNetworkScreens, ...contentScreens, ...projectScreens,
 };
 
 /** The element for one screen route of shared SCREEN_ROUTES. */

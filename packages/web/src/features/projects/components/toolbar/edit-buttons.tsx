@@ -44,7 +44,7 @@ export function EditButtons({ editing, saving, allowed, dirty, onEdit, onSave, o
 
   if (!editing) {
     return (
-      <Button icon={<EditOutlined />} disabled={!allowed} onClick={onEdit}>
+      <Button icon={<EditOutlined aria-hidden />} disabled={!allowed} onClick={onEdit}>
         Edit
       </Button>
     );
@@ -52,7 +52,7 @@ export function EditButtons({ editing, saving, allowed, dirty, onEdit, onSave, o
   return (
     <Space size={8}>
       {dirty && <Typography.Text type="secondary" data-testid="unsaved-changes">Unsaved changes</Typography.Text>}
-      <Button type="primary" icon={<SaveOutlined />} loading={saving} disabled={!allowed} onClick={onSave} title="Save (Ctrl+S)">
+      <Button type="primary" icon={<SaveOutlined aria-hidden />} loading={saving} disabled={!allowed} onClick={onSave} title="Save (Ctrl+S)">
         Save
       </Button>
       <Button disabled={saving} onClick={onCancel}>

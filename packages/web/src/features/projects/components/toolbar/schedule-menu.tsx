@@ -67,8 +67,8 @@ export function ScheduleMenu({ project, kind, siblings, disabled, beforeSchedule
   return (
     <>
       <Dropdown menu={{ items, onClick: handleClick }} trigger={['click']} disabled={disabled} placement="bottomRight">
-        <Button icon={<CalendarOutlined />} loading={checking || scheduleAction.isPending} disabled={disabled} data-testid="schedule-menu">
-          Schedule <DownOutlined />
+        <Button icon={<CalendarOutlined aria-hidden />} loading={checking || scheduleAction.isPending} disabled={disabled} data-testid="schedule-menu">
+          Schedule <DownOutlined aria-hidden />
         </Button>
       </Dropdown>
       {dialogUsed && (

@@ -1,0 +1,56 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  PrivateSiteStatusResponseSchema, ProfileListResponseSchema, ProjectScreenSchema,
+  type ProjectKind, type ProjectScreen, type SiteSelection,
+} from '@linkloom/shared';
+import { get, post } from '@/lib/http';
+import { sessionUuid } from '@/lib/session-uuid';
+import { projectKeys } from './project-keys';
+
+/** GET /rest/project/{id}: the project with everything its screen offers (spec 1 §7). */
+export function useProjectScreen(id: number) {
+  return useQuery({
+    queryKey: projectKeys.screen(id),
+    queryFn: ({ signal }) => get(`/rest/project/${id}`, { schema: ProjectScreenSchema, signal }),
+  });
+}
+
+const SAVE_PATHS: Record<ProjectKind, string> = {
+  acproject: '/rest/acproject',
+  postingproject: '/rest/postingproject',
+  privateproject: '/rest/privateproject',
+  indexerproject: '/rest/indexerproject',
+};
+
+/** What a screen saves: the form's fields and the site selection. */
+export interface ProjectSaveInput {
+  kind: ProjectKind;
+  project: { id: number } & Record<string, unknown>;
+  sites: SiteSelection[];
+}
+
+/**
+ * The four saves (POST /rest/acproject, …): the project, its sites and this tab's session uuid.
+ * The answer is the fresh screen, which replaces the cached one.
+ */
+export function useSaveProject(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ProjectSaveInput) => post(SAVE_PATHS[input.kind], {
+      body: { project: input.project, sites: input.sites, sessionUuid: sessionUuid() },
+      schema: ProjectScreenSchema,
+    }),
+    onSuccess: (screen: ProjectScreen) => queryClient.setQueryData(projectKeys.screen(id), screen),
+  });
+}
+
+/** A private network's sites as this project sees them (when the General tab switches network). */
+export function fetchPrivateNetworkSites(projectId: number, privateGroupId: number) {
+  return post('/rest/privatesitestatus', { body: { projectId, privateGroupId }, schema: PrivateSiteStatusResponseSchema });
+}
+
+/** Another campaign's account profiles (when a posting project selects another campaign). */
+export async function fetchCampaignProfiles(campaignId: number) {
+  const rows = await get(`/rest/profiles/${campaignId}`, { schema: ProfileListResponseSchema });
+  return rows.map(({ id, name, count }) => ({ id, name, count }));
+}

@@ -1,0 +1,13 @@
+import { useMutation } from '@tanstack/react-query';
+import { RandomInfoSchema, type RandomInfo } from '@linkloom/shared';
+import { get } from '@/lib/http';
+
+/**
+ * GET /random_info: made-up profile data for an account creation form (spec 1 §7). A mutation,
+ * not a query: every click asks for a fresh set and nothing is cached.
+ */
+export function useRandomInfo() {
+  return useMutation<RandomInfo>({
+    mutationFn: () => get('/random_info', { schema: RandomInfoSchema }),
+  });
+}

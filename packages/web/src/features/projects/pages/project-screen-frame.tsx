@@ -1,0 +1,61 @@
+import type { ReactNode } from 'react';
+import { Alert, Button, Form, Typography } from 'antd';
+import { MODULES, type ModuleId, type ProjectScreen } from '@linkloom/shared';
+import { PageHeader } from '@/components/page-header';
+import { ProjectToolbar } from '../components/toolbar/project-toolbar';
+import type { ProjectEditor } from './use-project-editor';
+
+/** Props of {@link ProjectScreenFrame}. */
+export interface ProjectScreenFrameProps {
+  screen: ProjectScreen;
+  editor: ProjectEditor;
+  /** The tabs (or, for indexer projects, the form and grid). */
+  children: ReactNode;
+  verificationStatus?: string | null;
+}
+
+/**
+ * What every project screen shares (spec 1 §2): breadcrumbs Campaigns › Campaign › Project, the
+ * title with the module, the toolbar (status, View Error, Edit / Save / Cancel, Start / Stop,
+ * Schedule), and one form around the tabs, read-only until Edit.
+ */
+export function ProjectScreenFrame({ screen, editor, children, verificationStatus }: ProjectScreenFrameProps) {
+  const { project, campaign } = screen;
+  const moduleName = MODULES[project.module as ModuleId] ?? project.module;
+  return (
+    <div data-testid="project-page" data-kind={screen.kind}>
+      <PageHeader
+        title={`Project: ${project.name}`}
+        breadcrumbs={[
+          { title: 'Campaigns', to: '/campaigns' },
+          { title: `Campaign: ${campaign.name}`, to: `/campaign/${campaign.id}` },
+          { title: `Project: ${project.name}` },
+        ]}
+        extra={<Typography.Text type="secondary" data-testid="project-module">{moduleName}</Typography.Text>}
+      />
+      {editor.savedElsewhere && (
+        <Alert
+          type="warning" showIcon style={{ marginBottom: 16 }} data-testid="saved-elsewhere"
+          title="This project was saved in another window."
+          description="Your changes here are not saved. Reload to see the saved version (your changes here will be discarded), or keep editing and save to replace it."
+          action={<Button size="small" onClick={editor.reloadSavedVersion}>Reload</Button>}
+        />
+      )}
+      <ProjectToolbar
+        project={project}
+        kind={screen.kind}
+        editing={editor.editing}
+        saving={editor.saving}
+        onEdit={editor.startEdit}
+        onSave={() => void editor.submit()}
+        onCancel={editor.cancel}
+        beforeSchedule={editor.beforeSchedule}
+        siblings={screen.siblings}
+        verificationStatus={verificationStatus}
+      />
+      <Form form={editor.form} layout="vertical" data-testid="project-form" style={{ marginTop: 16 }}>
+        {children}
+      </Form>
+    </div>
+  );
+}
