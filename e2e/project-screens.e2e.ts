@@ -5,7 +5,7 @@ import {
 } from '@linkloom/shared';
 import { saveScreenshot } from './support/browser';
 import { useSignedInSuite } from './support/suite';
-import { chooseByLabel, fieldError, projectStatus, seedProjectWorld, type ProjectWorld } from './support/projects';
+import { chooseByLabel, fieldError, projectStatus, seedBigPrivateProject, seedProjectWorld, type ProjectWorld } from './support/projects';
 
 /** The four project screens, filled as a new user would, on one real server (SQLite). */
 const USER = { username: 'projects@example.com', password: 'project screens e2e' };
@@ -344,5 +344,41 @@ describe('project screens', () => {
     await expect.poll(() => otherCounts.getAttribute('data-selected')).toBe(await counts.getAttribute('data-total'));
     expect(pageErrors).toEqual([]);
     expect(other.pageErrors).toEqual([]);
+  });
+
+  test('a grid of 20,000 sites: only the visible rows are drawn, group select, filters and scrolling to the end', async (ctx) => {
+    const big = await seedBigPrivateProject(suite.server, USER.username, world.campaignId, 20_000);
+    const { page, pageErrors } = await suite.signedInPage(ctx);
+    const started = Date.now();
+    await page.goto(`${suite.server.baseUrl}/#/privateproject/${big.projectId}`);
+    await page.getByRole('heading', { name: 'Project: Big network project' }).waitFor();
+    await tab(page, 'Sites');
+    const grid = page.getByTestId('site-grid');
+    const counts = page.getByTestId('site-grid-counts');
+    await expect.poll(() => counts.getAttribute('data-total')).toBe('20000');
+    console.log(`20,000-site project screen: grid shown ${Date.now() - started} ms after navigation (load, GET, render)`);
+    expect(await grid.getByTestId('site-row').count()).toBeLessThan(100);
+
+    await edit(page);
+    // The WordPress group starts 10,000 rows down: collapse both groups to reach its header.
+    await page.getByTestId('site-grid-collapse-all').click();
+    await grid.getByLabel('Select group WordPress').check();
+    await expect.poll(() => counts.getAttribute('data-selected')).toBe('10000');
+    await page.getByTestId('site-grid-expand-all').click();
+    await page.getByLabel('Selection filter').getByText('Unselected').click();
+    await grid.getByTestId('site-row').first().waitFor();
+    expect(await grid.getByTestId('site-row').first().getAttribute('data-key')).toMatch(/^\d+:owner10000@example\.com$/);
+    await page.getByLabel('Selection filter').getByText('All', { exact: true }).click();
+    // Scroll to the very end: the last site of the last group (WordPress, by name) is drawn.
+    await grid.getByTestId('site-grid-body').evaluate((body) => { body.scrollTop = body.scrollHeight; });
+    await grid.getByText('https://blog-09999.example.com').waitFor();
+    expect(await grid.getByTestId('site-row').count()).toBeLessThan(100);
+    const saving = Date.now();
+    await save(page);
+    await expectSaved(page);
+    console.log(`20,000-site project screen: save with 10,000 ticked sites took ${Date.now() - saving} ms`);
+    await expect.poll(() => counts.getAttribute('data-selected')).toBe('10000');
+    await saveScreenshot(page, 'site-grid-20000');
+    expect(pageErrors).toEqual([]);
   });
 });

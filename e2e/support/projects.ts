@@ -62,6 +62,29 @@ export function seedProjectWorld(server: RunningServer, username: string): Promi
   });
 }
 
+/** A private network of `count` sites (half WordPress, half Unknown) and a private project, valid but for its sites, posting to it. */
+export function seedBigPrivateProject(server: RunningServer, username: string, campaignId: number, count: number): Promise<{ projectId: number; networkId: number }> {
+  return seedAsUser(server, username, async (db, ownerId) => {
+    const network = await buildPrivateNetwork(db, { ownerId, name: 'Big network' });
+    const now = Date.now();
+    for (let start = 0; start < count; start += 500) {
+      const rows = Array.from({ length: Math.min(500, count - start) }, (_, i) => ({
+        owner_id: ownerId, private_network_id: network.id, module: 'Private', platform: start + i < count / 2 ? 'WordPress' : 'Unknown',
+        site_url: `https://blog-${String(start + i).padStart(5, '0')}.example.com`, email: `owner${start + i}@example.com`,
+        username: 'user', password: 'secret', created_at: now,
+      }));
+      await db.insertInto('private_sites').values(rows).execute();
+    }
+    const output = await buildLinkSet(db, { ownerId, campaignId, name: 'Big network backlinks' });
+    const contentGroupId = await insertContentGroup(db, ownerId, 'Big network posts');
+    const projectId = await buildProject(db, {
+      ownerId, campaignId, name: 'Big network project', module: 'Private',
+      settings: JSON.stringify({ profileId: network.id, urlListId: output.id, contentGroupId, linkPlacement: 'Bottom', tags: 'blog' }),
+    });
+    return { projectId, networkId: network.id };
+  });
+}
+
 /** Picks an option of the antd Select whose form label is `label`. */
 export async function chooseByLabel(page: Page, label: string, option: string): Promise<void> {
   await page.getByLabel(label, { exact: true }).click();

@@ -163,6 +163,18 @@ describe.each(DATABASES)('project saves on $kind', ({ kind, skip }) => {
       expect((await screenOf(world.id)).project).toMatchObject({ emailSource: 'LIST', verificationInfo: { emailServer: '', emailServerPort: 995 } });
     });
 
+    it.skipIf(skip)('a duplicated project keeps the form and the ticked sites, with fresh statuses', async () => {
+      const world = await privateWorld();
+      const ticks = world.idsOf(world.first.sites).map((id, i) => ({ id, checked: i === 0 }));
+      expect((await save('privateproject', bodyOf(world.id, world.form, ticks))).statusCode).toBe(200);
+      await db().updateTable('project_sites').set({ status: 'SUCCESS' }).where('project_id', '=', world.id).execute();
+      const copied = await ann.agent.request('POST', `/action/duplicate/project/${world.id}`, { body: { name: 'Copy of PBN' } });
+      expect(copied.statusCode, copied.body).toBe(200);
+      const copy = await screenOf((copied.json() as { id: number }).id);
+      expect(copy.project).toMatchObject({ name: 'Copy of PBN', status: 'NEW', profileId: world.first.networkId, tags: 'a' });
+      expect(copy.sites.map((site) => [site.checked, site.status])).toEqual([[true, 'NONE'], [false, 'NONE']]);
+    });
+
     it.skipIf(skip)('keeps the verifier\'s verification status whatever a save sends', async () => {
       const world = await accountCreationWorld();
       expect((await save('acproject', bodyOf(world.id, world.form, [{ id: world.siteIds[0]!, checked: true }]))).statusCode).toBe(200);

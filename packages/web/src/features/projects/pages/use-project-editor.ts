@@ -6,6 +6,7 @@ import {
   type FormProblem, type NamedCount, type ProjectScreen, type ProjectTab, type SiteRow,
 } from '@linkloom/shared';
 import { useLiveTopic } from '@/lib/use-live-topic';
+import { debounce } from '@/lib/debounce';
 import { sessionUuid } from '@/lib/session-uuid';
 import { projectKeys } from '../api/project-keys';
 import { fetchCampaignProfiles, fetchPrivateNetworkSites, useSaveProject } from '../api/project-screen-api';
@@ -25,6 +26,9 @@ export interface ProjectKindRules {
 }
 
 type Screen = ProjectScreen;
+
+/** Spec 1 §4, §9: verification progress is debounced 200 ms. */
+const VERIFICATION_DEBOUNCE_MS = 200;
 
 function formValuesOf(screen: Screen, fields: readonly string[]): Record<string, unknown> {
   const project = screen.project as Record<string, unknown>;
@@ -79,6 +83,14 @@ export function useProjectEditor<S extends Screen>(id: number, screen: S | undef
     if (screen && !editing) form.setFieldsValue(formValuesOf(screen, fields));
   }, [screen, editing, form, fields]);
 
+  // Verification progress arrives often while mail is read: the screen follows at most every 200 ms.
+  const [showVerification] = useState(() => debounce((status: string | null) => {
+    queryClient.setQueryData<Screen>(projectKeys.screen(id), (old) => (old && old.kind === 'acproject'
+      ? { ...old, project: { ...old.project, verificationInfo: { ...old.project.verificationInfo, status } } }
+      : old));
+  }, VERIFICATION_DEBOUNCE_MS));
+  useEffect(() => () => showVerification.cancel(), [showVerification]);
+
   useLiveTopic(`project/${id}`, (live) => {
     switch (live.name) {
       case 'projectStatusChanged': {
@@ -96,6 +108,9 @@ export function useProjectEditor<S extends Screen>(id: number, screen: S | undef
         setSites((rows) => patch(rows));
         break;
       }
+      case 'verificationProgressed':
+        showVerification(live.payload.status);
+        break;
       case 'projectSaved':
         if (live.payload.sessionUuid === sessionUuid()) break;
         if (editing) setSavedElsewhere(true);
