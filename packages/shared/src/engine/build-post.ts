@@ -1,0 +1,122 @@
+import type { LinkPlacement } from '../constants/project-options';
+import { parseTags } from '../domain/text';
+import type { ContentProjectForm } from '../schemas/project-forms';
+import { chooseAnchor, type AnchorKeywords, type AnchorType, type SourceLink } from './anchors';
+import { articleToHtml } from './article-html';
+import { pickLinks, planLinks, type LinkPlanProfile } from './link-plan';
+import { insertMedia, type InsertedMedia, type MediaRequest } from './media';
+import { placeLinks, type PlacedLink } from './place-links';
+import type { Rng } from './random';
+import { spin } from './spintax';
+import { spinWithSynonyms, type SynonymMap } from './synonym-spinner';
+
+/** One input link set of the project, with its links, its keyword settings and its profile. */
+export interface PostLinkSource extends LinkPlanProfile {
+  links: readonly SourceLink[];
+  /** The link set's Keywords tab; null or useKeyword off: the links' own anchors. */
+  keywords?: AnchorKeywords | null;
+}
+
+export type PostMediaRequest = Omit<MediaRequest, 'kind' | 'alt'>;
+
+export interface PostInput {
+  article: { title: string; body: string };
+  /** The content group's wordsNottobeChanged (raw text or parsed list). */
+  protectedWords?: string | readonly string[];
+  /** Given: the built-in spinner also replaces words by synonyms (see spinWithSynonyms). */
+  synonyms?: SynonymMap;
+  linkSources: readonly PostLinkSource[];
+  placement: LinkPlacement;
+  /** The form's comma-joined tags (spintax allowed). */
+  tags: string;
+  images?: PostMediaRequest | null;
+  videos?: PostMediaRequest | null;
+  /** InBlurbOnly's blurb text (see placeLinks). */
+  blurb?: string;
+}
+
+/** A link of the post, as the engine records it and later verifies it on the published page. */
+export interface PostLink extends PlacedLink {
+  linkSetId: number;
+  anchorType: AnchorType;
+}
+
+export interface BuiltPost {
+  title: string;
+  html: string;
+  tags: string[];
+  links: PostLink[];
+  media: InsertedMedia[];
+  /** Links of the input sets left out because their URL is not http(s) (nor a `www.` host). */
+  skippedLinks: { linkSetId: number; url: string }[];
+}
+
+/**
+ * One post from an article, composed in a fixed order so a seed always gives the same post (seed
+ * it per post, e.g. `project:ID/site:ID/post:N`, and a retry rebuilds what was planned): title and
+ * body spun (protected words kept; synonyms when a list is given), a plain-text body turned into
+ * paragraphs, links planned per input link set and picked, anchors chosen, links placed, images
+ * then videos inserted (images' alt text: the title), tags spun and normalised.
+ */
+export function buildPost(input: PostInput, rng: Rng): BuiltPost {
+  const spinText = (text: string) => (input.synonyms
+    ? spinWithSynonyms(text, rng, { protectedWords: input.protectedWords, synonyms: input.synonyms })
+    : spin(text, rng, { protectedWords: input.protectedWords }));
+  const title = spinText(input.article.title).trim();
+  let html = articleToHtml(spinText(input.article.body));
+
+  const chosen: { linkSetId: number; url: string; anchor: string; anchorType: AnchorType }[] = [];
+  const plan = planLinks(input.linkSources, rng);
+  plan.forEach((planned, i) => {
+    const source = input.linkSources[i]!;
+    for (const link of pickLinks(source.links, planned.count, rng)) {
+      const anchor = chooseAnchor(source.keywords, link, rng);
+      chosen.push({ linkSetId: source.linkSetId, url: link.url, anchor: anchor.text, anchorType: anchor.type });
+    }
+  });
+  const placement = placeLinks(html, chosen, input.placement, rng, input.blurb === undefined ? {} : { blurb: input.blurb });
+  html = placement.html;
+
+  const media: InsertedMedia[] = [];
+  for (const [kind, request] of [['image', input.images], ['video', input.videos]] as const) {
+    if (!request) continue;
+    const result = insertMedia(html, { ...request, kind, alt: title }, rng);
+    html = result.html;
+    media.push(...result.inserted);
+  }
+
+  return {
+    title,
+    html,
+    tags: parseTags(spin(input.tags, rng, { protectedWords: input.protectedWords })),
+    links: placement.placed.map((placed) => ({ ...placed, linkSetId: chosen[placed.index]!.linkSetId, anchorType: chosen[placed.index]!.anchorType })),
+    media,
+    skippedLinks: placement.skipped.map((s) => ({ linkSetId: chosen[s.index]!.linkSetId, url: s.url })),
+  };
+}
+
+/**
+ * The link profiles of a posting or private project: its link set profiles when "use link sets" is
+ * on; otherwise, for a tier-2 project, each parent's output link set with the General tab's
+ * minLinks..maxLinks on every post (no profile of its own to say otherwise).
+ */
+export function linkProfilesFromForm(form: Pick<ContentProjectForm, 'useLinkSet' | 'linkSetProfiles' | 'minLinks' | 'maxLinks'>, parentOutputLinkSetIds: readonly number[] = []): LinkPlanProfile[] {
+  if (form.useLinkSet) return form.linkSetProfiles.map(({ linkSetId, minLinks, maxLinks, linkProb }) => ({ linkSetId, minLinks, maxLinks, linkProb }));
+  return parentOutputLinkSetIds.map((linkSetId) => ({ linkSetId, minLinks: form.minLinks, maxLinks: form.maxLinks, linkProb: 100 }));
+}
+
+/**
+ * The Image and Video tabs as media requests: null when the tab is off. With "search for images /
+ * videos" ticked the URLs come from a search by the tab's keywords, which the engine runs and
+ * passes in `searched`; without it, the typed URLs.
+ */
+export function mediaRequestsFromForm(form: ContentProjectForm, searched: { images?: readonly string[]; videos?: readonly string[] } = {}): { images: PostMediaRequest | null; videos: PostMediaRequest | null } {
+  return {
+    images: form.insertImages
+      ? { urls: form.searchForImages ? searched.images ?? [] : form.imagesToInsert, min: form.minImage, max: form.maxImage, position: form.imagePosition }
+      : null,
+    videos: form.insertVideos
+      ? { urls: form.searchForVideos ? searched.videos ?? [] : form.videosToInsert, min: form.minVideo, max: form.maxVideo, position: form.videoPosition }
+      : null,
+  };
+}
