@@ -4,9 +4,12 @@ import { migrateToLatest } from './platform/db/migrate';
 import { deleteExpiredSessions } from './platform/auth/sessions.repository';
 import { buildApp } from './app';
 import { createUser } from './features/session/create-user';
+import { startJobWorker } from './engine/queue/run-worker';
+import { createLineLogger } from './engine/queue/queue-logger';
 
 const USAGE = `Usage: linkloom <command>
   serve            start the web app, REST API and live channel (default)
+  worker           run background jobs (any number of workers may share one database)
   migrate          apply pending database migrations and exit
   user:add NAME    create a user; the password is read from standard input`;
 
@@ -44,6 +47,28 @@ async function serve(): Promise<void> {
   app.log.info(`LinkLoom is running on http://localhost:${config.port} (${where})`);
 }
 
+/** Runs job handlers until SIGTERM/SIGINT, then lets the running ones finish (up to 25 s). */
+async function worker(): Promise<void> {
+  const config = loadConfig();
+  const logger = createLineLogger(config.logLevel);
+  const database = openDatabase(config);
+  await migrateToLatest(database);
+  const queue = await startJobWorker(config, database, logger);
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info(`${signal} received: finishing running jobs, then stopping`);
+    const force = setTimeout(() => process.exit(1), 30_000);
+    force.unref();
+    await queue.stop({ graceful: true, timeoutMs: 25_000 });
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
 async function addUser(name: string | undefined): Promise<void> {
   if (!name) throw new Error('user:add needs a name: npm run user:add -- NAME');
   if (process.stdin.isTTY) process.stderr.write(`Password for ${name} (then Enter and Ctrl-D): `);
@@ -70,7 +95,7 @@ async function migrate(): Promise<void> {
 }
 
 const [command = 'serve', ...args] = process.argv.slice(2);
-const commands: Record<string, () => Promise<void>> = { serve, migrate, 'user:add': () => addUser(args[0]) };
+const commands: Record<string, () => Promise<void>> = { serve, worker, migrate, 'user:add': () => addUser(args[0]) };
 const run = commands[command];
 if (!run) {
   process.stderr.write(`${USAGE}\n`);

@@ -4,6 +4,7 @@ import type { ProfileTables } from '../../features/profiles/profiles.tables';
 import type { LinkSetTables } from '../../features/link-sets/link-sets.tables';
 import type { PrivateNetworkTables } from '../../features/private-networks/private-networks.tables';
 import type { ContentTables } from '../../features/content/content.tables';
+import type { JobTables } from '../../engine/queue/jobs.tables';
 
 /** Table types of the database; times are epoch milliseconds in both dialects. */
 export interface UsersTable {
@@ -33,7 +34,7 @@ export interface CampaignsTable {
 }
 
 /** Every table: the platform's own here, each feature's in its `<area>.tables.ts`. */
-export interface DB extends ProjectTables, ProfileTables, LinkSetTables, PrivateNetworkTables, ContentTables {
+export interface DB extends ProjectTables, ProfileTables, LinkSetTables, PrivateNetworkTables, ContentTables, JobTables {
   users: UsersTable;
   sessions: SessionsTable;
   campaigns: CampaignsTable;

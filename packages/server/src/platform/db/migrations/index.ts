@@ -7,6 +7,7 @@ import { linkSetsMigration } from './0004-link-sets';
 import { privateNetworksMigration } from './0005-private-networks';
 import { contentMigration } from './0006-content';
 import { projectSitesMigration } from './0007-project-sites';
+import { jobsMigration } from './0008-jobs';
 
 /**
  * Versioned migrations, in order. A migration is never edited once released: add the next one.
@@ -21,6 +22,7 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
     '0005-private-networks': privateNetworksMigration(dialect),
     '0006-content': contentMigration(dialect),
     '0007-project-sites': projectSitesMigration(dialect),
+    '0008-jobs': jobsMigration(dialect),
   };
   return { getMigrations: async () => migrations };
 }
