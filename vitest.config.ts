@@ -2,8 +2,9 @@ import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 /**
- * One runner, five projects: pure shared logic, server units, web units, HTTP/socket tests against
- * real SQLite and PostgreSQL (`api`), and browser tests in Debian's Chromium (`e2e`).
+ * One runner, six projects: pure shared logic, server units, web units, HTTP/socket tests against
+ * real SQLite and PostgreSQL (`api`), tests against real peers such as WordPress (`integration`), and
+ * browser tests in Debian's Chromium (`e2e`).
  */
 export default defineConfig({
   test: {
@@ -23,6 +24,17 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           globalSetup: ['packages/server/test/support/global-setup.ts'],
+        },
+      },
+      {
+        // Real peers (WordPress from Debian's packages via scripts/peers/): one file at a time.
+        test: {
+          name: 'integration',
+          include: ['packages/server/test/integration/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
+          fileParallelism: false,
         },
       },
       {

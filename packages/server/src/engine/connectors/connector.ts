@@ -1,0 +1,152 @@
+/**
+ * The one interface every publishing platform implements (WordPress now; MediaWiki and others plug
+ * in the same way through the registry). A connector is stateless towards the engine: it gets the
+ * site, the credentials and the finished post, talks the platform's documented protocol and answers
+ * with the public URL, or throws a {@link PublishError} whose message a user can act on.
+ */
+
+/** Where to publish and as whom. `password` is an application password, or the account password. */
+export interface PublishTarget {
+  siteUrl: string;
+  username: string;
+  password: string;
+}
+
+/** A featured image, either fetched by the connector from `url` or given as bytes. */
+export type FeaturedImage =
+  | { url: string; alt?: string }
+  | { bytes: Uint8Array; filename: string; contentType: string; alt?: string };
+
+export interface PublishPost {
+  title: string;
+  /** The post body as HTML (links, images and videos already placed by the content pipeline). */
+  html: string;
+  tags: string[];
+  featuredImage?: FeaturedImage;
+  /**
+   * Recorded by the engine before publishing. The connector marks the post with it (WordPress: the
+   * slug `ll-…`) so that {@link Connector.findPublished} can tell, after an unknown outcome, whether
+   * the post already exists.
+   */
+  idempotencyKey: string;
+}
+
+/** Which of a platform's APIs to use; `auto` picks the preferred one and falls back. */
+export type ConnectorTransport = 'auto' | 'rest' | 'xmlrpc';
+
+export interface PublishOptions {
+  /** Limit for each HTTP request the connector makes (the options' waitTimeOut). */
+  timeoutMs: number;
+  /**
+   * Proxy to post through (`http://user:pass@host:port`). Needs a dispatcher factory or the `undici`
+   * package; see the WordPress connector.
+   */
+  proxy?: string;
+  /** Aborts the work in flight (Stop); the promise then rejects with the signal's reason. */
+  signal?: AbortSignal;
+  transport?: ConnectorTransport;
+}
+
+export interface PublishResult {
+  /** Public URL of the published post. */
+  url: string;
+  /** The platform's id of the post. */
+  remoteId: string;
+  /** Things that went wrong without stopping the post, e.g. a featured image that could not be fetched. */
+  warnings: string[];
+}
+
+export interface PublishedPost {
+  url: string;
+  remoteId: string;
+  /** The platform's status of the post, e.g. `publish`, `draft`, `future`. */
+  status: string;
+}
+
+/** Answer of {@link Connector.detect}: which platform a site runs and what it offers. */
+export interface DetectedPlatform {
+  platform: string;
+  apis: string[];
+}
+
+/** Input of {@link Connector.register}: an account to create on a site with an admin credential. */
+export interface AccountToRegister {
+  username: string;
+  email: string;
+  password: string;
+}
+
+export interface Connector {
+  /** Registry key as the site lists spell the platform, e.g. `WordPress` (PLATFORM_WORDPRESS). */
+  readonly platform: string;
+  publish(target: PublishTarget, post: PublishPost, options: PublishOptions): Promise<PublishResult>;
+  /**
+   * Looks up a post made with this idempotency key; `null` when there is none. Used to reconcile an
+   * unknown outcome (timeout, dropped connection) before retrying, so that no post is made twice.
+   */
+  findPublished?(target: PublishTarget, idempotencyKey: string, options: PublishOptions): Promise<PublishedPost | null>;
+  /** Later: create an account on the site (not implemented by any connector yet). */
+  register?(admin: PublishTarget, account: AccountToRegister, options: PublishOptions): Promise<PublishTarget>;
+  /** Later: find out whether a site runs this platform (not implemented by any connector yet). */
+  detect?(siteUrl: string, options: PublishOptions): Promise<DetectedPlatform | null>;
+}
+
+export type PublishErrorKind = 'auth' | 'notFound' | 'rateLimited' | 'timeout' | 'network' | 'rejected';
+
+export interface PublishErrorDetails {
+  retryable?: boolean;
+  /** From Retry-After (rate limits, some 503s). */
+  retryAfterMs?: number;
+  /**
+   * True when the request that creates the post may have reached the site before it failed: the
+   * post may exist. Reconcile with `findPublished` before retrying.
+   */
+  outcomeUnknown?: boolean;
+  /** HTTP status when the site answered. */
+  status?: number;
+  cause?: unknown;
+}
+
+const RETRYABLE_BY_DEFAULT: Record<PublishErrorKind, boolean> = {
+  auth: false,
+  notFound: false,
+  rateLimited: true,
+  timeout: true,
+  network: true,
+  rejected: false,
+};
+
+/** A publishing failure with a message for the user (stored as the site's / project's lastError). */
+export class PublishError extends Error {
+  override readonly name = 'PublishError';
+  readonly kind: PublishErrorKind;
+  readonly retryable: boolean;
+  readonly retryAfterMs: number | undefined;
+  readonly outcomeUnknown: boolean;
+  readonly status: number | undefined;
+
+  constructor(kind: PublishErrorKind, message: string, details: PublishErrorDetails = {}) {
+    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    this.kind = kind;
+    this.retryable = details.retryable ?? RETRYABLE_BY_DEFAULT[kind];
+    this.retryAfterMs = details.retryAfterMs;
+    this.outcomeUnknown = details.outcomeUnknown ?? false;
+    this.status = details.status;
+  }
+
+  /** The same error, flagged as possibly having created the post (or, with false, as surely not). */
+  withOutcomeUnknown(outcomeUnknown: boolean): PublishError {
+    if (outcomeUnknown === this.outcomeUnknown) return this;
+    return new PublishError(this.kind, this.message, {
+      retryable: this.retryable,
+      retryAfterMs: this.retryAfterMs,
+      outcomeUnknown,
+      status: this.status,
+      cause: this.cause,
+    });
+  }
+}
+
+export function isPublishError(error: unknown): error is PublishError {
+  return error instanceof PublishError;
+}

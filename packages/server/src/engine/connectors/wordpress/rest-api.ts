@@ -1,0 +1,253 @@
+/**
+ * WordPress REST API (https://developer.wordpress.org/rest-api/reference/) with basic auth: the user
+ * name and an application password. Two URL forms: `/wp-json/…` (pretty permalinks) and
+ * `/?rest_route=…` (works on every site with the REST API on).
+ */
+import { PublishError } from '../connector';
+import type { ImageFile } from '../featured-image';
+import { httpExchange, parseJsonBody, parseRetryAfter, type HttpAnswer, type HttpContext } from '../http';
+
+export type RestUrlForm = 'pretty' | 'query';
+
+export interface RestSession {
+  base: string;
+  form: RestUrlForm;
+  username: string;
+  password: string;
+  http: HttpContext;
+}
+
+/** The site answered, but not as a WordPress REST API (404 page, HTML, a redirect to the home page). */
+export class RestApiMissing extends Error {
+  override readonly name = 'RestApiMissing';
+}
+
+interface RestCall {
+  method: 'GET' | 'POST';
+  route: string;
+  query?: Record<string, string>;
+  json?: unknown;
+  body?: Uint8Array;
+  headers?: Record<string, string>;
+  /** What the call does, for messages: "publish posts", "upload images", … */
+  action: string;
+}
+
+export function restUrl(base: string, form: RestUrlForm, route: string, query: Record<string, string> = {}): string {
+  const url = new URL(form === 'pretty' ? `${base}/wp-json${route}` : `${base}/`);
+  if (form === 'query') url.searchParams.set('rest_route', route);
+  for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
+  return url.toString();
+}
+
+export function basicAuthorization(username: string, password: string): string {
+  return `Basic ${Buffer.from(`${username}:${password}`, 'utf8').toString('base64')}`;
+}
+
+async function restCall(session: RestSession, call: RestCall): Promise<unknown> {
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    authorization: basicAuthorization(session.username, session.password),
+    ...call.headers,
+  };
+  let body: string | Uint8Array | undefined = call.body;
+  if (call.json !== undefined) {
+    headers['content-type'] = 'application/json; charset=utf-8';
+    body = JSON.stringify(call.json);
+  }
+  const answer = await httpExchange(
+    { method: call.method, url: restUrl(session.base, session.form, call.route, call.query), headers, ...(body === undefined ? {} : { body }) },
+    session.http,
+  );
+  const data = parseJsonBody(answer);
+  if (answer.status >= 200 && answer.status < 300) {
+    if (data === undefined) throw new RestApiMissing(`${call.route} answered with something other than JSON`);
+    return data;
+  }
+  throw restError(answer, data, session, call.action);
+}
+
+interface WordPressErrorBody {
+  code?: unknown;
+  message?: unknown;
+  data?: { status?: unknown; term_id?: unknown } | null;
+}
+
+function asErrorBody(data: unknown): WordPressErrorBody {
+  return data && typeof data === 'object' ? (data as WordPressErrorBody) : {};
+}
+
+/** Turns an unsuccessful answer into the PublishError a user can act on (or RestApiMissing). */
+export function restError(answer: HttpAnswer, data: unknown, session: Pick<RestSession, 'http' | 'username'>, action: string): Error {
+  const site = session.http.siteLabel;
+  const { status } = answer;
+  const body = asErrorBody(data);
+  const code = typeof body.code === 'string' ? body.code : '';
+  const wpMessage = typeof body.message === 'string' ? stripTags(body.message) : '';
+  const retryAfterMs = parseRetryAfter(answer.headers.get('retry-after'));
+
+  if (status === 429) {
+    const wait = retryAfterMs === undefined ? '' : ` Retry after ${Math.ceil(retryAfterMs / 1000)} s.`;
+    return new PublishError('rateLimited', `${site} is limiting requests (HTTP 429): too many posts too fast.${wait}`, { status, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) });
+  }
+  if (data === undefined && (status === 404 || status === 405 || status === 410 || (status >= 300 && status < 400))) {
+    return new RestApiMissing(`HTTP ${status} without JSON`);
+  }
+  if (status === 404 && code === 'rest_no_route') return new RestApiMissing('rest_no_route');
+  if (status === 401) {
+    if (code === 'application_passwords_disabled') {
+      return new PublishError('auth', `Application passwords are turned off on ${site} (WordPress allows them only over HTTPS): use the site's https:// address, or turn them on.`, { status });
+    }
+    return new PublishError('auth', `WordPress refused the username or application password for ${site}: check the site's credentials (in the private network or the account profile).`, { status });
+  }
+  if (status === 403) {
+    if (code.startsWith('rest_cannot_') || code === 'rest_forbidden') {
+      return new PublishError('auth', `The WordPress user "${session.username}" is not allowed to ${action} on ${site}: give it the Author role or higher.`, { status });
+    }
+    return new PublishError('auth', `${site} refused access (HTTP 403${wpMessage ? `: ${wpMessage}` : ''}): check the site's credentials and any security plugin or firewall in front of it.`, { status });
+  }
+  if (status === 413) {
+    return new PublishError('rejected', `${site} refused to ${action}: the request is too large for the server (HTTP 413).`, { status });
+  }
+  if (status >= 500) {
+    return new PublishError('rejected', `WordPress at ${site} failed with HTTP ${status}${wpMessage ? ` (${wpMessage})` : ''}; it will be tried again.`, {
+      status,
+      retryable: true,
+      ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+    });
+  }
+  // The body rides along as the cause: callers read WordPress's details from it (e.g. term_exists).
+  return new PublishError('rejected', `WordPress at ${site} refused to ${action}: ${wpMessage || `HTTP ${status}`}${code ? ` (${code})` : ''}.`, { status, cause: data });
+}
+
+function stripTags(text: string): string {
+  return decodeHtmlEntities(text.replace(/<[^>]*>/g, '')).trim();
+}
+
+/** The entities WordPress puts in term names and messages. */
+export function decodeHtmlEntities(text: string): string {
+  return text
+    .replace(/&#0*39;|&apos;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&#(\d+);/g, (_match, digits: string) => String.fromCodePoint(Number(digits)))
+    .replace(/&amp;/g, '&');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Operations
+
+/** Checks the API and the credentials in one small call. */
+export async function restWhoAmI(session: RestSession): Promise<number> {
+  const data = (await restCall(session, { method: 'GET', route: '/wp/v2/users/me', query: { _fields: 'id' }, action: 'sign in' })) as { id?: unknown };
+  if (typeof data.id !== 'number') throw new RestApiMissing('users/me has no id');
+  return data.id;
+}
+
+/** Ids of the tags with these names, created when missing; `known` caches them per site. */
+export async function restTagIds(session: RestSession, names: string[], known: Map<string, number>): Promise<number[]> {
+  const ids: number[] = [];
+  for (const rawName of names) {
+    const name = rawName.trim();
+    if (!name) continue;
+    const key = name.toLowerCase();
+    let id = known.get(key);
+    if (id === undefined) {
+      id = await findOrCreateTag(session, name);
+      known.set(key, id);
+    }
+    if (!ids.includes(id)) ids.push(id);
+  }
+  return ids;
+}
+
+async function findOrCreateTag(session: RestSession, name: string): Promise<number> {
+  const found = (await restCall(session, {
+    method: 'GET',
+    route: '/wp/v2/tags',
+    query: { search: name, per_page: '100', _fields: 'id,name' },
+    action: 'read tags',
+  })) as Array<{ id: number; name: string }>;
+  const exact = Array.isArray(found) ? found.find((tag) => decodeHtmlEntities(tag.name).toLowerCase() === name.toLowerCase()) : undefined;
+  if (exact) return exact.id;
+  try {
+    const created = (await restCall(session, { method: 'POST', route: '/wp/v2/tags', json: { name }, query: { _fields: 'id' }, action: 'create tags' })) as { id: number };
+    return created.id;
+  } catch (error) {
+    // Made meanwhile (or a differently-cased twin): WordPress names the existing term.
+    const termId = error instanceof PublishError && error.status === 400 ? termIdOf(error) : undefined;
+    if (termId !== undefined) return termId;
+    throw error;
+  }
+}
+
+function termIdOf(error: PublishError): number | undefined {
+  const body = asErrorBody(error.cause);
+  return body.code === 'term_exists' && typeof body.data?.term_id === 'number' ? body.data.term_id : undefined;
+}
+
+/** Uploads an image to the media library; its id. */
+export async function restUploadMedia(session: RestSession, image: ImageFile): Promise<number> {
+  const created = (await restCall(session, {
+    method: 'POST',
+    route: '/wp/v2/media',
+    query: { _fields: 'id' },
+    body: image.bytes,
+    headers: {
+      'content-type': image.contentType,
+      'content-disposition': `attachment; filename="${image.filename}"`,
+    },
+    action: 'upload images',
+  })) as { id: number };
+  if (image.alt) {
+    await restCall(session, { method: 'POST', route: `/wp/v2/media/${created.id}`, json: { alt_text: image.alt }, query: { _fields: 'id' }, action: 'upload images' });
+  }
+  return created.id;
+}
+
+export interface RestPostInput {
+  title: string;
+  html: string;
+  slug: string;
+  tagIds: number[];
+  featuredMediaId?: number;
+}
+
+export interface RestPostOutput {
+  id: number;
+  link: string;
+  status: string;
+}
+
+export async function restCreatePost(session: RestSession, input: RestPostInput): Promise<RestPostOutput> {
+  const created = (await restCall(session, {
+    method: 'POST',
+    route: '/wp/v2/posts',
+    query: { _fields: 'id,link,status' },
+    json: {
+      title: input.title,
+      content: input.html,
+      status: 'publish',
+      slug: input.slug,
+      ...(input.tagIds.length ? { tags: input.tagIds } : {}),
+      ...(input.featuredMediaId === undefined ? {} : { featured_media: input.featuredMediaId }),
+    },
+    action: 'publish posts',
+  })) as Partial<RestPostOutput>;
+  if (typeof created.id !== 'number' || typeof created.link !== 'string') {
+    throw new PublishError('rejected', `WordPress at ${session.http.siteLabel} answered the new post without its id and link.`, { outcomeUnknown: true });
+  }
+  return { id: created.id, link: created.link, status: created.status ?? 'publish' };
+}
+
+/** The post with this slug in any status but trash; null when there is none. */
+export async function restFindPostBySlug(session: RestSession, slug: string): Promise<RestPostOutput | null> {
+  const found = (await restCall(session, {
+    method: 'GET',
+    route: '/wp/v2/posts',
+    query: { slug, status: 'any', _fields: 'id,link,status', per_page: '1' },
+    action: 'read posts',
+  })) as RestPostOutput[];
+  return Array.isArray(found) && found[0] ? found[0] : null;
+}

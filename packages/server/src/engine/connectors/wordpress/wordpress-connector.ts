@@ -1,0 +1,218 @@
+/**
+ * The WordPress connector: publishes through the REST API with an application password, falls back
+ * to XML-RPC (metaWeblog) when the REST API is missing, and finds a post again by the slug derived
+ * from its idempotency key. Per site it remembers which API answers and the ids of tags it used, so
+ * that a steady stream of posts costs one request each.
+ */
+import { PLATFORM_WORDPRESS } from '@linkloom/shared';
+import { PublishError, type Connector, type ConnectorTransport, type PublishedPost, type PublishOptions, type PublishPost, type PublishResult, type PublishTarget } from '../connector';
+import { loadFeaturedImage, type ImageFile } from '../featured-image';
+import { normaliseSiteUrl, type HttpContext } from '../http';
+import { ProxyDispatchers, type DispatcherForProxy } from '../proxy-dispatcher';
+import { RestApiMissing, restCreatePost, restFindPostBySlug, restTagIds, restUploadMedia, restWhoAmI, type RestSession, type RestUrlForm } from './rest-api';
+import { slugForIdempotencyKey } from './slug';
+import { XmlRpcMissing, xmlRpcCreatePost, xmlRpcFindPostBySlug, xmlRpcUploadMedia, xmlRpcUsersBlogId, type XmlRpcSession } from './xmlrpc-api';
+
+export interface WordPressConnectorOptions {
+  /** Makes the fetch dispatcher for a proxy URL (e.g. `(url) => new ProxyAgent(url)` from undici). */
+  dispatcherForProxy?: DispatcherForProxy;
+  /** How long a site's detected API (REST form or XML-RPC) is trusted before it is probed again. */
+  apiCacheMs?: number;
+}
+
+type SiteApi = { kind: 'rest'; form: RestUrlForm } | { kind: 'xmlrpc'; blogId: number };
+
+interface SiteContext {
+  base: string;
+  target: PublishTarget;
+  http: HttpContext;
+}
+
+const DEFAULT_API_CACHE_MS = 10 * 60 * 1000;
+
+export function createWordPressConnector(options: WordPressConnectorOptions = {}): WordPressConnector {
+  return new WordPressConnector(options);
+}
+
+export class WordPressConnector implements Connector {
+  readonly platform = PLATFORM_WORDPRESS;
+  private readonly apis = new Map<string, { api: SiteApi; until: number }>();
+  private readonly tagIds = new Map<string, Map<string, number>>();
+  private readonly proxies: ProxyDispatchers;
+  private readonly apiCacheMs: number;
+
+  constructor(options: WordPressConnectorOptions = {}) {
+    this.proxies = new ProxyDispatchers(options.dispatcherForProxy);
+    this.apiCacheMs = options.apiCacheMs ?? DEFAULT_API_CACHE_MS;
+  }
+
+  async publish(target: PublishTarget, post: PublishPost, options: PublishOptions): Promise<PublishResult> {
+    const site = await this.siteContext(target, options);
+    const slug = slugForIdempotencyKey(post.idempotencyKey);
+    const warnings: string[] = [];
+
+    // Everything before the create request cannot have made the post: never an unknown outcome.
+    const { api, image } = await surelyNotPosted(async () => {
+      const resolved = await this.api(site, options.transport ?? 'auto');
+      const loaded = post.featuredImage ? await loadFeaturedImage(post.featuredImage, site.http) : undefined;
+      if (loaded && 'warning' in loaded) warnings.push(loaded.warning);
+      return { api: resolved, image: loaded && !('warning' in loaded) ? loaded : undefined };
+    });
+
+    try {
+      if (api.kind === 'rest') {
+        const session = this.restSession(site, api.form);
+        const { tagIds, mediaId } = await surelyNotPosted(async () => ({
+          tagIds: await restTagIds(session, post.tags, this.tagCache(site.base)),
+          mediaId: image ? await this.uploadOrWarn(() => restUploadMedia(session, image), image, warnings) : undefined,
+        }));
+        const created = await maybePosted(() => restCreatePost(session, { title: post.title, html: post.html, slug, tagIds, ...(mediaId === undefined ? {} : { featuredMediaId: mediaId }) }));
+        return { url: created.link, remoteId: String(created.id), warnings };
+      }
+      const session = this.xmlRpcSession(site, api.blogId);
+      const mediaId = image ? await surelyNotPosted(() => this.uploadOrWarn(() => xmlRpcUploadMedia(session, image), image, warnings)) : undefined;
+      const created = await maybePosted(() => xmlRpcCreatePost(session, { title: post.title, html: post.html, slug, tags: post.tags, ...(mediaId === undefined ? {} : { featuredMediaId: mediaId }) }));
+      return { url: created.link, remoteId: created.id, warnings };
+    } catch (error) {
+      throw this.afterApiFailure(site, error);
+    }
+  }
+
+  async findPublished(target: PublishTarget, idempotencyKey: string, options: PublishOptions): Promise<PublishedPost | null> {
+    const site = await this.siteContext(target, options);
+    const slug = slugForIdempotencyKey(idempotencyKey);
+    const api = await this.api(site, options.transport ?? 'auto');
+    try {
+      const found =
+        api.kind === 'rest'
+          ? await restFindPostBySlug(this.restSession(site, api.form), slug)
+          : await xmlRpcFindPostBySlug(this.xmlRpcSession(site, api.blogId), slug);
+      return found ? { url: found.link, remoteId: String(found.id), status: found.status } : null;
+    } catch (error) {
+      const failure = this.afterApiFailure(site, error);
+      throw failure instanceof PublishError ? failure.withOutcomeUnknown(false) : failure;
+    }
+  }
+
+  /** Forgets what was learnt about sites (their API, tag ids). */
+  forgetSites(): void {
+    this.apis.clear();
+    this.tagIds.clear();
+  }
+
+  // -------------------------------------------------------------------------------------------
+
+  private async siteContext(target: PublishTarget, options: PublishOptions): Promise<SiteContext> {
+    const base = normaliseSiteUrl(target.siteUrl);
+    const dispatcher = options.proxy ? await this.proxies.get(options.proxy) : undefined;
+    return {
+      base,
+      target,
+      http: {
+        timeoutMs: options.timeoutMs,
+        siteLabel: base,
+        ...(options.signal ? { signal: options.signal } : {}),
+        ...(dispatcher ? { dispatcher } : {}),
+      },
+    };
+  }
+
+  private restSession(site: SiteContext, form: RestUrlForm): RestSession {
+    return { base: site.base, form, username: site.target.username, password: site.target.password, http: site.http };
+  }
+
+  private xmlRpcSession(site: SiteContext, blogId: number): XmlRpcSession {
+    return { endpoint: `${site.base}/xmlrpc.php`, base: site.base, username: site.target.username, password: site.target.password, http: site.http, blogId };
+  }
+
+  private tagCache(base: string): Map<string, number> {
+    let cache = this.tagIds.get(base);
+    if (!cache) {
+      cache = new Map();
+      this.tagIds.set(base, cache);
+    }
+    return cache;
+  }
+
+  /**
+   * Which API to talk to: REST at /wp-json, REST at ?rest_route=, else XML-RPC. The probe also
+   * checks the credentials, so a wrong password fails before anything is uploaded.
+   */
+  private async api(site: SiteContext, transport: ConnectorTransport): Promise<SiteApi> {
+    const cacheKey = `${transport} ${site.base}`;
+    const cached = this.apis.get(cacheKey);
+    if (cached && cached.until > Date.now()) return cached.api;
+    const api = await this.probe(site, transport);
+    this.apis.set(cacheKey, { api, until: Date.now() + this.apiCacheMs });
+    return api;
+  }
+
+  private async probe(site: SiteContext, transport: ConnectorTransport): Promise<SiteApi> {
+    if (transport !== 'xmlrpc') {
+      for (const form of ['pretty', 'query'] as const) {
+        try {
+          await restWhoAmI(this.restSession(site, form));
+          return { kind: 'rest', form };
+        } catch (error) {
+          if (!(error instanceof RestApiMissing)) throw error;
+        }
+      }
+      if (transport === 'rest') {
+        throw new PublishError('notFound', `${site.base} has no WordPress REST API at /wp-json/: check the site's address, or turn the REST API on.`);
+      }
+    }
+    try {
+      return { kind: 'xmlrpc', blogId: await xmlRpcUsersBlogId(this.xmlRpcSession(site, 1)) };
+    } catch (error) {
+      if (!(error instanceof XmlRpcMissing)) throw error;
+      const message =
+        transport === 'xmlrpc'
+          ? `${site.base} has no WordPress XML-RPC at /xmlrpc.php (or it is turned off): check the site's address.`
+          : `${site.base} answers neither the WordPress REST API (/wp-json/) nor XML-RPC (/xmlrpc.php): check the site's address, and that it is a WordPress site with one of them on.`;
+      throw new PublishError('notFound', message, { cause: error });
+    }
+  }
+
+  /**
+   * An API that vanished after the probe (site reconfigured): forget it so that the retry probes
+   * again. Every other error passes through.
+   */
+  private afterApiFailure(site: SiteContext, error: unknown): Error {
+    if (error instanceof RestApiMissing || error instanceof XmlRpcMissing) {
+      for (const key of [...this.apis.keys()]) if (key.endsWith(` ${site.base}`)) this.apis.delete(key);
+      return new PublishError('notFound', `${site.base} stopped answering its WordPress API as before; it will be checked again on the next try.`, { retryable: true, cause: error });
+    }
+    return error instanceof Error ? error : new Error(String(error));
+  }
+
+  /** An upload refused for its content becomes a warning; auth, limits and outages still fail the post. */
+  private async uploadOrWarn(upload: () => Promise<number>, image: ImageFile, warnings: string[]): Promise<number | undefined> {
+    try {
+      return await upload();
+    } catch (error) {
+      if (error instanceof PublishError && error.kind === 'rejected' && !error.retryable) {
+        warnings.push(`The featured image ${image.filename} was refused (${error.message}); the post was published without it.`);
+        return undefined;
+      }
+      throw error;
+    }
+  }
+}
+
+async function surelyNotPosted<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw error instanceof PublishError ? error.withOutcomeUnknown(false) : error;
+  }
+}
+
+/** A server error answering the create request may come after the post was saved: the outcome is unknown. */
+async function maybePosted<T>(create: () => Promise<T>): Promise<T> {
+  try {
+    return await create();
+  } catch (error) {
+    if (error instanceof PublishError && error.status !== undefined && error.status >= 500) throw error.withOutcomeUnknown(true);
+    throw error;
+  }
+}

@@ -1,0 +1,296 @@
+/**
+ * The WordPress connector against two real blogs (Debian's WordPress, started by
+ * scripts/peers/wordpress.sh), plus local stubs for what a healthy blog never does (429, silence).
+ */
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PublishError, type PublishOptions, type PublishTarget } from '../../src/engine/connectors/connector';
+import { createDefaultConnectorRegistry } from '../../src/engine/connectors/registry';
+import { slugForIdempotencyKey } from '../../src/engine/connectors/wordpress/slug';
+import { createWordPressConnector, type WordPressConnector } from '../../src/engine/connectors/wordpress/wordpress-connector';
+import { startWordPressPeers, wordPressAvailability, type WordPressPeers, type WordPressPeerSite } from '../support/wordpress-peers';
+import { solidPng, startRestlessFront, startStubServer, type StubServer } from './stub-servers';
+
+const availability = await wordPressAvailability();
+const skipReason = availability.available ? '' : ` (SKIPPED: ${availability.reason})`;
+
+const OPTIONS: PublishOptions = { timeoutMs: 20_000 };
+
+function target(site: WordPressPeerSite, password = site.applicationPassword): PublishTarget {
+  return { siteUrl: site.url, username: site.username, password };
+}
+
+function newKey(): string {
+  return `it-${randomBytes(6).toString('hex')}`;
+}
+
+async function fetchText(url: string): Promise<{ status: number; text: string; type: string }> {
+  const response = await fetch(url);
+  return { status: response.status, text: await response.text(), type: response.headers.get('content-type') ?? '' };
+}
+
+async function fetchJson<T>(url: string): Promise<T> {
+  const response = await fetch(url);
+  expect(response.status, url).toBe(200);
+  return (await response.json()) as T;
+}
+
+/** Anchors of the page as [href, text, rel] (no HTML parser needed for WordPress's own markup). */
+function anchors(html: string): Array<{ href: string; text: string; rel: string }> {
+  return [...html.matchAll(/<a\s([^>]*)>([\s\S]*?)<\/a>/g)].map((match) => {
+    const attributes = match[1] ?? '';
+    return {
+      href: /href="([^"]*)"/.exec(attributes)?.[1] ?? '',
+      rel: /rel="([^"]*)"/.exec(attributes)?.[1] ?? '',
+      text: (match[2] ?? '').replace(/<[^>]*>/g, '').trim(),
+    };
+  });
+}
+
+async function expectPublishError(promise: Promise<unknown>): Promise<PublishError> {
+  const error = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
+  expect(error).toBeInstanceOf(PublishError);
+  return error as PublishError;
+}
+
+describe.skipIf(!availability.available)(`WordPress connector against real blogs${skipReason}`, () => {
+  let peers: WordPressPeers;
+  let blogA: WordPressPeerSite;
+  let blogB: WordPressPeerSite;
+  let connector: WordPressConnector;
+  const stubs: StubServer[] = [];
+
+  beforeAll(async () => {
+    peers = await startWordPressPeers(2);
+    [blogA, blogB] = peers.sites as [WordPressPeerSite, WordPressPeerSite];
+    connector = createWordPressConnector();
+  });
+
+  afterAll(async () => {
+    await Promise.all(stubs.map((stub) => stub.close()));
+    await peers?.stop();
+  });
+
+  it('is the registry’s connector for WordPress sites', () => {
+    const registry = createDefaultConnectorRegistry();
+    expect(registry.get('WordPress').platform).toBe('WordPress');
+    expect(registry.get('wordpress')).toBe(registry.get('WordPress'));
+    expect(() => registry.get('Tumblr')).toThrow(/not supported.*WordPress/);
+  });
+
+  it('publishes a post with a link and tags over REST; the public page carries the link, dofollow', async () => {
+    const key = newKey();
+    const landing = `https://example.com/landing/${key}`;
+    const result = await connector.publish(
+      target(blogA),
+      {
+        title: `Garden notes ${key}`,
+        html: `<p>Some words first.</p><p>Read <a href="${landing}">the best tomato guide</a> before planting.</p>`,
+        tags: ['tomatoes', 'Garden Tips & Tricks'],
+        idempotencyKey: key,
+      },
+      OPTIONS,
+    );
+    expect(result.url).toBe(`${blogA.url}/${slugForIdempotencyKey(key)}/`);
+    expect(result.remoteId).toMatch(/^\d+$/);
+    expect(result.warnings).toEqual([]);
+
+    const page = await fetchText(result.url);
+    expect(page.status).toBe(200);
+    const link = anchors(page.text).find((anchor) => anchor.href === landing);
+    expect(link).toEqual({ href: landing, text: 'the best tomato guide', rel: '' });
+
+    const tags = await fetchJson<Array<{ name: string }>>(`${blogA.url}/wp-json/wp/v2/tags?post=${result.remoteId}&_fields=name`);
+    expect(tags.map((tag) => tag.name).sort()).toEqual(['Garden Tips &amp; Tricks', 'tomatoes']);
+
+    // The same tags again are reused, not duplicated.
+    const second = await connector.publish(target(blogA), { title: `More notes ${key}`, html: '<p>Again.</p>', tags: ['Tomatoes'], idempotencyKey: `${key}-again` }, OPTIONS);
+    const secondTags = await fetchJson<Array<{ name: string }>>(`${blogA.url}/wp-json/wp/v2/tags?post=${second.remoteId}&_fields=name`);
+    expect(secondTags.map((tag) => tag.name)).toEqual(['tomatoes']);
+    const allTomatoes = await fetchJson<unknown[]>(`${blogA.url}/wp-json/wp/v2/tags?search=tomatoes&_fields=id`);
+    expect(allTomatoes).toHaveLength(1);
+  });
+
+  it('uploads the featured image, from bytes and from a URL', async () => {
+    const png = solidPng(32, 24, [200, 30, 30]);
+    const imageServer = await startStubServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.from(solidPng(40, 30, [30, 30, 200])));
+    });
+    stubs.push(imageServer);
+
+    for (const featuredImage of [
+      { bytes: png, filename: 'red square.png', contentType: 'image/png', alt: 'A red square' },
+      { url: `${imageServer.url}/pictures/blue.png` },
+    ]) {
+      const key = newKey();
+      const result = await connector.publish(target(blogB), { title: `Picture post ${key}`, html: '<p>With a picture.</p>', tags: [], featuredImage, idempotencyKey: key }, OPTIONS);
+      expect(result.warnings).toEqual([]);
+      const post = await fetchJson<{ featured_media: number }>(`${blogB.url}/wp-json/wp/v2/posts/${result.remoteId}?_fields=featured_media`);
+      expect(post.featured_media).toBeGreaterThan(0);
+      const media = await fetchJson<{ source_url: string; mime_type: string }>(`${blogB.url}/wp-json/wp/v2/media/${post.featured_media}?_fields=source_url,mime_type`);
+      expect(media.mime_type).toBe('image/png');
+      const file = await fetch(media.source_url);
+      expect(file.status).toBe(200);
+      expect(file.headers.get('content-type')).toBe('image/png');
+    }
+    expect(imageServer.requests).toEqual(['GET /pictures/blue.png']);
+  });
+
+  it('publishes without the featured image, with a warning, when the image cannot be downloaded', async () => {
+    const key = newKey();
+    const result = await connector.publish(
+      target(blogB),
+      { title: `No picture ${key}`, html: '<p>Text only.</p>', tags: [], featuredImage: { url: `${blogB.url}/no-such-picture.png` }, idempotencyKey: key },
+      OPTIONS,
+    );
+    expect(result.warnings).toHaveLength(1);
+    expect(result.warnings[0]).toMatch(/could not be downloaded \(HTTP 404\); the post was published without it/);
+    expect((await fetchText(result.url)).status).toBe(200);
+  });
+
+  it('findPublished finds a post by its idempotency key, and nothing for another key', async () => {
+    const key = newKey();
+    const published = await connector.publish(target(blogA), { title: `Findable ${key}`, html: '<p>Find me.</p>', tags: [], idempotencyKey: key }, OPTIONS);
+    const found = await connector.findPublished(target(blogA), key, OPTIONS);
+    expect(found).toEqual({ url: published.url, remoteId: published.remoteId, status: 'publish' });
+    expect(await connector.findPublished(target(blogA), newKey(), OPTIONS)).toBeNull();
+    // Keys that are not clean slugs are hashed, and found all the same.
+    const oddKey = `Project 7 / Site 3 / Post #1 ${key}`;
+    const odd = await connector.publish(target(blogA), { title: 'Odd key', html: '<p>Odd.</p>', tags: [], idempotencyKey: oddKey }, OPTIONS);
+    expect((await connector.findPublished(target(blogA), oddKey, OPTIONS))?.remoteId).toBe(odd.remoteId);
+  });
+
+  it('refuses a wrong application password with an auth error the user can act on', async () => {
+    const fresh = createWordPressConnector();
+    const error = await expectPublishError(
+      fresh.publish(target(blogB, 'abcd efgh ijkl mnop qrst uvwx'), { title: 'Never', html: '<p>Never.</p>', tags: [], idempotencyKey: newKey() }, OPTIONS),
+    );
+    expect(error.kind).toBe('auth');
+    expect(error.retryable).toBe(false);
+    expect(error.outcomeUnknown).toBe(false);
+    expect(error.message).toBe(`WordPress refused the username or application password for ${blogB.url}: check the site's credentials (in the private network or the account profile).`);
+    // Also after the site's API is known (the probe passed with good credentials before).
+    await fresh.publish(target(blogB), { title: 'Once', html: '<p>Once.</p>', tags: [], idempotencyKey: newKey() }, OPTIONS);
+    const later = await expectPublishError(fresh.publish(target(blogB, 'wrong'), { title: 'Never', html: '<p>Never.</p>', tags: ['x'], idempotencyKey: newKey() }, OPTIONS));
+    expect(later.kind).toBe('auth');
+  });
+
+  it('publishes through XML-RPC (metaWeblog.newPost) when told to, with tags and a featured image', async () => {
+    const key = newKey();
+    const landing = `https://example.org/xmlrpc/${key}`;
+    const options: PublishOptions = { ...OPTIONS, transport: 'xmlrpc' };
+    const result = await connector.publish(
+      target(blogB),
+      {
+        title: `Over XML-RPC ${key} & <friends>`,
+        html: `<p>Linked <a href="${landing}">classic protocol</a> here.</p>`,
+        tags: ['xmlrpc', 'legacy, but fine'],
+        featuredImage: { bytes: solidPng(8, 8, [0, 160, 0]), filename: 'green.png', contentType: 'image/png' },
+        idempotencyKey: key,
+      },
+      options,
+    );
+    expect(result.url).toBe(`${blogB.url}/${slugForIdempotencyKey(key)}/`);
+    const page = await fetchText(result.url);
+    expect(anchors(page.text).find((anchor) => anchor.href === landing)?.text).toBe('classic protocol');
+    // The title went through XML escaping intact (WordPress keeps an admin's markup, and texturizes &).
+    expect(page.text).toContain(`Over XML-RPC ${key} &#038; <friends></h1>`);
+    const post = await fetchJson<{ featured_media: number; tags: number[] }>(`${blogB.url}/wp-json/wp/v2/posts/${result.remoteId}?_fields=featured_media,tags`);
+    expect(post.featured_media).toBeGreaterThan(0);
+    const tags = await fetchJson<Array<{ name: string }>>(`${blogB.url}/wp-json/wp/v2/tags?post=${result.remoteId}&_fields=name`);
+    expect(tags.map((tag) => tag.name).sort()).toEqual(['legacy, but fine', 'xmlrpc']);
+
+    expect((await connector.findPublished(target(blogB), key, options))?.remoteId).toBe(result.remoteId);
+    expect(await connector.findPublished(target(blogB), newKey(), options)).toBeNull();
+    const wrong = await expectPublishError(connector.publish(target(blogB, 'wrong password'), { title: 'Never', html: '<p>x</p>', tags: [], idempotencyKey: newKey() }, { ...options }));
+    expect(wrong.kind).toBe('auth');
+  });
+
+  it('falls back to XML-RPC by itself when the REST API is missing', async () => {
+    const front = await startRestlessFront(blogA.url);
+    stubs.push(front);
+    const key = newKey();
+    const result = await connector.publish({ ...target(blogA), siteUrl: front.url }, { title: `No REST ${key}`, html: '<p><a href="https://example.net/">plain</a></p>', tags: ['fallback'], idempotencyKey: key }, OPTIONS);
+    expect(front.requests.some((request) => request.startsWith('POST /xmlrpc.php'))).toBe(true);
+    expect(front.requests.filter((request) => request.includes('/wp-json') || request.includes('rest_route'))).toHaveLength(2);
+    // WordPress names the post by its own address.
+    expect(result.url).toBe(`${blogA.url}/${slugForIdempotencyKey(key)}/`);
+    expect(anchors((await fetchText(result.url)).text).some((anchor) => anchor.href === 'https://example.net/')).toBe(true);
+  });
+
+  it('reports a port nobody listens on as a network error, surely not posted', async () => {
+    const closed = await startStubServer(() => undefined);
+    await closed.close();
+    const error = await expectPublishError(connector.publish({ siteUrl: closed.url, username: 'admin', password: 'x' }, { title: 't', html: 'h', tags: [], idempotencyKey: newKey() }, OPTIONS));
+    expect(error.kind).toBe('network');
+    expect(error.retryable).toBe(true);
+    expect(error.outcomeUnknown).toBe(false);
+    expect(error.message).toBe(`Could not reach ${closed.url} (connection refused): check the site's address and that it is online.`);
+  });
+
+  it('reports HTTP 429 as rateLimited with the Retry-After wait', async () => {
+    const limited = await startStubServer((_request, response) => {
+      response.writeHead(429, { 'content-type': 'application/json', 'retry-after': '30' }).end(JSON.stringify({ code: 'too_many_requests', message: 'Slow down' }));
+    });
+    stubs.push(limited);
+    const error = await expectPublishError(connector.publish({ siteUrl: limited.url, username: 'admin', password: 'x' }, { title: 't', html: 'h', tags: [], idempotencyKey: newKey() }, OPTIONS));
+    expect(error.kind).toBe('rateLimited');
+    expect(error.retryable).toBe(true);
+    expect(error.retryAfterMs).toBe(30_000);
+    expect(error.message).toBe(`${limited.url} is limiting requests (HTTP 429): too many posts too fast. Retry after 30 s.`);
+  });
+
+  it('reports a site that never answers as a timeout', async () => {
+    const silent = await startStubServer(() => undefined);
+    stubs.push(silent);
+    const started = Date.now();
+    const error = await expectPublishError(connector.publish({ siteUrl: silent.url, username: 'admin', password: 'x' }, { title: 't', html: 'h', tags: [], idempotencyKey: newKey() }, { timeoutMs: 400 }));
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(error.kind).toBe('timeout');
+    expect(error.retryable).toBe(true);
+    expect(error.message).toBe(`${silent.url} did not answer within 0.4 s: the site may be slow or down; it will be tried again.`);
+  });
+
+  it('reports a site with neither REST API nor XML-RPC as notFound', async () => {
+    const plain = await startStubServer((_request, response) => {
+      response.writeHead(404, { 'content-type': 'text/html' }).end('<html>nothing here</html>');
+    });
+    stubs.push(plain);
+    const error = await expectPublishError(connector.publish({ siteUrl: `${plain.url}/blog/`, username: 'admin', password: 'x' }, { title: 't', html: 'h', tags: [], idempotencyKey: newKey() }, OPTIONS));
+    expect(error.kind).toBe('notFound');
+    expect(error.retryable).toBe(false);
+    expect(error.message).toBe(
+      `${plain.url}/blog answers neither the WordPress REST API (/wp-json/) nor XML-RPC (/xmlrpc.php): check the site's address, and that it is a WordPress site with one of them on.`,
+    );
+    expect(plain.requests).toEqual(['GET /blog/wp-json/wp/v2/users/me?_fields=id', 'GET /blog/?rest_route=%2Fwp%2Fv2%2Fusers%2Fme&_fields=id', 'POST /blog/xmlrpc.php']);
+  });
+
+  it('posts through a proxy only when the server can (undici), and says so clearly when not', async () => {
+    const undiciSpecifier = 'undici';
+    const hasUndici = await import(undiciSpecifier).then(
+      () => true,
+      () => false,
+    );
+    const error = await expectPublishError(
+      connector.publish(target(blogA), { title: 't', html: 'h', tags: [], idempotencyKey: newKey() }, { ...OPTIONS, proxy: 'http://user:secret@127.0.0.1:1' }),
+    );
+    expect(error.kind).toBe('network');
+    if (hasUndici) return; // then the proxy itself (nothing listens on port 1) is what fails
+    expect(error.retryable).toBe(false);
+    expect(error.message).toBe('Posting through the proxy http://127.0.0.1:1 is not available on this server (the undici package is missing): turn off "use proxy for posting" or install undici.');
+  });
+
+  it('cancels cleanly through the abort signal', async () => {
+    const silent = await startStubServer(() => undefined);
+    stubs.push(silent);
+    const controller = new AbortController();
+    const stopped = new Error('Stopped by the user');
+    setTimeout(() => controller.abort(stopped), 100);
+    await expect(
+      connector.publish({ siteUrl: silent.url, username: 'admin', password: 'x' }, { title: 't', html: 'h', tags: [], idempotencyKey: newKey() }, { timeoutMs: 10_000, signal: controller.signal }),
+    ).rejects.toBe(stopped);
+  });
+});

@@ -1,0 +1,370 @@
+#!/usr/bin/env bash
+# Real WordPress blogs on 127.0.0.1 for integration tests and benchmarks, from Debian's packages.
+#
+#   scripts/peers/wordpress.sh install
+#       Installs the Debian packages if missing (idempotent; fast when present) and makes sure
+#       MariaDB answers (starts it, installing mariadb-server only when there is none).
+#   scripts/peers/wordpress.sh start N BASEPORT STATE_DIR
+#       Starts N independent blogs on 127.0.0.1:BASEPORT, BASEPORT+1, ... with their own nginx and
+#       php-fpm masters (configs, sockets, logs and uploads in STATE_DIR), one database per blog
+#       under a per-run unique prefix, an admin user and an application password. Prints one JSON
+#       line per blog on stdout:
+#       {"url","username","password","applicationPassword","xmlrpcUrl"}
+#   scripts/peers/wordpress.sh stop STATE_DIR
+#       Stops the daemons, drops the databases and their users, removes the blog configs.
+#
+# Environment: WP_PEERS_PHP_CHILDREN (php-fpm workers shared by the blogs, default 8),
+# WP_PEERS_MYSQL_HOST (default 127.0.0.1), WP_PEERS_MYSQL_PORT (default 3306).
+# See real-peers.md in the shared notes for the facts this script is built on.
+set -euo pipefail
+
+PACKAGES=(php-fpm php php-mysql php-xml php-mbstring php-curl php-gd nginx default-mysql-client curl
+  wordpress wordpress-theme-twentytwentythree)
+SCRIPT_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+MYSQL_HOST=${WP_PEERS_MYSQL_HOST:-127.0.0.1}
+MYSQL_PORT=${WP_PEERS_MYSQL_PORT:-3306}
+PHP_CHILDREN=${WP_PEERS_PHP_CHILDREN:-8}
+WP_ROOT=/usr/share/wordpress
+WP_CONFIG_DIR=/etc/wordpress
+
+die() { echo "wordpress.sh: $*" >&2; exit 1; }
+note() { echo "wordpress.sh: $*" >&2; }
+
+# ---------------------------------------------------------------------------------------------
+# install
+
+missing_packages() {
+  local pkg missing=()
+  for pkg in "$@"; do
+    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q '^install ok installed$' || missing+=("$pkg")
+  done
+  echo "${missing[@]:-}"
+}
+
+apt_install() {
+  [ "$(id -u)" = 0 ] || die "installing packages needs root (missing: $*)"
+  export DEBIAN_FRONTEND=noninteractive
+  # Try with the package lists as they are; refresh them only if that fails.
+  # Parallel runs wait for each other's dpkg lock instead of failing.
+  local wait_lock=(-o DPkg::Lock::Timeout=300)
+  if ! apt-get install "${wait_lock[@]}" -y -qq "$@" >/tmp/wordpress-peers-apt.log 2>&1; then
+    apt-get update "${wait_lock[@]}" -qq >>/tmp/wordpress-peers-apt.log 2>&1 || true
+    apt-get install "${wait_lock[@]}" -y -qq "$@" >>/tmp/wordpress-peers-apt.log 2>&1 \
+      || die "apt-get install $* failed; see /tmp/wordpress-peers-apt.log"
+  fi
+}
+
+mysql_admin() {
+  # Root over the local socket (Debian's default), else root without a password over TCP.
+  if mysql -uroot -N -B -e 'SELECT 1' >/dev/null 2>&1; then
+    mysql -uroot -N -B "$@"
+  else
+    mysql -uroot -h"$MYSQL_HOST" -P"$MYSQL_PORT" -N -B "$@"
+  fi
+}
+
+mysql_answers() {
+  mysql -uroot -N -B -e 'SELECT 1' >/dev/null 2>&1 || mysql -uroot -h"$MYSQL_HOST" -P"$MYSQL_PORT" -N -B -e 'SELECT 1' >/dev/null 2>&1
+}
+
+ensure_mariadb() {
+  mysql_answers && return 0
+  if ! command -v mariadbd >/dev/null 2>&1 && ! command -v mysqld >/dev/null 2>&1; then
+    note "installing mariadb-server"
+    apt_install mariadb-server
+  fi
+  service mariadb start </dev/null >/dev/null 2>&1 || service mysql start </dev/null >/dev/null 2>&1 || true
+  local i
+  for i in $(seq 1 60); do mysql_answers && return 0; sleep 0.5; done
+  die "MariaDB does not answer as root on the local socket or at $MYSQL_HOST:$MYSQL_PORT"
+}
+
+cmd_install() {
+  local missing
+  missing=$(missing_packages "${PACKAGES[@]}")
+  if [ -n "$missing" ]; then
+    note "installing $missing"
+    # php-fpm and php come before wordpress in the list, or apt picks Apache's PHP module.
+    # shellcheck disable=SC2086
+    apt_install $missing
+  fi
+  ensure_mariadb
+  sweep_stale
+}
+
+# Blogs of runs that died without 'stop' (their STATE_DIR is gone, or they are a day old).
+sweep_stale() {
+  local file name run state db_name
+  for file in "$WP_CONFIG_DIR"/config-llwp-*.php; do
+    [ -e "$file" ] || continue
+    name=${file##*/config-}; name=${name%.php}; run=${name%-*}
+    state=$(sed -n 's|^/\* STATE=\(.*\) \*/$|\1|p' "$file")
+    if [ -n "$state" ] && [ -f "$state/run.env" ] && grep -qx "RUN=$run" "$state/run.env"; then
+      [ -n "$(find "$file" -mmin +1440)" ] || continue
+      note "stopping stale blogs of $run in $state"
+      cmd_stop "$state" || true
+    else
+      db_name="${name//-/_}"
+      note "dropping stale blog $name"
+      mysql_admin -e "DROP DATABASE IF EXISTS \`$db_name\`;DROP USER IF EXISTS '$db_name'@'localhost';DROP USER IF EXISTS '$db_name'@'127.0.0.1';" || true
+      rm -f "$file"
+    fi
+  done
+}
+
+# ---------------------------------------------------------------------------------------------
+# start
+
+php_fpm_binary() {
+  local bin
+  bin=$(ls /usr/sbin/php-fpm* 2>/dev/null | sort -V | tail -n 1)
+  [ -n "$bin" ] || die "php-fpm is not installed: run '$0 install' first"
+  echo "$bin"
+}
+
+port_in_use() {
+  (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null
+}
+
+random_hex() { head -c "$1" /dev/urandom | od -An -tx1 | tr -d ' \n'; }
+
+write_nginx_conf() {
+  local state=$1 n=$2 base=$3 run=$4 user_line=""
+  if [ "$(id -u)" = 0 ]; then user_line="user www-data;"; fi
+  {
+    cat <<EOF
+$user_line
+worker_processes 2;
+daemon on;
+pid $state/nginx.pid;
+error_log $state/logs/nginx-error.log warn;
+events { worker_connections 1024; }
+http {
+  include /etc/nginx/mime.types;
+  default_type application/octet-stream;
+  access_log off;
+  sendfile on;
+  keepalive_timeout 65;
+  client_max_body_size 64m;
+  client_body_temp_path $state/tmp/body;
+  fastcgi_temp_path $state/tmp/fastcgi;
+  proxy_temp_path $state/tmp/proxy;
+  uwsgi_temp_path $state/tmp/uwsgi;
+  scgi_temp_path $state/tmp/scgi;
+EOF
+    local i port name
+    for ((i = 0; i < n; i++)); do
+      port=$((base + i)); name="${run}-$i"
+      cat <<EOF
+  server {
+    listen 127.0.0.1:$port;
+    server_name 127.0.0.1;
+    root $WP_ROOT;
+    index index.php;
+    location ^~ /ll-uploads/ { alias $state/blog-$i/uploads/; }
+    location / { try_files \$uri \$uri/ /index.php?\$args; }
+    location ~ \\.php\$ {
+      try_files \$uri =404;
+      fastcgi_pass unix:$state/php-fpm.sock;
+      fastcgi_read_timeout 300s;
+      fastcgi_param SCRIPT_FILENAME \$document_root\$fastcgi_script_name;
+      fastcgi_param QUERY_STRING \$query_string;
+      fastcgi_param REQUEST_METHOD \$request_method;
+      fastcgi_param CONTENT_TYPE \$content_type;
+      fastcgi_param CONTENT_LENGTH \$content_length;
+      fastcgi_param SCRIPT_NAME \$fastcgi_script_name;
+      fastcgi_param REQUEST_URI \$request_uri;
+      fastcgi_param DOCUMENT_URI \$document_uri;
+      fastcgi_param DOCUMENT_ROOT \$document_root;
+      fastcgi_param SERVER_PROTOCOL \$server_protocol;
+      fastcgi_param REQUEST_SCHEME \$scheme;
+      fastcgi_param GATEWAY_INTERFACE CGI/1.1;
+      fastcgi_param SERVER_SOFTWARE nginx;
+      fastcgi_param REMOTE_ADDR \$remote_addr;
+      fastcgi_param REMOTE_PORT \$remote_port;
+      fastcgi_param SERVER_ADDR \$server_addr;
+      fastcgi_param SERVER_PORT \$server_port;
+      fastcgi_param SERVER_NAME \$server_name;
+      fastcgi_param REDIRECT_STATUS 200;
+      # Debian's fastcgi_params sends \$host, which drops the port: WordPress would 301-loop.
+      fastcgi_param HTTP_HOST \$host:\$server_port;
+      # Debian's wp-config.php then loads /etc/wordpress/config-$name.php.
+      fastcgi_param WORDPRESS_CONFIG $name;
+    }
+  }
+EOF
+    done
+    echo "}"
+  } >"$state/nginx.conf"
+}
+
+write_php_fpm_conf() {
+  local state=$1 user_lines=""
+  if [ "$(id -u)" = 0 ]; then user_lines=$'user = www-data\ngroup = www-data'; fi
+  cat >"$state/php-fpm.conf" <<EOF
+[global]
+pid = $state/php-fpm.pid
+error_log = $state/logs/php-fpm.log
+daemonize = yes
+
+[wordpress]
+$user_lines
+listen = $state/php-fpm.sock
+listen.mode = 0666
+pm = dynamic
+pm.max_children = $PHP_CHILDREN
+pm.start_servers = 2
+pm.min_spare_servers = 1
+pm.max_spare_servers = $PHP_CHILDREN
+catch_workers_output = yes
+php_admin_value[error_log] = $state/logs/php-errors.log
+php_admin_value[upload_max_filesize] = 32M
+php_admin_value[post_max_size] = 64M
+php_admin_value[memory_limit] = 256M
+EOF
+}
+
+write_wp_config() {
+  local file=$1 name=$2 port=$3 db_password=$4 state=$5 salt_lines
+  salt_lines=""
+  local key
+  for key in AUTH_KEY SECURE_AUTH_KEY LOGGED_IN_KEY NONCE_KEY AUTH_SALT SECURE_AUTH_SALT LOGGED_IN_SALT NONCE_SALT; do
+    salt_lines+="define('$key', '$(random_hex 32)');"$'\n'
+  done
+  cat >"$file" <<EOF
+<?php
+/* Written by scripts/peers/wordpress.sh for a test blog on 127.0.0.1:$port; removed by 'stop'. */
+/* STATE=$state */
+define('DB_NAME', '$name');
+define('DB_USER', '$name');
+define('DB_PASSWORD', '$db_password');
+define('DB_HOST', '$MYSQL_HOST:$MYSQL_PORT');
+define('DB_CHARSET', 'utf8mb4');
+define('WP_HOME', 'http://127.0.0.1:$port');
+define('WP_SITEURL', 'http://127.0.0.1:$port');
+define('WP_ENVIRONMENT_TYPE', 'local');
+define('WP_HTTP_BLOCK_EXTERNAL', true);
+define('AUTOMATIC_UPDATER_DISABLED', true);
+define('WP_AUTO_UPDATE_CORE', false);
+define('DISABLE_WP_CRON', true);
+define('WP_DEBUG', false);
+$salt_lines\$table_prefix = 'wp_';
+EOF
+  chmod 0644 "$file"
+}
+
+wait_http() {
+  local url=$1 deadline=$((SECONDS + 30))
+  while ((SECONDS < deadline)); do
+    curl -fsS -o /dev/null --max-time 5 "$url" 2>/dev/null && return 0
+    sleep 0.2
+  done
+  return 1
+}
+
+cmd_start() {
+  [ $# -eq 3 ] || die "usage: $0 start N BASEPORT STATE_DIR"
+  local n=$1 base=$2 state=$3
+  [[ "$n" =~ ^[1-9][0-9]*$ ]] || die "N must be a positive number, got '$n'"
+  [[ "$base" =~ ^[0-9]+$ ]] && ((base >= 1024 && base + n <= 65535)) || die "BASEPORT must be a port in 1024..65535, got '$base'"
+  [ -e "$WP_ROOT/wp-load.php" ] || die "WordPress is not installed: run '$0 install' first"
+  [ -e "$state/run.env" ] && die "$state already holds running blogs: stop them first"
+  mysql_answers || die "MariaDB does not answer: run '$0 install' first"
+  local i
+  for ((i = 0; i < n; i++)); do
+    port_in_use $((base + i)) && die "port $((base + i)) on 127.0.0.1 is already in use"
+  done
+
+  mkdir -p "$state/logs" "$state/tmp"
+  state=$(cd "$state" && pwd)
+  chmod 0755 "$state"
+  local run="llwp-$(random_hex 4)"
+  # Everything needed to undo this run, written before anything is created.
+  printf 'RUN=%s\nN=%s\nBASE=%s\n' "$run" "$n" "$base" >"$state/run.env"
+  # Any failure from here on (die, or a failing command under set -e) undoes what was made.
+  trap 'status=$?; if [ "$status" != 0 ]; then note "start failed; cleaning up"; cmd_stop "$state" >/dev/null 2>&1 || true; fi' EXIT
+
+  local name db_name db_password sql=""
+  for ((i = 0; i < n; i++)); do
+    name="${run}-$i"; db_name="${name//-/_}"
+    db_password=$(random_hex 12)
+    sql+="CREATE DATABASE \`$db_name\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci;"
+    sql+="CREATE USER '$db_name'@'localhost' IDENTIFIED BY '$db_password';"
+    sql+="CREATE USER '$db_name'@'127.0.0.1' IDENTIFIED BY '$db_password';"
+    sql+="GRANT ALL ON \`$db_name\`.* TO '$db_name'@'localhost';"
+    sql+="GRANT ALL ON \`$db_name\`.* TO '$db_name'@'127.0.0.1';"
+    write_wp_config "$WP_CONFIG_DIR/config-$name.php" "$db_name" $((base + i)) "$db_password" "$state"
+    mkdir -p "$state/blog-$i/uploads"
+    if [ "$(id -u)" = 0 ]; then chown www-data:www-data "$state/blog-$i/uploads"; fi
+  done
+  mysql_admin -e "$sql" || die "could not create the databases (is root allowed to create databases?)"
+
+  write_php_fpm_conf "$state"
+  write_nginx_conf "$state" "$n" "$base" "$run"
+  "$(php_fpm_binary)" --fpm-config "$state/php-fpm.conf" --prefix "$state" </dev/null >>"$state/logs/php-fpm.out" 2>&1 \
+    || die "php-fpm did not start: $(tail -n 3 "$state/logs/php-fpm.out" 2>/dev/null | tr '\n' ' ')"
+  nginx -c "$state/nginx.conf" -p "$state" -e "$state/logs/nginx-error.log" </dev/null >>"$state/logs/nginx.out" 2>&1 \
+    || die "nginx did not start: $(tail -n 3 "$state/logs/nginx-error.log" 2>/dev/null)"
+
+  # Install the blogs in parallel: each is a PHP process that writes its own database.
+  local pids=() as_www=()
+  if [ "$(id -u)" = 0 ]; then as_www=(runuser -u www-data --); fi
+  for ((i = 0; i < n; i++)); do
+    "${as_www[@]}" php "$SCRIPT_DIR/wordpress-setup.php" "${run}-$i" $((base + i)) "$(random_hex 8)" "$state/blog-$i/uploads" \
+      </dev/null >"$state/blog-$i/site.json" 2>"$state/blog-$i/setup.log" &
+    pids+=($!)
+  done
+  local failed=0
+  for i in "${!pids[@]}"; do wait "${pids[$i]}" || { note "blog $i setup failed: $(tail -n 5 "$state/blog-$i/setup.log")"; failed=1; }; done
+  ((failed == 0)) || false
+
+  for ((i = 0; i < n; i++)); do
+    local url="http://127.0.0.1:$((base + i))"
+    wait_http "$url/wp-json/" || die "blog $i at $url does not answer; see $state/logs"
+  done
+  trap - EXIT
+  for ((i = 0; i < n; i++)); do cat "$state/blog-$i/site.json"; done
+}
+
+# ---------------------------------------------------------------------------------------------
+# stop
+
+# TERM is the fast shutdown for both nginx and php-fpm (QUIT would wait for idle connections).
+stop_daemons() {
+  local pidfile pid pids=() i
+  for pidfile in "$@"; do
+    [ -s "$pidfile" ] || continue
+    pid=$(cat "$pidfile")
+    kill -TERM "$pid" 2>/dev/null && pids+=("$pid")
+  done
+  for pid in "${pids[@]}"; do
+    for i in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.05; done
+    kill -KILL "$pid" 2>/dev/null || true
+  done
+}
+
+cmd_stop() {
+  [ $# -eq 1 ] || die "usage: $0 stop STATE_DIR"
+  local state=$1
+  [ -f "$state/run.env" ] || { note "nothing to stop in $state"; return 0; }
+  local RUN N
+  # shellcheck disable=SC1091
+  RUN=$(sed -n 's/^RUN=//p' "$state/run.env"); N=$(sed -n 's/^N=//p' "$state/run.env")
+  [[ "$RUN" =~ ^llwp-[0-9a-f]+$ ]] || die "$state/run.env is not one of ours"
+  stop_daemons "$state/nginx.pid" "$state/php-fpm.pid"
+  local i name db_name sql=""
+  for ((i = 0; i < N; i++)); do
+    name="${RUN}-$i"; db_name="${name//-/_}"
+    sql+="DROP DATABASE IF EXISTS \`$db_name\`;DROP USER IF EXISTS '$db_name'@'localhost';DROP USER IF EXISTS '$db_name'@'127.0.0.1';"
+    rm -f "$WP_CONFIG_DIR/config-$name.php"
+  done
+  mysql_admin -e "$sql" || note "could not drop the databases of $RUN"
+  rm -f "$state/run.env"
+}
+
+case "${1:-}" in
+  install) shift; cmd_install "$@" ;;
+  start) shift; cmd_start "$@" ;;
+  stop) shift; cmd_stop "$@" ;;
+  *) die "usage: $0 install | start N BASEPORT STATE_DIR | stop STATE_DIR" ;;
+esac
