@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm test`: every check CI runs, in order — typecheck, lint, unit tests (shared, server, web),
- * API tests on SQLite and PostgreSQL, then a production build of the web app and the browser
+ * API tests on SQLite and PostgreSQL, integration tests against real WordPress blogs, then a production build of the web app and the browser
  * tests in Debian's Chromium. Ends with one summary line of all tests counted.
  */
 import { spawnSync } from 'node:child_process';
@@ -46,6 +46,8 @@ run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 run('lint', 'npm', ['run', '--silent', 'lint']);
 vitest('unit', ['shared', 'server-unit', 'web']);
 vitest('api', ['api']);
+// Against real peers installed from Debian's packages (WordPress: scripts/peers/wordpress.sh).
+vitest('integration', ['integration']);
 if (run('build', 'npm', ['run', '--silent', 'build'])) vitest('e2e', ['e2e']);
 else failures.push('e2e (not run: build failed)');
 
