@@ -3,6 +3,7 @@
  * database → owner-scoped read → zod-checked response) on the embedded default (SQLite), served
  * by a separate server process. Prints requests/s and latency percentiles; asserts nothing.
  */
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -64,6 +65,15 @@ async function main(): Promise<void> {
   }
   // Link import of a million lines, deep pages, and SQLite's own insert rate (bench/link-import.ts).
   await benchLinkImport();
+  // The engine: content pipeline cost per post, scheduler lateness, publishing to real WordPress.
+  for (const script of ['content-pipeline.ts', 'scheduler.ts', 'publishing.ts']) runBenchScript(script);
+}
+
+/** Runs one of the engine's bench scripts in its own process (each sets up what it measures). */
+function runBenchScript(script: string): void {
+  process.stdout.write(`\n--- bench/${script}\n`);
+  const result = spawnSync(process.execPath, ['--import', 'tsx', '--expose-gc', path.join(import.meta.dirname, script)], { stdio: 'inherit', env: process.env });
+  if (result.status !== 0) throw new Error(`bench/${script} exited with ${result.status ?? result.signal}`);
 }
 
 main().catch((err: unknown) => {

@@ -23,7 +23,10 @@ describe('link set screen', () => {
       const seeded = await seedLinkSet(server, USER.username, {
         linkSetName: 'Money links',
         links: [
-          { url: 'https://bravo.test/page', anchor: 'Bravo anchor', linksOnPage: 12, pr: 40, dateAdded: DAY },
+          {
+            url: 'https://bravo.test/page', anchor: 'Bravo anchor', linksOnPage: 12, pr: 40, dateAdded: DAY,
+            checkStatus: 'OK', checkInfo: 'https://money.test/: dofollow, anchor "Bravo anchor"', checkedAt: DAY,
+          },
           { url: 'https://alpha.test/page', anchor: '=HYPERLINK("x")', dateAdded: DAY },
         ],
       });
@@ -42,6 +45,11 @@ describe('link set screen', () => {
     expect(await page.getByRole('tab').allTextContents()).toEqual(['Links', 'Keywords']);
     await expect.poll(() => shownUrls(page)).toEqual(['https://bravo.test/page', 'https://alpha.test/page']);
     expect(await shownColumn(page, 7)).toEqual(['05/03/24', '05/03/24']);
+    // The Verified column: the backlink check's state, what it found in the tooltip.
+    expect(await shownColumn(page, 8)).toEqual(['Dofollow ✓', '–']);
+    const bravoId = await linkRow(page, 'https://bravo.test/page').getAttribute('data-row-key');
+    await page.getByTestId(`link-check-info-${bravoId}`).hover();
+    await page.locator('.ant-tooltip').getByText('https://money.test/: dofollow, anchor "Bravo anchor" Checked 05/03/24 12:00').waitFor();
 
     await page.getByTestId('add-link').click();
     await page.getByTestId('link-dialog-ok').click();

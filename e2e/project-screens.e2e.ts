@@ -213,21 +213,30 @@ describe('project screens', () => {
     expect(pageErrors).toEqual([]);
   });
 
-  test('a status change pushed from the server arrives in a second window without reload', async (ctx) => {
+  test('a status change pushed from the server arrives in a second window without reload; View Error lists lastError', async (ctx) => {
     const route = `/privateproject/${world.projects.parent}`;
     const { page, pageErrors } = await suite.signedInPage(ctx, route);
     const other = await suite.signedInPage(ctx, route);
     await other.page.getByRole('heading', { name: 'Project: Tier 0 parent' }).waitFor();
     await page.getByRole('heading', { name: 'Project: Tier 0 parent' }).waitFor();
+    expect(await other.page.getByRole('button', { name: 'View Error' }).count()).toBe(0);
 
+    // The engine takes the start, finds the project cannot run (no private network chosen) and
+    // fails it with a reason; both windows hear every status it goes through.
     await page.getByTestId('start-stop').click();
-    await expect.poll(() => projectStatus(other.page).getAttribute('data-status'), { timeout: 10_000 }).toBe('STARTING');
-    // Edit is not possible while the project starts.
-    expect(await other.page.getByRole('button', { name: 'Edit', exact: true }).isDisabled()).toBe(true);
-    // Stopped through the API (as another client would): both pages hear it.
-    expect(await callAs(page, suite.server.baseUrl, `/action/stop/project/${world.projects.parent}`)).toBe(200);
-    await expect.poll(() => projectStatus(other.page).getAttribute('data-status')).toBe('STOPPING');
-    await expect.poll(() => projectStatus(page).getAttribute('data-status')).toBe('STOPPING');
+    await expect.poll(() => projectStatus(other.page).getAttribute('data-status'), { timeout: 15_000 }).toBe('FAILED');
+    await expect.poll(() => projectStatus(page).getAttribute('data-status')).toBe('FAILED');
+    await other.page.getByRole('button', { name: 'View Error' }).click();
+    await other.page.getByRole('dialog', { name: 'Error' }).getByText(PROJECT_FORM_MESSAGES.privateNetworkRequired).waitFor();
+    // A failed project may be edited and started again.
+    await other.page.keyboard.press('Escape');
+    expect(await other.page.getByRole('button', { name: 'Edit', exact: true }).isDisabled()).toBe(false);
+    // Stopping a project that is not running is refused by the server, and changes nothing.
+    expect(await callAs(page, suite.server.baseUrl, `/action/stop/project/${world.projects.parent}`)).toBe(409);
+    expect(await projectStatus(other.page).getAttribute('data-status')).toBe('FAILED');
+    // The clicking window's own (older) answer to Start never overwrites what the engine pushed since.
+    await page.waitForTimeout(500);
+    expect(await projectStatus(page).getAttribute('data-status')).toBe('FAILED');
     expect(pageErrors).toEqual([]);
     expect(other.pageErrors).toEqual([]);
   });

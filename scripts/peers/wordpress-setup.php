@@ -29,7 +29,8 @@ require_once '/usr/share/wordpress/wp-load.php';
 require_once ABSPATH . 'wp-admin/includes/upgrade.php';
 
 $username = 'admin';
-$installed = wp_install("LinkLoom test blog $port", $username, 'admin@example.test', false, '', wp_slash($adminPassword));
+// Public (blog_public 1): a private blog would send robots noindex,nofollow and no link on it could verify as followed.
+$installed = wp_install("LinkLoom test blog $port", $username, 'admin@example.test', true, '', wp_slash($adminPassword));
 if (is_wp_error($installed) || empty($installed['user_id'])) {
     fwrite(STDERR, 'wp_install failed: ' . (is_wp_error($installed) ? $installed->get_error_message() : 'no user') . "\n");
     exit(1);

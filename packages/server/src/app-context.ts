@@ -1,12 +1,18 @@
 import type { AppConfig } from './platform/config';
 import type { Database } from './platform/db/dialect';
 import type { Live } from './platform/live/live-server';
+import type { Queue } from './engine/queue/queue';
 
-/** What every feature's routes receive: configuration, the database and the live channel. */
+/** What every feature's routes (and every job handler) receive: configuration, the database, the live channel and the job queue. */
 export interface AppContext {
   config: AppConfig;
   database: Database;
   /** Set once the HTTP server exists; features publish through it after their writes commit. */
   live: Live | undefined;
+  /**
+   * The engine's job queue (engine/queue): routes send jobs through it; `serve` (and `worker`)
+   * start it with every handler of engine/jobs/registry.ts and stop it on shutdown.
+   */
+  queue: Queue;
   version: string;
 }

@@ -18,6 +18,8 @@ import { registerWebApp } from './platform/web/web-app.plugin';
 import { registerDocuments } from './platform/web/documents.routes';
 import { createLive } from './platform/live/live-server';
 import { FEATURE_ROUTES } from './features/registry';
+import { createQueue } from './engine/queue/create-queue';
+import { registerJobs, startEngine } from './engine/jobs/engine';
 
 export const VERSION: string = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')).version ?? '0.0.0';
 
@@ -36,11 +38,22 @@ export interface BuiltApp {
   routes: RouteEntry[];
 }
 
+export interface BuildOptions {
+  /** Attach the Socket.IO channel to the HTTP server (default true; tests using inject may skip it). */
+  withLive?: boolean;
+  /** Start taking jobs once built (default false: `serve` starts the engine after listening). */
+  startEngine?: boolean;
+}
+
+/** How long closing the app waits for running jobs before putting them back to wait. */
+const ENGINE_STOP_TIMEOUT_MS = 8_000;
+
 /**
- * Builds the whole server from its plugins and feature routes. The caller owns the database;
- * `withLive` attaches the Socket.IO channel to the HTTP server (tests using inject may skip it).
+ * Builds the whole server from its plugins and feature routes. The caller owns the database.
+ * The job queue (`context.queue`) gets every handler of engine/jobs/registry.ts here (a job name
+ * without one stops the build); it takes jobs once `startEngine` runs, and stops when the app closes.
  */
-export async function buildApp(config: AppConfig, database: Database, options: { withLive?: boolean } = {}): Promise<BuiltApp> {
+export async function buildApp(config: AppConfig, database: Database, options: BuildOptions = {}): Promise<BuiltApp> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     // One line per request only when debugging; failures are logged by the error handler.
@@ -52,7 +65,9 @@ export async function buildApp(config: AppConfig, database: Database, options: {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app, config.uploadMaxMb);
 
-  const context: AppContext = { config, database, live: undefined, version: VERSION };
+  const queue = createQueue(database, { logger: app.log });
+  const context: AppContext = { config, database, live: undefined, queue, version: VERSION };
+  registerJobs(context);
   if (options.withLive !== false) context.live = await createLive(app.server, database, app.log);
 
   const routes: RouteEntry[] = [];
@@ -80,5 +95,10 @@ export async function buildApp(config: AppConfig, database: Database, options: {
   app.addHook('preClose', async () => {
     await context.live?.close();
   });
+  // Running jobs get a few seconds to finish; the ones still going are put back to wait.
+  app.addHook('onClose', async () => {
+    await queue.stop({ graceful: true, timeoutMs: ENGINE_STOP_TIMEOUT_MS });
+  });
+  if (options.startEngine) await startEngine(context, app.log);
   return { app, context, routes };
 }

@@ -2,7 +2,8 @@ import { loadConfig } from './platform/config';
 import { openDatabase } from './platform/db/dialect';
 import { migrateToLatest } from './platform/db/migrate';
 import { deleteExpiredSessions } from './platform/auth/sessions.repository';
-import { buildApp } from './app';
+import { buildApp, VERSION } from './app';
+import { startEngine } from './engine/jobs/engine';
 import { createUser } from './features/session/create-user';
 import { startJobWorker } from './engine/queue/run-worker';
 import { createLineLogger } from './engine/queue/queue-logger';
@@ -24,17 +25,20 @@ async function serve(): Promise<void> {
   const database = openDatabase(config);
   await migrateToLatest(database);
   await deleteExpiredSessions(database.db);
-  const { app } = await buildApp(config, database);
+  const { app, context } = await buildApp(config, database);
   const sweep = setInterval(() => void deleteExpiredSessions(database.db).catch((err) => app.log.error({ err }, 'session sweep failed')), 24 * 3600_000);
   sweep.unref();
 
   let closing = false;
+  // The engine starts after the server listens; a signal meanwhile lets that start settle first.
+  let engineStart: Promise<void> = Promise.resolve();
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal} received: finishing open requests, then stopping`);
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const force = setTimeout(() => process.exit(1), 12_000);
     force.unref();
+    await engineStart.catch(() => undefined);
     await app.close();
     await database.close();
     process.exit(0);
@@ -43,6 +47,9 @@ async function serve(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  engineStart = startEngine(context, app.log);
+  await engineStart;
+  if (closing) return;
   const where = config.databaseUrl ? 'PostgreSQL' : `SQLite in ${config.dataDir}`;
   app.log.info(`LinkLoom is running on http://localhost:${config.port} (${where})`);
 }
@@ -53,7 +60,7 @@ async function worker(): Promise<void> {
   const logger = createLineLogger(config.logLevel);
   const database = openDatabase(config);
   await migrateToLatest(database);
-  const queue = await startJobWorker(config, database, logger);
+  const queue = await startJobWorker(config, database, logger, {}, VERSION);
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

@@ -14,9 +14,12 @@ import { linkItemRoutes } from './link-items/link-items.routes';
 import { privateNetworkRoutes } from './private-networks/private-networks.routes';
 import { contentRoutes } from './content/content.routes';
 import { randomInfoRoutes } from './random-info/random-info.routes';
+import { optionRoutes } from './options/options.routes';
+import { indexNowKeyRoutes } from '../engine/indexer/indexnow-key.routes';
 
 /** Every feature's routes; app.ts registers them in this order. */
 export const FEATURE_ROUTES: readonly FastifyPluginAsyncZod<AppContext>[] = [
   appInfoRoutes, sessionRoutes, campaignRoutes, projectRoutes, projectActionRoutes, projectScreenRoutes, scheduleRoutes, profileRoutes, accountRoutes,
-  linkSetRoutes, linkItemRoutes, privateNetworkRoutes, contentRoutes, randomInfoRoutes,
+  linkSetRoutes, linkItemRoutes, privateNetworkRoutes, contentRoutes, randomInfoRoutes, optionRoutes,
+  indexNowKeyRoutes,
 ];

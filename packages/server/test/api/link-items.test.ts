@@ -26,7 +26,7 @@ describe.each(DATABASES)('links of a link set on $kind', ({ kind, skip }) => {
     const body = UrlItemListResponseSchema.parse(response.json());
     expect(body.campaign).toEqual({ id: linkSet.campaignId, name: linkSet.campaignName });
     expect(body.urlList).toEqual({
-      id: linkSet.id, name: 'Money links', campaignId: linkSet.campaignId, count: 150, useKeyword: false,
+      id: linkSet.id, name: 'Money links', campaignId: linkSet.campaignId, count: 150, verified: 0, useKeyword: false,
       primaryKeyword: '', secondaryKeyword: '', brandedKeyword: '', genericKeyword: '',
       primaryPercentage: 100, secondaryPercentage: 0, brandedPercentage: 0, genericPercentage: 0, nakedUrlPercentage: 0,
     });
@@ -34,7 +34,7 @@ describe.each(DATABASES)('links of a link set on $kind', ({ kind, skip }) => {
     expect(body.urls).toHaveLength(100);
     expect(body.urls[0]).toEqual({
       id: ids[0], url: 'https://site1.test/page', anchor: 'Anchor 1', linksOnPage: null, urlListId: linkSet.id,
-      site: null, username: null, password: null, pr: null, dateAdded: expect.any(Number),
+      site: null, username: null, password: null, pr: null, dateAdded: expect.any(Number), checkStatus: 'NONE', checkInfo: null, checkedAt: null,
     });
     expect(body.urls.map((u) => u.id)).toEqual(ids.slice(0, 100));
     const second = UrlItemListResponseSchema.parse((await list(ann.agent, linkSet.id, '?page=2&pageSize=100')).json());
@@ -93,7 +93,7 @@ describe.each(DATABASES)('links of a link set on $kind', ({ kind, skip }) => {
     await expect.poll(() => inbox.messages.length).toBe(2);
     expect(inbox.messages).toEqual(expect.arrayContaining([
       { topic: `url_list/${linkSet.id}`, name: 'linksAdded', payload: { urlListId: linkSet.id, added: 1, count: 1 } },
-      { topic: `campaign/${linkSet.campaignId}`, name: 'urlListEdited', payload: { id: linkSet.id, name: linkSet.name, campaignId: linkSet.campaignId, count: 1 } },
+      { topic: `campaign/${linkSet.campaignId}`, name: 'urlListEdited', payload: { id: linkSet.id, name: linkSet.name, campaignId: linkSet.campaignId, count: 1, verified: 0 } },
     ]));
   });
 

@@ -20,12 +20,12 @@ describe.each(DATABASES)('link set rows of a campaign on $kind', ({ kind, skip }
     const created = await ann.agent.request('PUT', '/rest/url_list', { body: { name: ' Money ', campaignId: campaign.id } });
     expect(created.statusCode).toBe(200);
     const linkSet = LinkSetRowSchema.parse(created.json());
-    expect(linkSet).toEqual({ id: linkSet.id, name: 'Money', campaignId: campaign.id, count: 0 });
+    expect(linkSet).toEqual({ id: linkSet.id, name: 'Money', campaignId: campaign.id, count: 0, verified: 0 });
     const { id: filled } = await buildLinkSet(db(), { ownerId: ann.id, campaignId: campaign.id, links: [{ url: 'https://a.example' }, { url: 'https://b.example' }] });
 
     const renamed = await ann.agent.request('POST', `/rest/url_list/${filled}`, { body: { name: 'Tier 2' } });
     expect(renamed.statusCode).toBe(200);
-    expect(renamed.json()).toEqual({ id: filled, name: 'Tier 2', campaignId: campaign.id, count: 2 });
+    expect(renamed.json()).toEqual({ id: filled, name: 'Tier 2', campaignId: campaign.id, count: 2, verified: 0 });
 
     const detail = (await ann.agent.request('GET', `/rest/campaign/${campaign.id}`)).json();
     expect(detail.urlLists.map((l: { name: string; count: number }) => [l.name, l.count])).toEqual([['Money', 0], ['Tier 2', 2]]);

@@ -9,6 +9,7 @@ import type { TestApp } from '../support/test-app';
 const OWNED_TABLES = [
   'campaigns', 'projects', 'profiles', 'accounts', 'url_lists', 'url_items',
   'private_networks', 'private_sites', 'content_groups', 'articles', 'project_sites',
+  'user_options', 'proxies', 'blocked_sites',
 ] as const;
 
 /** Marks every name Ann types, so a leak into Bob's answers is visible. */
@@ -41,6 +42,9 @@ async function seedAnn(ann: Agent): Promise<number[]> {
     sessionUuid: 'ann-session-1',
   });
   if ((screen.sites as unknown[]).length !== 1) throw new Error('the private project has no site');
+  await ok(ann, 'POST', '/rest/options', { maxPostingThreads: 7, indexer: { [MARK]: MARK } });
+  await ok(ann, 'POST', '/rest/proxies', [`10.7.7.7:3128:${MARK}:${MARK}`]);
+  await ok(ann, 'POST', '/rest/blocked_sites', [`${MARK}.example`]);
   await ok(ann, 'POST', `/rest/schedule/${String(project.id)}`, { status: 'SCHEDULED', schedule: { scheduleType: 'FixedDate', startDate: '01/01/2031 10:00', durationType: 'Once', numberOfPosts: 3 } });
   return [campaignId, project.id, profile.id, linkSet.id, network.id, group.id, article.id].map(Number);
 }
@@ -78,6 +82,9 @@ function bodiesFor(ids: number[]): unknown[] {
     { project: { id: projectId, linkSetId }, sites: [], sessionUuid: 'bob-session-1' },
     { projectId, privateGroupId: networkId },
     { status: 'SCHEDULED', schedule: { scheduleType: 'AfterProject', sourceProjectIds: [projectId], durationType: 'Once', numberOfPosts: 1 } },
+    // Ann's proxy and blocked site by their keys (options, proxies, blocked sites are per user).
+    [{ address: '10.7.7.7', port: 3128 }],
+    ['secretann.example'],
   ];
 }
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createQueue, pgBossSchemaFor, type CreateQueueOptions } from '../../src/engine/queue/create-queue';
-import { PING_JOB } from '../../src/engine/jobs/registry';
+import { JOB_NAMES, PING_JOB } from '../../src/engine/jobs/registry';
 import { JobAbortedError, type JobContext, type Queue, type QueueDriverName } from '../../src/engine/queue/queue';
 import type { Database } from '../../src/platform/db/dialect';
 import { createLineLogger } from '../../src/engine/queue/queue-logger';
@@ -369,7 +369,7 @@ describe.each(SETUPS)('job queue: $driver driver on $kind', ({ kind, skip, drive
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
     try {
       await waitFor('the worker to start', () => output.includes('Job worker started'), 30_000);
-      expect(output).toContain(`Job worker started (${driver} queue; jobs: ${PING_JOB})`);
+      expect(output).toContain(`Job worker started (${driver} queue; jobs: ${JOB_NAMES.join(', ')})`);
       const { queue, database } = newQueue();
       if (driver === 'pg-boss') expect(pgBossSchemaFor(database)).toBe(`${ctx.handle.env.DATABASE_SCHEMA}_pgboss`);
       const id = await queue.send(PING_JOB, {});

@@ -50,6 +50,8 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
       const client = new pg.Client({ connectionString: POSTGRES_TEST_URL });
       await client.connect();
       await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      // pg-boss keeps its jobs in a schema of its own next to the app's (engine/queue/create-queue.ts).
+      await client.query(`DROP SCHEMA IF EXISTS ${schema}_pgboss CASCADE`);
       await client.end();
     },
   };

@@ -33,7 +33,7 @@ export default async function setup(project: TestProject): Promise<void> {
 /** Test schemas older than a day were left by runs that crashed before dropping them. */
 async function sweepStaleSchemas(client: pg.Client): Promise<void> {
   const cutoff = Math.floor(Date.now() / 1000) - 24 * 3600;
-  const { rows } = await client.query<{ name: string }>(String.raw`SELECT schema_name AS name FROM information_schema.schemata WHERE schema_name ~ '^t_[0-9]+_[0-9a-f]+$'`);
+  const { rows } = await client.query<{ name: string }>(String.raw`SELECT schema_name AS name FROM information_schema.schemata WHERE schema_name ~ '^t_[0-9]+_[0-9a-f]+(_pgboss)?$'`);
   for (const { name } of rows) {
     if (Number(name.split('_')[1]) < cutoff) await client.query(`DROP SCHEMA IF EXISTS ${name} CASCADE`);
   }

@@ -26,13 +26,13 @@ export function useTestDatabase(kind: DatabaseKind, skip: boolean, options: Life
 export function useTestServer(
   kind: DatabaseKind,
   skip: boolean,
-  options: LifecycleOptions & { env?: Record<string, string>; withLive?: boolean } = {},
+  options: LifecycleOptions & { env?: Record<string, string>; withLive?: boolean; startEngine?: boolean } = {},
 ): { handle: TestDatabaseHandle; server: TestApp } {
   const ctx = {} as { handle: TestDatabaseHandle; server: TestApp };
   (options.each ? beforeEach : beforeAll)(async () => {
     if (skip) return;
     ctx.handle = await createTestDatabase(kind);
-    ctx.server = await startTestApp(ctx.handle, options.env, { withLive: options.withLive ?? false });
+    ctx.server = await startTestApp(ctx.handle, options.env, { withLive: options.withLive ?? false, startEngine: options.startEngine ?? false });
   });
   (options.each ? afterEach : afterAll)(async () => {
     if (skip) return;

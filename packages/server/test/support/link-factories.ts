@@ -37,6 +37,10 @@ export interface TestLink {
   password?: string | null;
   pr?: number | null;
   dateAdded?: number;
+  /** Backlink check fields (engine/verify); never checked when not given. */
+  checkStatus?: string;
+  checkInfo?: string | null;
+  checkedAt?: number | null;
 }
 
 /** Links written straight to the table (`count` numbered ones when no list is given); their ids in order. */
@@ -55,6 +59,8 @@ export async function buildLinks(
       url: link.url, anchor: link.anchor ?? '', links_on_page: link.linksOnPage ?? null, site: link.site ?? null,
       username: link.username ?? null, password: link.password ?? null, pr: link.pr ?? null,
       date_added: link.dateAdded ?? Date.now(),
+      // Every row names every column: SQLite fills a column missing from some rows of one insert with null.
+      check_status: link.checkStatus ?? 'NONE', check_info: link.checkInfo ?? null, checked_at: link.checkedAt ?? null,
     }))).returning('id').execute();
     ids.push(...rows.map((row) => row.id));
   }

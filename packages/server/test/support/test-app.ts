@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp, type RouteEntry } from '../../src/app';
+import { buildApp, type BuildOptions, type RouteEntry } from '../../src/app';
 import type { AppContext } from '../../src/app-context';
 import { loadConfig } from '../../src/platform/config';
 import type { Database } from '../../src/platform/db/dialect';
@@ -18,7 +18,7 @@ export interface TestApp {
 export async function startTestApp(
   handle: TestDatabaseHandle,
   env: Record<string, string> = {},
-  options: { withLive?: boolean } = {},
+  options: BuildOptions = {},
 ): Promise<TestApp> {
   const config = loadConfig({ LOG_LEVEL: 'silent', LOGIN_ATTEMPTS_PER_MINUTE: '1000', ...handle.env, ...env });
   const database = handle.open();

@@ -10,6 +10,7 @@ import type { ProfileRow } from '../schemas/profiles';
 import type { Account } from '../schemas/profiles';
 import type { LinkSetRow } from '../schemas/link-sets';
 import type { SiteStatus } from '../constants/project-options';
+import type { ProxyId, ProxyMonitorState, ProxyRow } from '../schemas/proxies';
 
 type Ids = { ids: number[] };
 type Loose = Record<string, unknown>;
@@ -45,8 +46,14 @@ export interface UserTopicMessages {
     contentGroupsDeleted: Ids;
     articleCountChanged: { id: number; count: number };
   };
-  proxies: { proxyMonitorStateChanged: Loose; proxyStatusChanged: Loose; proxiesDeleted: Loose };
-  blocked_sites: { blockedSitesAdded: Loose; blockedSitesDeleted: Loose };
+  /** Proxy rows added or updated (status), deleted by address and port, and the monitor's state. */
+  proxies: {
+    proxyMonitorStateChanged: { proxyMonitorState: ProxyMonitorState };
+    proxyStatusChanged: { proxies: ProxyRow[] };
+    proxiesDeleted: { ids: ProxyId[] };
+  };
+  /** Blocked sites by id (their domain). */
+  blocked_sites: { blockedSitesAdded: { ids: string[] }; blockedSitesDeleted: { ids: string[] } };
 }
 
 /** Topics of one object: `{kind}/{id}`. The server checks that the object is the subscriber's. */
@@ -76,6 +83,8 @@ export interface ObjectTopicMessages {
   url_list: {
     linksAdded: { urlListId: number; added: number; count: number };
     linkEdited: { urlListId: number; id: number };
+    /** Backlink checks stored for these links (engine/verify); `verified` is the set's new verified total. */
+    linksChecked: { urlListId: number; ids: number[]; verified: number };
     linksDeleted: { urlListId: number; ids: number[]; count: number };
     keywordsSaved: { urlListId: number };
   };

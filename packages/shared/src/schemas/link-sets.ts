@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from './common';
+import { LINK_CHECK_STATUSES } from '../constants/link-checks';
 
 // ── Link set rows (campaign screen, Backlinks tab) ────────────────────────────────────────────
 
@@ -22,12 +23,16 @@ export type LinkSetCreate = z.infer<typeof LinkSetCreateSchema>;
 export const LinkSetRenameSchema = z.object({ name: LinkSetNameSchema });
 export type LinkSetRename = z.infer<typeof LinkSetRenameSchema>;
 
-/** One link set row; `count` is its number of links. */
+/**
+ * One link set row; `count` is its number of links, `verified` how many of them a backlink check
+ * found on their page (check status OK or NOFOLLOW).
+ */
 export const LinkSetRowSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   campaignId: z.number().int(),
   count: z.number().int(),
+  verified: z.number().int(),
 });
 export type LinkSetRow = z.infer<typeof LinkSetRowSchema>;
 
@@ -76,6 +81,12 @@ export const UrlItemSchema = z.object({
   pr: z.number().nullable(),
   /** Epoch milliseconds; shown DD/MM/YY. */
   dateAdded: z.number(),
+  /** Backlink verification of a published post's URL (engine/verify): NONE until a check is due. */
+  checkStatus: z.enum(LINK_CHECK_STATUSES),
+  /** What the check found (one line per placed link), or why it failed. */
+  checkInfo: z.string().nullable(),
+  /** Epoch milliseconds of the last check. */
+  checkedAt: z.number().nullable(),
 });
 export type UrlItem = z.infer<typeof UrlItemSchema>;
 

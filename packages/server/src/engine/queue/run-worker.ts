@@ -1,21 +1,20 @@
+import type { AppContext } from '../../app-context';
 import type { AppConfig } from '../../platform/config';
 import type { Database } from '../../platform/db/dialect';
-import { JOB_NAMES, jobRegistrations } from '../jobs/registry';
+import { registerJobs, startEngine } from '../jobs/engine';
 import { createQueue, type CreateQueueOptions } from './create-queue';
 import type { Queue } from './queue';
 import type { QueueLogger } from './queue-logger';
 
 /**
  * A queue with every registered job handler, checked (a job name without a handler stops it here)
- * and started: what `worker` runs, and what the server can embed.
+ * and started: what `worker` runs. Jobs handled here publish no live messages (no HTTP server in
+ * this process); the screens see the results on their next load.
  */
-export async function startJobWorker(config: AppConfig, database: Database, logger: QueueLogger, options: CreateQueueOptions = {}): Promise<Queue> {
+export async function startJobWorker(config: AppConfig, database: Database, logger: QueueLogger, options: CreateQueueOptions = {}, version = '0.0.0'): Promise<Queue> {
   const queue = createQueue(database, { logger, ...options });
-  for (const { name, handler, options: registerOptions } of jobRegistrations({ config, database, queue })) {
-    queue.register(name, handler, registerOptions);
-  }
-  queue.assertHandlers(JOB_NAMES);
-  await queue.start();
-  logger.info(`Job worker started (${queue.driver} queue; jobs: ${JOB_NAMES.join(', ') || 'none'})`);
+  const ctx: AppContext = { config, database, live: undefined, queue, version };
+  registerJobs(ctx);
+  await startEngine(ctx, logger);
   return queue;
 }

@@ -23,7 +23,7 @@ export async function addLink(ctx: AppContext, ownerId: number, urlListId: numbe
     .returningAll()
     .executeTakeFirst();
   if (!row) throw new Error('the inserted link was not found');
-  publishLinksChanged(ctx, ownerId, linkSet, await countLinks(db, dialect, urlListId), { name: 'linksAdded', added: 1 });
+  await publishLinksChanged(ctx, ownerId, linkSet, await countLinks(db, dialect, urlListId), { name: 'linksAdded', added: 1 });
   return presentLink(row);
 }
 
@@ -37,6 +37,6 @@ export async function addLinkBatch(ctx: AppContext, ownerId: number, urlListId: 
     for (let index = 0; index < lines.length; index += 1) await writer.line(index + 1, lines[index]!);
     return writer.finish();
   });
-  if (result.added > 0) publishLinksChanged(ctx, ownerId, linkSet, await countLinks(db, dialect, urlListId), { name: 'linksAdded', added: result.added });
+  if (result.added > 0) await publishLinksChanged(ctx, ownerId, linkSet, await countLinks(db, dialect, urlListId), { name: 'linksAdded', added: result.added });
   return result;
 }

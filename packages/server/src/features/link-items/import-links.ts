@@ -32,6 +32,6 @@ export async function importLinks(
     if (done.added === 0 && done.skipped === 0) throw new HttpError(422, LINK_ITEM_MESSAGES.noLinksInFile);
     return done;
   });
-  if (result.added > 0) publishLinksChanged(ctx, ownerId, linkSet, await countLinks(db, dialect, urlListId), { name: 'linksAdded', added: result.added });
+  if (result.added > 0) await publishLinksChanged(ctx, ownerId, linkSet, await countLinks(db, dialect, urlListId), { name: 'linksAdded', added: result.added });
   return result;
 }

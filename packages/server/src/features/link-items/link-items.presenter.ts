@@ -1,5 +1,10 @@
-import type { LinkSetDetail, LinkSetRow, UrlItem } from '@linkloom/shared';
-import type { LinkSetKeywordRow, UrlItemRow } from './link-items.repository';
+import { LINK_CHECK_STATUSES, type LinkCheckStatus, type LinkSetDetail, type LinkSetRow, type UrlItem } from '@linkloom/shared';
+import type { LinkSetKeywordRow, LinkTotals, UrlItemRow } from './link-items.repository';
+
+/** A stored check state; anything unknown reads as never checked. */
+function checkStatus(value: string): LinkCheckStatus {
+  return (LINK_CHECK_STATUSES as readonly string[]).includes(value) ? (value as LinkCheckStatus) : 'NONE';
+}
 
 /** Row → the spec's link shape (dateAdded stays epoch ms; screens show DD/MM/YY). */
 export function presentLink(row: UrlItemRow): UrlItem {
@@ -14,18 +19,21 @@ export function presentLink(row: UrlItemRow): UrlItem {
     password: row.password,
     pr: row.pr,
     dateAdded: Number(row.date_added),
+    checkStatus: checkStatus(row.check_status),
+    checkInfo: row.check_info,
+    checkedAt: row.checked_at === null ? null : Number(row.checked_at),
   };
 }
 
 /** The link set row as the campaign screen's Backlinks tab shows it (urlListEdited carries it). */
-export function presentLinkSetRow(row: LinkSetKeywordRow, count: number): LinkSetRow {
-  return { id: row.id, name: row.name, campaignId: row.campaign_id, count };
+export function presentLinkSetRow(row: LinkSetKeywordRow, totals: LinkTotals): LinkSetRow {
+  return { id: row.id, name: row.name, campaignId: row.campaign_id, count: totals.count, verified: totals.verified };
 }
 
 /** The link set with its keyword settings, for the link set screen. */
-export function presentLinkSetDetail(row: LinkSetKeywordRow, count: number): LinkSetDetail {
+export function presentLinkSetDetail(row: LinkSetKeywordRow, totals: LinkTotals): LinkSetDetail {
   return {
-    ...presentLinkSetRow(row, count),
+    ...presentLinkSetRow(row, totals),
     useKeyword: row.use_keyword !== 0,
     primaryKeyword: row.primary_keyword,
     secondaryKeyword: row.secondary_keyword,

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { LinkSetKeywords, UrlItemListQuery } from '@linkloom/shared';
+import { VERIFIED_LINK_CHECK_STATUSES, type LinkSetKeywords, type UrlItemListQuery } from '@linkloom/shared';
 import type { DialectName } from '../../platform/db/dialect';
 import type { DB } from '../../platform/db/schema';
 import type { UrlItemsTable, UrlListsTable } from '../link-sets/link-sets.tables';
@@ -54,6 +54,24 @@ function filteredLinks(db: Kysely<DB>, dialect: DialectName, urlListId: number, 
 export async function countLinks(db: Kysely<DB>, dialect: DialectName, urlListId: number, query: Pick<UrlItemListQuery, 'url' | 'anchor'> = {}): Promise<number> {
   const row = await filteredLinks(db, dialect, urlListId, query).select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
   return Number(row?.n ?? 0);
+}
+
+/** Number of links of a link set whose backlink check found them on their page (VERIFIED_LINK_CHECK_STATUSES). */
+export async function countVerifiedLinks(db: Kysely<DB>, urlListId: number): Promise<number> {
+  const row = await db.selectFrom('url_items').where('url_list_id', '=', urlListId).where('check_status', 'in', VERIFIED_LINK_CHECK_STATUSES)
+    .select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** A link set's totals as its rows show them. */
+export interface LinkTotals {
+  count: number;
+  verified: number;
+}
+
+export async function linkTotals(db: Kysely<DB>, dialect: DialectName, urlListId: number): Promise<LinkTotals> {
+  const [count, verified] = await Promise.all([countLinks(db, dialect, urlListId), countVerifiedLinks(db, urlListId)]);
+  return { count, verified };
 }
 
 export interface LinkPage {

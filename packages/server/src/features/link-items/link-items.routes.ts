@@ -12,7 +12,7 @@ import { addLink, addLinkBatch, ownedLinkSet } from './add-links';
 import { linkFileRoutes } from './link-files.routes';
 import { publishLinksChanged } from './link-items.live';
 import { presentLink, presentLinkSetDetail } from './link-items.presenter';
-import { countLinks, deleteLinks, listLinkPage, saveKeywords, updateLink } from './link-items.repository';
+import { countLinks, deleteLinks, linkTotals, listLinkPage, saveKeywords, updateLink } from './link-items.repository';
 
 const tags = ['link sets'];
 const errors = { 404: ErrorResponseSchema, 422: ErrorResponseSchema };
@@ -38,12 +38,12 @@ export const linkItemRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     const linkSet = await ownedLinkSet(ctx, user.id, request.params.id);
     const query = request.query;
     const filtered = Boolean(query.url || query.anchor);
-    const [count, page] = await Promise.all([countLinks(db, dialect, linkSet.id), listLinkPage(db, dialect, linkSet.id, query)]);
+    const [totals, page] = await Promise.all([linkTotals(db, dialect, linkSet.id), listLinkPage(db, dialect, linkSet.id, query)]);
     // A page past the last match carries no count of the matches: ask for it.
-    const total = filtered ? (page.total ?? (await countLinks(db, dialect, linkSet.id, query))) : count;
+    const total = filtered ? (page.total ?? (await countLinks(db, dialect, linkSet.id, query))) : totals.count;
     return {
       campaign: { id: linkSet.campaign_id, name: linkSet.campaign_name },
-      urlList: presentLinkSetDetail(linkSet, count),
+      urlList: presentLinkSetDetail(linkSet, totals),
       urls: page.rows.map(presentLink),
       total,
     };
@@ -67,7 +67,7 @@ export const linkItemRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     const linkSet = await ownedLinkSet(ctx, user.id, request.params.id);
     const ids = await deleteLinks(db, user.id, linkSet.id, request.body.ids);
     if (!ids) throw new NotFoundError();
-    publishLinksChanged(ctx, user.id, linkSet, await countLinks(db, dialect, linkSet.id), { name: 'linksDeleted', ids });
+    await publishLinksChanged(ctx, user.id, linkSet, await countLinks(db, dialect, linkSet.id), { name: 'linksDeleted', ids });
     return { deleted: ids.length };
   });
 
@@ -97,7 +97,7 @@ export const linkItemRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     if (!(await saveKeywords(db, user.id, request.params.id, request.body))) throw new NotFoundError();
     const linkSet = await ownedLinkSet(ctx, user.id, request.params.id);
     ctx.live?.publish(user.id, `url_list/${linkSet.id}`, 'keywordsSaved', { urlListId: linkSet.id });
-    return { urlList: presentLinkSetDetail(linkSet, await countLinks(db, dialect, linkSet.id)) };
+    return { urlList: presentLinkSetDetail(linkSet, await linkTotals(db, dialect, linkSet.id)) };
   });
 
   await app.register(linkFileRoutes, ctx);

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { VERIFIED_LINK_CHECK_STATUSES } from '@linkloom/shared';
 import type { DB } from '../../platform/db/schema';
 import { deleteCampaignRows, renameOwnedRow } from '../../platform/db/owned-rows';
 
@@ -8,21 +9,25 @@ export interface LinkSetRecord {
   campaign_id: number;
   /** Number of links (a string on PostgreSQL, where count is bigint). */
   count: number | string | bigint;
+  /** Links a backlink check found on their page (VERIFIED_LINK_CHECK_STATUSES). */
+  verified: number | string | bigint;
 }
 
-/** Link sets of the user with their link counts, in id order. */
+/** Link sets of the user with their link counts (all, verified), in id order. */
 function selectLinkSets(db: Kysely<DB>, ownerId: number) {
   return db.selectFrom('url_lists')
     .select((eb) => [
       'url_lists.id', 'url_lists.name', 'url_lists.campaign_id',
       eb.selectFrom('url_items').whereRef('url_items.url_list_id', '=', 'url_lists.id').select(eb.fn.countAll().as('n')).as('count'),
+      eb.selectFrom('url_items').whereRef('url_items.url_list_id', '=', 'url_lists.id').where('url_items.check_status', 'in', VERIFIED_LINK_CHECK_STATUSES)
+        .select(eb.fn.countAll().as('n')).as('verified'),
     ])
     .where('url_lists.owner_id', '=', ownerId)
     .orderBy('url_lists.id', 'asc');
 }
 
-function withCount(row: { count: unknown } & Omit<LinkSetRecord, 'count'>): LinkSetRecord {
-  return { ...row, count: Number(row.count ?? 0) };
+function withCount(row: { count: unknown; verified: unknown } & Omit<LinkSetRecord, 'count' | 'verified'>): LinkSetRecord {
+  return { ...row, count: Number(row.count ?? 0), verified: Number(row.verified ?? 0) };
 }
 
 export async function listLinkSets(db: Kysely<DB>, ownerId: number, campaignId: number): Promise<LinkSetRecord[]> {
@@ -39,7 +44,7 @@ export async function insertLinkSet(db: Kysely<DB>, linkSet: { ownerId: number; 
     .values({ owner_id: linkSet.ownerId, campaign_id: linkSet.campaignId, name: linkSet.name, created_at: Date.now() })
     .returning(['id', 'name', 'campaign_id'])
     .executeTakeFirstOrThrow();
-  return { ...row, count: 0 };
+  return { ...row, count: 0, verified: 0 };
 }
 
 /** Renames one of the user's link sets; false when it is not theirs. */

@@ -35,6 +35,13 @@ export interface UrlItemsTable {
   date_added: number;
   /** Set by ownedTable() like every owned row; the spec's field is date_added. */
   created_at: number;
+  /** Verification of a published post's link (migration 0009): NONE, PENDING, OK, NOFOLLOW, MISSING or ERROR. */
+  check_status: Generated<string>;
+  /** Anchors found, or the error. */
+  check_info: Generated<string | null>;
+  checked_at: Generated<number | null>;
+  /** The engine post this output link came from (engine_posts.id). */
+  post_id: Generated<number | null>;
 }
 
 export interface LinkSetTables {

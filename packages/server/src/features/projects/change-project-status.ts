@@ -1,6 +1,7 @@
 import { transition, type ProjectAction, type ProjectRow } from '@linkloom/shared';
 import type { AppContext } from '../../app-context';
 import { ConflictError, NotFoundError } from '../../platform/http/errors';
+import { STARTABLE_BY_USER, startProjectRun, stopProjectRun } from '../../engine/runner/start-project-run';
 import { findProject } from './projects.repository';
 import { presentProject } from './projects.presenter';
 import { publishProjectStatus } from './publish-project-status';
@@ -11,9 +12,12 @@ export const STATUS_CHANGED_MEANWHILE = 'The project changed meanwhile: reload i
  * Moves one of the user's projects to the status an action leads to (spec 1 §4): a start, stop or
  * email-verification call. A forbidden action answers 409 with the reason and changes nothing; the
  * update only applies if the status is still the one checked, so two racing calls cannot both win.
- * The engine picks projects up from the status this sets (STARTING, STOPPING, …).
+ * Start and Stop go through the engine's runner (a run row and its `project.run` job); the engine
+ * moves the project on from STARTING / STOPPING.
  */
 export async function changeProjectStatus(ctx: AppContext, ownerId: number, projectId: number, action: ProjectAction): Promise<ProjectRow> {
+  if (action === 'start') return presentProject(await startProjectRun(ctx, ownerId, projectId, { from: STARTABLE_BY_USER }));
+  if (action === 'stop') return presentProject(await stopProjectRun(ctx, ownerId, projectId));
   const { db } = ctx.database;
   const project = await findProject(db, ownerId, projectId);
   if (!project) throw new NotFoundError();

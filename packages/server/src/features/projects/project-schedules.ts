@@ -10,6 +10,8 @@ import { findProject, updateProjectSchedule, type ProjectRecord } from './projec
 import { presentProject } from './projects.presenter';
 import { publishProjectStatus } from './publish-project-status';
 import { STATUS_CHANGED_MEANWHILE } from './change-project-status';
+import { armedColumns, readSchedule } from '../../engine/scheduler/schedule-rules';
+import { rearmSchedule } from '../../engine/scheduler/arm-schedule';
 
 /** A project may be (re)scheduled only while nothing runs it. */
 const SCHEDULABLE: readonly string[] = ['NEW', 'COMPLETED', 'STOPPED', 'FAILED', 'SCHEDULED'];
@@ -48,13 +50,19 @@ function scheduleText(wire: ScheduleWire): string {
   return JSON.stringify({ ...Object.fromEntries(fields), status: 'SCHEDULED' });
 }
 
+/**
+ * Writes the schedule with its timing (when it starts the project; AfterProject waits for parent
+ * runs finished from now on), tells the screens, then re-arms the scheduler's start job.
+ */
 async function writeSchedule(
   ctx: AppContext, ownerId: number, record: ProjectRecord, changes: { status: string; schedule: string | null },
 ): Promise<ProjectRow> {
-  const updated = await updateProjectSchedule(ctx.database.db, ownerId, record.id, record.status, changes);
+  const timing = armedColumns(readSchedule(changes.schedule), Date.now());
+  const updated = await updateProjectSchedule(ctx.database.db, ownerId, record.id, record.status, { ...changes, ...timing });
   if (!updated) throw new ConflictError(STATUS_CHANGED_MEANWHILE);
   const row = presentProject(updated);
   publishProjectStatus(ctx, ownerId, row);
+  await rearmSchedule(ctx, ownerId, record.id);
   return row;
 }
 

@@ -57,9 +57,13 @@ export async function updateProjectForm(
     .returning(COLUMNS).executeTakeFirst();
 }
 
-/** Sets a project's status and schedule (JSON text or null) only while its status is still `expectedStatus`. */
+/**
+ * Sets a project's status and schedule (JSON text or null), with the scheduler's timing columns when
+ * given (engine/scheduler), only while its status is still `expectedStatus`.
+ */
 export async function updateProjectSchedule(
-  db: Kysely<DB>, ownerId: number, id: number, expectedStatus: string, changes: { status: string; schedule: string | null },
+  db: Kysely<DB>, ownerId: number, id: number, expectedStatus: string,
+  changes: { status: string; schedule: string | null; next_run_at?: number | null; schedule_armed_at?: number | null },
 ): Promise<ProjectRecord | undefined> {
   return db.updateTable('projects').set(changes)
     .where('id', '=', id).where('owner_id', '=', ownerId).where('status', '=', expectedStatus)

@@ -15,6 +15,12 @@ export interface ProjectsTable {
   /** JSON object of the project form's fields. */
   settings: Generated<string>;
   created_at: number;
+  /** When the schedule next starts the project (migration 0011, engine/scheduler); null: none. */
+  next_run_at: number | null;
+  /** The queue job that starts it at next_run_at (cancelled when the schedule changes). */
+  schedule_job_id: string | null;
+  /** When the schedule was saved or reset: AfterProject counts parent runs finished since. */
+  schedule_armed_at: number | null;
 }
 
 /**

@@ -5,6 +5,8 @@ import type { LinkSetTables } from '../../features/link-sets/link-sets.tables';
 import type { PrivateNetworkTables } from '../../features/private-networks/private-networks.tables';
 import type { ContentTables } from '../../features/content/content.tables';
 import type { JobTables } from '../../engine/queue/jobs.tables';
+import type { OptionTables } from '../../features/options/options.tables';
+import type { EngineTables } from '../../engine/runner/engine.tables';
 
 /** Table types of the database; times are epoch milliseconds in both dialects. */
 export interface UsersTable {
@@ -34,7 +36,7 @@ export interface CampaignsTable {
 }
 
 /** Every table: the platform's own here, each feature's in its `<area>.tables.ts`. */
-export interface DB extends ProjectTables, ProfileTables, LinkSetTables, PrivateNetworkTables, ContentTables, JobTables {
+export interface DB extends ProjectTables, ProfileTables, LinkSetTables, PrivateNetworkTables, ContentTables, JobTables, EngineTables, OptionTables {
   users: UsersTable;
   sessions: SessionsTable;
   campaigns: CampaignsTable;

@@ -36,7 +36,13 @@ export function LinkSetsTab({ campaignId, rows, loading }: TabProps<LinkSetRow>)
         { key: 'full', label: 'Full information (.csv)', run: (ids) => downloadLinkSets(campaignId, ids, true) },
       ]}
       nameColumn={(row) => <Link to={`/url_list/${row.id}`} data-testid={`link-set-link-${row.id}`}>{row.name}</Link>}
-      middleColumns={[{ title: 'Count', dataIndex: 'count', width: 110, sorter: (a, b) => a.count - b.count }]}
+      middleColumns={[
+        { title: 'Count', dataIndex: 'count', width: 110, sorter: (a, b) => a.count - b.count },
+        {
+          title: 'Verified', dataIndex: 'verified', width: 110, sorter: (a, b) => a.verified - b.verified,
+          render: (verified: number, row) => <span title="Links found on their page by the backlink check" data-testid={`link-set-verified-${row.id}`}>{verified}</span>,
+        },
+      ]}
     />
   );
 }

@@ -14,6 +14,7 @@ import { useWindowFraction } from '@/lib/use-window-fraction';
 import { useAddLinkBatch, useDeleteLinks, useSaveLink } from '../api/link-items-api';
 import { LinkDialog } from './link-dialog';
 import { LinkDownloadMenu } from './link-download-menu';
+import { LinkCheckTag } from './link-check-tag';
 import { columnSortOrder, formatDateAdded, type LinksGridState } from './links-grid-state';
 
 /** Refused lines of a batch or an import, plus a note when only the first ones were listed. */
@@ -51,6 +52,7 @@ export function LinksTable({ linkSetId, data, loading, grid, onGridChange, onRel
     { title: 'Links on page', key: 'linksOnPage', dataIndex: 'linksOnPage', width: 130 },
     { title: 'DA', key: 'pr', dataIndex: 'pr', width: 70 },
     { title: 'Date added', key: 'dateAdded', dataIndex: 'dateAdded', width: 130, sorter: true, sortOrder: columnSortOrder(grid, 'dateAdded'), render: (value: number) => formatDateAdded(value) },
+    { title: 'Verified', key: 'checkStatus', dataIndex: 'checkStatus', width: 130, render: (_, link) => <LinkCheckTag link={link} /> },
     {
       title: 'Action', key: 'action', width: 90,
       render: (_, link) => (

@@ -29,8 +29,19 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * Writes a fresh project row (status, lastError, schedule) into the cached project screen, so the
  * toolbar changes at once; the live projectStatusChanged message brings the same values.
  */
-export function mergeProjectRow(queryClient: QueryClient, row: ProjectRow): void {
-  queryClient.setQueryData<ProjectScreen>(projectKeys.screen(row.id), (screen) => screen && withProjectRow(screen, row));
+export function mergeProjectRow(queryClient: QueryClient, row: ProjectRow, statusBefore?: string): void {
+  queryClient.setQueryData<ProjectScreen>(projectKeys.screen(row.id), (screen) => {
+    if (!screen) return screen;
+    // The engine may already have moved on (STARTING → RUNNING → FAILED) and the live channel may
+    // have said so before this answer arrived: an answer older than the screen is not applied.
+    if (statusBefore !== undefined && screen.project.status !== statusBefore) return screen;
+    return withProjectRow(screen, row);
+  });
+}
+
+/** The status the cached screen shows now (captured when a call starts, for mergeProjectRow). */
+export function cachedStatus(queryClient: QueryClient, projectId: number): string | undefined {
+  return queryClient.getQueryData<ProjectScreen>(projectKeys.screen(projectId))?.project.status;
 }
 
 /** The screen (of whichever kind) with the row's status, lastError and schedule. */
@@ -77,7 +88,8 @@ export function useProjectAction(projectId: number) {
       await wait(ACTION_DELAY_MS);
       return get(ACTION_PATHS[action](projectId), { schema: ProjectRowSchema, silent: true });
     },
-    onSuccess: (row) => mergeProjectRow(queryClient, row),
+    onMutate: () => ({ statusBefore: cachedStatus(queryClient, projectId) }),
+    onSuccess: (row, _action, context) => mergeProjectRow(queryClient, row, context.statusBefore),
     onError: (error, action) => notifyProjectFailure(PROJECT_ACTION_FAILURES[action], error),
   });
 }

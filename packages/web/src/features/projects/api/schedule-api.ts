@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ProjectRowSchema, type ScheduleWire } from '@linkloom/shared';
 import { appFeedback } from '@/lib/app-feedback';
 import { get, post } from '@/lib/http';
-import { mergeProjectRow, notifyProjectFailure } from './project-actions-api';
+import { cachedStatus, mergeProjectRow, notifyProjectFailure } from './project-actions-api';
 
 /** Texts of the schedule calls: failures are the spec's (spec 1 §8), successes short toasts. */
 export const SCHEDULE_CALL_MESSAGES = {
@@ -24,8 +24,9 @@ export function useSaveSchedule(projectId: number) {
   return useMutation({
     mutationFn: (schedule: ScheduleWire) =>
       post(`/rest/schedule/${projectId}`, { body: { status: 'SCHEDULED', schedule }, schema: ProjectRowSchema, silent: true }),
-    onSuccess: (row) => {
-      mergeProjectRow(queryClient, row);
+    onMutate: () => ({ statusBefore: cachedStatus(queryClient, projectId) }),
+    onSuccess: (row, _schedule, context) => {
+      mergeProjectRow(queryClient, row, context.statusBefore);
       appFeedback().message.success(SCHEDULE_CALL_MESSAGES.saved);
     },
     onError: (error) => notifyProjectFailure(SCHEDULE_CALL_MESSAGES.saveFailed, error),
@@ -37,8 +38,9 @@ export function useScheduleAction(projectId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (action: 'delete' | 'reset') => get(`/action/${action}/schedule/${projectId}`, { schema: ProjectRowSchema, silent: true }),
-    onSuccess: (row, action) => {
-      mergeProjectRow(queryClient, row);
+    onMutate: () => ({ statusBefore: cachedStatus(queryClient, projectId) }),
+    onSuccess: (row, action, context) => {
+      mergeProjectRow(queryClient, row, context.statusBefore);
       appFeedback().message.success(action === 'delete' ? SCHEDULE_CALL_MESSAGES.deleted : SCHEDULE_CALL_MESSAGES.reset);
     },
     onError: (error, action) =>

@@ -1,0 +1,22 @@
+import type { AppContext } from '../../app-context';
+import type { QueueLogger } from '../queue/queue-logger';
+import { resumeRuns } from '../runner/project-run.job';
+import { JOB_NAMES, jobRegistrations } from './registry';
+import { sendNextSchedulerTick } from '../scheduler/scheduler-tick';
+
+/**
+ * Registers every job handler on the context's queue and checks that each job name the app sends
+ * has one: a name without a handler stops the app here, at start.
+ */
+export function registerJobs(ctx: AppContext): void {
+  for (const { name, handler, options } of jobRegistrations(ctx)) ctx.queue.register(name, handler, options);
+  ctx.queue.assertHandlers(JOB_NAMES);
+}
+
+/** Starts taking jobs, then sends `project.run` again for runs that were under way (a restart resumes them). */
+export async function startEngine(ctx: AppContext, logger?: QueueLogger): Promise<void> {
+  await ctx.queue.start();
+  await sendNextSchedulerTick(ctx.queue); // D: the scheduler's tick chain (one per database, however many processes)
+  const resumed = await resumeRuns(ctx);
+  logger?.info(`Job worker started (${ctx.queue.driver} queue; jobs: ${JOB_NAMES.join(', ') || 'none'})${resumed > 0 ? `; ${resumed} run(s) resumed` : ''}`);
+}

@@ -1,0 +1,198 @@
+import type { Kysely } from 'kysely';
+import {
+  ProjectScheduleSchema, buildPost, createRng, linkProfilesFromForm, mediaRequestsFromForm, pickArticle, projectKind,
+  type AnchorKeywords, type BuiltPost, type ContentProjectForm, type PostLinkSource, type SourceLink,
+} from '@linkloom/shared';
+import type { DB } from '../../platform/db/schema';
+import { readProjectForm } from '../../features/projects/project-settings';
+import { perDatabase } from './memo';
+
+type Db = Kysely<DB>;
+
+/** A post ready for the connector, and the article it was built from. */
+export interface ComposedPost {
+  built: BuiltPost;
+  articleId: number;
+  /** The content group's max usage per article (0: unlimited), enforced when the use is counted. */
+  maxUsage: number;
+  /** The first inserted image: uploaded as the post's featured image. */
+  featuredImageUrl: string | null;
+}
+
+export type ComposeResult = { ok: true; post: ComposedPost } | { ok: false; error: string };
+
+export const COMPOSE_MESSAGES = {
+  contentGroupGone: 'The content group of this project no longer exists: choose another one on the General tab',
+  noArticles: (name: string) => `The content group "${name}" has no articles: add articles to it or choose another content group`,
+  allUsed: (name: string, max: number) => `Every article of the content group "${name}" was used ${max} times (its "max usage per article"): add articles or raise the limit`,
+} as const;
+
+/** Links of a set loaded whole up to this many; larger sets are read by position (two passes). */
+const WHOLE_SET_LIMIT = 20_000;
+/** Link sets, content groups and article texts are read once per this period, not once per post. */
+const FRESH_MS = 2_000;
+
+interface LinkSetSnapshot {
+  keywords: AnchorKeywords;
+  total: number;
+  /** The whole set when it is small enough, else null (read by position). */
+  links: SourceLink[] | null;
+}
+
+const linkSets = perDatabase<string, LinkSetSnapshot | null>(FRESH_MS, 200);
+const groups = perDatabase<string, { id: number; name: string; words_not_to_be_changed: string; max_usage_per_article: number } | null>(FRESH_MS);
+const articleTexts = perDatabase<number, { id: number; title: string; body: string } | undefined>(FRESH_MS, 500);
+
+function linkSet(db: Db, ownerId: number, linkSetId: number): Promise<LinkSetSnapshot | null> {
+  return linkSets(db).get(`${ownerId}:${linkSetId}`, async () => {
+    const set = await db.selectFrom('url_lists').selectAll().where('id', '=', linkSetId).where('owner_id', '=', ownerId).executeTakeFirst();
+    if (!set) return null;
+    const row = await db.selectFrom('url_items').select((eb) => eb.fn.countAll<number>().as('n')).where('url_list_id', '=', linkSetId).executeTakeFirstOrThrow();
+    const total = Number(row.n);
+    const links = total <= WHOLE_SET_LIMIT
+      ? await db.selectFrom('url_items').select(['url', 'anchor']).where('url_list_id', '=', linkSetId).orderBy('id', 'asc').execute()
+      : null;
+    return { keywords: keywordsOf(set), total, links };
+  });
+}
+
+/**
+ * A stand-in for a large link set: as long as the set, answering each position from `known` (or a
+ * placeholder) and noting the positions asked for. The pipeline's draws do not depend on the links'
+ * text, so a first pass finds the positions and a second pass, with those rows read, builds the post.
+ */
+function positionalSet(total: number, known: ReadonlyMap<number, SourceLink>, asked: Set<number>): readonly SourceLink[] {
+  const placeholder: SourceLink = { url: 'https://placeholder.invalid/', anchor: '' };
+  return new Proxy([] as SourceLink[], {
+    get(target, property, receiver) {
+      if (property === 'length') return total;
+      if (typeof property === 'string' && /^\d+$/.test(property)) {
+        const index = Number(property);
+        asked.add(index);
+        return known.get(index) ?? placeholder;
+      }
+      return Reflect.get(target, property, receiver);
+    },
+  });
+}
+
+async function linksAt(db: Db, linkSetId: number, positions: Iterable<number>): Promise<Map<number, SourceLink>> {
+  const found = new Map<number, SourceLink>();
+  for (const position of positions) {
+    const row = await db.selectFrom('url_items').select(['url', 'anchor']).where('url_list_id', '=', linkSetId)
+      .orderBy('id', 'asc').limit(1).offset(position).executeTakeFirst();
+    if (row) found.set(position, row);
+  }
+  return found;
+}
+
+function keywordsOf(row: {
+  use_keyword: number; primary_keyword: string; secondary_keyword: string; branded_keyword: string; generic_keyword: string;
+  primary_percentage: number; secondary_percentage: number; branded_percentage: number; generic_percentage: number; naked_url_percentage: number;
+}): AnchorKeywords {
+  return {
+    useKeyword: row.use_keyword === 1,
+    primaryKeyword: row.primary_keyword, secondaryKeyword: row.secondary_keyword, brandedKeyword: row.branded_keyword, genericKeyword: row.generic_keyword,
+    primaryPercentage: row.primary_percentage, secondaryPercentage: row.secondary_percentage, brandedPercentage: row.branded_percentage,
+    genericPercentage: row.generic_percentage, nakedUrlPercentage: row.naked_url_percentage,
+  };
+}
+
+/** The parent projects an AfterProject schedule names (none for other schedules). */
+export function scheduleParents(schedule: string | null): number[] {
+  if (schedule === null) return [];
+  let value: unknown;
+  try {
+    value = JSON.parse(schedule);
+  } catch {
+    return [];
+  }
+  const parsed = ProjectScheduleSchema.safeParse(value);
+  if (!parsed.success || parsed.data.scheduleType !== 'AfterProject') return [];
+  const ids = parsed.data.sourceProjectIds ?? (parsed.data.sourceProjectId ? [parsed.data.sourceProjectId] : []);
+  return ids.filter((id) => id > 0);
+}
+
+/** Output link sets of a tier-2 project's parents (its schedule's AfterProject parents). */
+async function parentOutputLinkSets(db: Db, ownerId: number, schedule: string | null): Promise<number[]> {
+  const parents = scheduleParents(schedule);
+  if (parents.length === 0) return [];
+  const rows = await db.selectFrom('projects').select(['id', 'module', 'settings']).where('owner_id', '=', ownerId).where('id', 'in', parents).execute();
+  const ids: number[] = [];
+  for (const row of rows) {
+    const read = readProjectForm(projectKind(row.module), row.settings);
+    if ((read.kind === 'postingproject' || read.kind === 'privateproject') && read.form.urlListId !== null) ids.push(read.form.urlListId);
+  }
+  return [...new Set(ids)];
+}
+
+/** The form's link sources: each input link set (or parent output set) with its keywords; large sets positional. */
+async function linkSources(db: Db, ownerId: number, form: ContentProjectForm, schedule: string | null) {
+  const profiles = linkProfilesFromForm(form, form.useLinkSet ? [] : await parentOutputLinkSets(db, ownerId, schedule));
+  const sources: (PostLinkSource & { total: number; whole: boolean })[] = [];
+  for (const profile of profiles) {
+    const set = await linkSet(db, ownerId, profile.linkSetId);
+    if (!set) continue;
+    sources.push({ ...profile, keywords: set.keywords, links: set.links ?? [], total: set.total, whole: set.links !== null });
+  }
+  return sources;
+}
+
+/** Picks the post's article (least used under the group's maximum), seeded by the post's key. */
+async function chooseArticle(db: Db, ownerId: number, group: { id: number; name: string; max_usage_per_article: number }, key: string, stored: number | null) {
+  const text = (id: number) => articleTexts(db).get(id, () => db.selectFrom('articles').select(['id', 'title', 'body']).where('id', '=', id).where('owner_id', '=', ownerId).executeTakeFirst());
+  if (stored !== null) {
+    const article = await text(stored);
+    if (article) return { ok: true as const, article };
+  }
+  const usages = await db.selectFrom('articles').select(['id', 'usage_count']).where('content_group_id', '=', group.id).where('owner_id', '=', ownerId).execute();
+  if (usages.length === 0) return { ok: false as const, error: COMPOSE_MESSAGES.noArticles(group.name) };
+  const picked = pickArticle(usages.map((row) => ({ id: row.id, usage: row.usage_count })), group.max_usage_per_article, createRng(`${key}/article`));
+  if (!picked) return { ok: false as const, error: COMPOSE_MESSAGES.allUsed(group.name, group.max_usage_per_article) };
+  const article = await text(picked.id);
+  if (!article) return { ok: false as const, error: COMPOSE_MESSAGES.noArticles(group.name) };
+  return { ok: true as const, article };
+}
+
+/**
+ * Builds one post of a posting or private project with the content pipeline, seeded by its
+ * idempotency key (a rebuild after a crash gives the same post): the article (the one recorded
+ * for the post, else a fresh pick), links from the input link sets by their profiles and keywords,
+ * the placement, images and videos, tags.
+ */
+export async function composePost(
+  db: Db, ownerId: number, form: ContentProjectForm, schedule: string | null,
+  post: { idempotency_key: string; article_id: number | null },
+): Promise<ComposeResult> {
+  const groupId = form.contentGroupId;
+  const group = groupId === null ? null : await groups(db).get(`${ownerId}:${groupId}`, async () => (await db.selectFrom('content_groups')
+    .select(['id', 'name', 'words_not_to_be_changed', 'max_usage_per_article'])
+    .where('id', '=', groupId).where('owner_id', '=', ownerId).executeTakeFirst()) ?? null);
+  if (!group) return { ok: false, error: COMPOSE_MESSAGES.contentGroupGone };
+  const chosen = await chooseArticle(db, ownerId, group, post.idempotency_key, post.article_id);
+  if (!chosen.ok) return chosen;
+
+  const sources = await linkSources(db, ownerId, form, schedule);
+  const media = mediaRequestsFromForm(form);
+  const build = (linkSourcesForPass: readonly PostLinkSource[]) => buildPost({
+    article: chosen.article,
+    protectedWords: group.words_not_to_be_changed,
+    linkSources: linkSourcesForPass,
+    placement: form.linkPlacement ?? 'RandomParagraph',
+    tags: form.tags,
+    images: media.images,
+    videos: media.videos,
+  }, createRng(post.idempotency_key));
+
+  let built: BuiltPost;
+  if (sources.every((source) => source.whole)) {
+    built = build(sources);
+  } else {
+    const asked = sources.map(() => new Set<number>());
+    build(sources.map((source, i) => (source.whole ? source : { ...source, links: positionalSet(source.total, new Map(), asked[i]!) })));
+    const known = await Promise.all(sources.map((source, i) => (source.whole ? new Map<number, SourceLink>() : linksAt(db, source.linkSetId, asked[i]!))));
+    built = build(sources.map((source, i) => (source.whole ? source : { ...source, links: positionalSet(source.total, known[i]!, new Set()) })));
+  }
+  const image = built.media.find((item) => item.kind === 'image');
+  return { ok: true, post: { built, articleId: chosen.article.id, maxUsage: group.max_usage_per_article, featuredImageUrl: image?.url ?? null } };
+}

@@ -1,0 +1,68 @@
+import type { Generated } from 'kysely';
+
+export type RunState = 'running' | 'stopping' | 'stopped' | 'completed' | 'failed';
+export type EnginePostState = 'planned' | 'publishing' | 'published' | 'failed' | 'cancelled';
+
+/** One Start of a project (migration 0009); a project's current run is its newest row. */
+export interface ProjectRunsTable {
+  id: Generated<number>;
+  owner_id: number;
+  project_id: number;
+  state: Generated<RunState>;
+  started_at: number;
+  finished_at: number | null;
+  posts_planned: Generated<number>;
+  posts_done: Generated<number>;
+  posts_failed: Generated<number>;
+  /** JSON array of message lines. */
+  last_error: Generated<string>;
+  created_at: number;
+}
+
+/** One post (or indexer submission) of a run. */
+export interface EnginePostsTable {
+  id: Generated<number>;
+  owner_id: number;
+  project_id: number;
+  run_id: number;
+  /** = project_sites.site_key */
+  site_key: string;
+  /** The n-th post for that site in the run (1-based). */
+  seq: number;
+  /** `p{projectId}-r{runId}-s{siteId}-n{seq}`; the connector marks the post with it. */
+  idempotency_key: string;
+  state: Generated<EnginePostState>;
+  /** Not started before this instant (Spread); null: at once. */
+  start_after: number | null;
+  /** Publishing attempts with the current account. */
+  attempts: Generated<number>;
+  /** Accounts of the profile tried after the first one (posting projects). */
+  accounts_tried: Generated<number>;
+  account_email: string | null;
+  /** The article the post was built from (counted in articles.usage_count when publishing began). */
+  article_id: number | null;
+  /** The queue job that marked the post publishing: another job leaves it alone while that one is alive. */
+  job_id: string | null;
+  remote_url: string | null;
+  remote_id: string | null;
+  last_error: string | null;
+  url_item_id: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** The links placed in a post: what verification looks for. */
+export interface EnginePostLinksTable {
+  id: Generated<number>;
+  owner_id: number;
+  post_id: number;
+  url: string;
+  anchor: string;
+  created_at: number;
+}
+
+export interface EngineTables {
+  project_runs: ProjectRunsTable;
+  engine_posts: EnginePostsTable;
+  engine_post_links: EnginePostLinksTable;
+}

@@ -1,0 +1,111 @@
+import type { Kysely } from 'kysely';
+import {
+  PROJECT_FORM_MESSAGES, ProjectScheduleSchema, postsPerSite, projectKind, spreadDays, spreadStartTimes,
+  type ProjectKind, type RunShape,
+} from '@linkloom/shared';
+import type { DB } from '../../platform/db/schema';
+import { readProjectForm } from '../../features/projects/project-settings';
+import { availableSites, type SiteSource } from '../../features/projects/project-site-sources';
+import { accountsForSite } from './publish-target';
+
+/** One post (or indexer submission) a run will make. */
+export interface PlannedPost {
+  siteKey: string;
+  siteId: number;
+  seq: number;
+  /** Epoch ms (Spread), or null: at once. */
+  startAfter: number | null;
+  accountEmail: string | null;
+}
+
+export type RunPlan = { ok: true; kind: ProjectKind; posts: PlannedPost[] } | { ok: false; error: string };
+
+export const PLAN_MESSAGES = {
+  accountCreation: 'Account creation projects are not run by the engine yet: nothing was done',
+  sitesGone: 'None of the ticked sites is available to this project any more: tick sites on the Sites tab and save',
+  outputGone: 'The output link set of this project no longer exists: choose another one on the General tab',
+  contentGroupGone: 'The content group of this project no longer exists: choose another one on the General tab',
+  noArticles: (name: string) => `The content group "${name}" has no articles: add articles to it or choose another content group`,
+  linkSetGone: 'The link set of this indexer project no longer exists: choose another one',
+} as const;
+
+function parseSchedule(text: string | null): RunShape | null {
+  if (text === null) return null;
+  try {
+    const parsed = ProjectScheduleSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+async function ownsRow(db: Kysely<DB>, table: 'url_lists' | 'content_groups', id: number, ownerId: number): Promise<boolean> {
+  return (await db.selectFrom(table).select('id').where('id', '=', id).where('owner_id', '=', ownerId).executeTakeFirst()) !== undefined;
+}
+
+/** What a content project needs before its first post: an output link set and a content group with articles. */
+async function contentProblem(db: Kysely<DB>, ownerId: number, form: { urlListId: number | null; contentGroupId: number | null }): Promise<string | null> {
+  if (form.urlListId === null) return PROJECT_FORM_MESSAGES.outputRequired;
+  if (form.contentGroupId === null) return PROJECT_FORM_MESSAGES.contentGroupRequired;
+  if (!(await ownsRow(db, 'url_lists', form.urlListId, ownerId))) return PLAN_MESSAGES.outputGone;
+  const group = await db.selectFrom('content_groups').select(['id', 'name']).where('id', '=', form.contentGroupId).where('owner_id', '=', ownerId).executeTakeFirst();
+  if (!group) return PLAN_MESSAGES.contentGroupGone;
+  const article = await db.selectFrom('articles').select('id').where('content_group_id', '=', group.id).limit(1).executeTakeFirst();
+  return article ? null : PLAN_MESSAGES.noArticles(group.name);
+}
+
+function siteIdOf(site: SiteSource): number {
+  return site.id.siteId;
+}
+
+/**
+ * The posts of a run: for each ticked site that is still available, `postsPerSite` posts (private
+ * projects: the schedule's numberOfPosts; others one), interleaved site by site so a Spread run
+ * spreads every site's posts over its days; posting projects name the account profile's first
+ * account for the site. A problem a user must fix first fails the run with its message.
+ */
+export async function planRun(
+  db: Kysely<DB>, ownerId: number, project: { id: number; module: string; settings: string; schedule: string | null }, now: number,
+): Promise<RunPlan> {
+  const kind = projectKind(project.module);
+  if (kind === 'acproject') return { ok: false, error: PLAN_MESSAGES.accountCreation };
+  const read = readProjectForm(kind, project.settings);
+  let privateNetworkId: number | null = null;
+  if (read.kind === 'indexerproject') {
+    if (read.form.linkSetId === null) return { ok: false, error: PROJECT_FORM_MESSAGES.urlListRequired };
+    if (!(await ownsRow(db, 'url_lists', read.form.linkSetId, ownerId))) return { ok: false, error: PLAN_MESSAGES.linkSetGone };
+  } else if (read.kind === 'postingproject' || read.kind === 'privateproject') {
+    if (read.kind === 'privateproject') {
+      if (read.form.profileId === null) return { ok: false, error: PROJECT_FORM_MESSAGES.privateNetworkRequired };
+      privateNetworkId = read.form.profileId;
+    } else if (read.form.profileId === null) return { ok: false, error: PROJECT_FORM_MESSAGES.profileRequired };
+    const problem = await contentProblem(db, ownerId, read.form);
+    if (problem) return { ok: false, error: problem };
+  }
+
+  const ticked = new Set((await db.selectFrom('project_sites').select('site_key')
+    .where('owner_id', '=', ownerId).where('project_id', '=', project.id).where('checked', '=', 1).execute()).map((row) => row.site_key));
+  if (ticked.size === 0) return { ok: false, error: PROJECT_FORM_MESSAGES.sitesRequired };
+  const sites = (await availableSites(db, ownerId, { kind, module: project.module, privateNetworkId })).filter((site) => ticked.has(site.key));
+  if (sites.length === 0) return { ok: false, error: PLAN_MESSAGES.sitesGone };
+
+  const accounts = new Map<string, string | null>();
+  if (read.kind === 'postingproject' && read.form.profileId !== null) {
+    for (const site of sites) accounts.set(site.key, (await accountsForSite(db, ownerId, read.form.profileId, site.siteUrl))[0]?.email ?? null);
+  }
+
+  const schedule = parseSchedule(project.schedule);
+  const perSite = postsPerSite(schedule, kind);
+  const posts: PlannedPost[] = [];
+  for (let seq = 1; seq <= perSite; seq += 1) {
+    for (const site of sites) posts.push({ siteKey: site.key, siteId: siteIdOf(site), seq, startAfter: null, accountEmail: accounts.get(site.key) ?? null });
+  }
+  const days = spreadDays(schedule);
+  if (days > 0) {
+    const times = spreadStartTimes(posts.length, days, now);
+    posts.forEach((post, index) => {
+      post.startAfter = times[index]! > now ? times[index]! : null;
+    });
+  }
+  return { ok: true, kind, posts };
+}

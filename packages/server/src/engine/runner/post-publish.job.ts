@@ -1,0 +1,335 @@
+import { projectKind, type ContentProjectForm } from '@linkloom/shared';
+import type { AppContext } from '../../app-context';
+import { readProjectForm } from '../../features/projects/project-settings';
+import { isPublishError, type Connector, type PublishOptions } from '../connectors/connector';
+import { createDefaultConnectorRegistry, type ConnectorRegistry } from '../connectors/registry';
+import { JOB, type PostJobPayload } from '../jobs/job-names';
+import type { JobContext, JobRegistration } from '../queue/queue';
+import { composePost, type ComposedPost } from './compose-post';
+import { engineOptions, postingProxy, type EngineOptions } from './engine-options';
+import { isJobAlive } from './job-fence';
+import { perDatabase } from './memo';
+import { PostingSlots } from './posting-slots';
+import { nextAccount, resolveTarget, type PostTarget } from './publish-target';
+import { finishPost, recordPublished, reloadPost } from './record-post';
+import { findPost, findRun, type PostRow } from './runs.repository';
+import { settleRun } from './settle-run';
+
+/** Posts handled at once by one process (all users); each user's share is capped by maxPostingThreads. */
+export const POSTING_CONCURRENCY = 32;
+/** Queue-level retries of a post job (crashes, database hiccups); publishing retries are the options'. */
+export const POST_JOB_RETRIES = { retryLimit: 5, retryDelaySeconds: 10 } as const;
+/** A paused campaign's post looks again after this long (without counting an attempt). */
+export const PAUSED_RECHECK_MS = 10_000;
+
+const PLATFORM_UNKNOWN_NOTE = "(the site's platform is not known yet, so it was tried as a WordPress site)";
+
+type ContentKind = 'postingproject' | 'privateproject';
+
+interface PostProject {
+  id: number;
+  module: string;
+  status: string;
+  settings: string;
+  schedule: string | null;
+  campaignId: number;
+  kind: ContentKind;
+  form: ContentProjectForm;
+}
+
+interface Step {
+  ctx: AppContext;
+  job: JobContext<PostJobPayload>;
+  connectors: ConnectorRegistry;
+  log: (error: unknown) => void;
+  /** Runs talk with a site inside one of the user's posting slots (maxPostingThreads). */
+  slot: <T>(talk: () => Promise<T>) => Promise<T>;
+}
+
+/** A step before it holds its posting slots. */
+type BaseStep = Omit<Step, 'slot'>;
+
+function readPayload(payload: unknown): PostJobPayload {
+  const value = payload as Partial<PostJobPayload> | null;
+  if (!value || !Number.isSafeInteger(value.ownerId) || !Number.isSafeInteger(value.postId)) throw new Error('post.publish: the payload needs ownerId and postId');
+  return { ownerId: value.ownerId!, postId: value.postId! };
+}
+
+/** The connector of a site's platform; an Unknown platform is tried as WordPress (and the error says so). */
+function connectorFor(connectors: ConnectorRegistry, platform: string): { connector: Connector; guessed: boolean } {
+  if (connectors.has(platform)) return { connector: connectors.get(platform), guessed: false };
+  if (platform.trim() === '' || platform.toLowerCase() === 'unknown') return { connector: connectors.get('WordPress'), guessed: true };
+  return { connector: connectors.get(platform), guessed: false };
+}
+
+/** A line of the project's lastError: what happened on which site, and what to do. */
+function failureLine(error: unknown, target: PostTarget | undefined, guessed: boolean): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const site = target?.siteUrl;
+  const withSite = site && !message.includes(site.replace(/\/+$/, '')) ? `${site}: ${message}` : message;
+  const account = target?.accountEmail ? ` (account ${target.accountEmail})` : '';
+  return `${withSite}${account}${guessed ? ` ${PLATFORM_UNKNOWN_NOTE}` : ''}`;
+}
+
+/**
+ * Hands the post to a new job that runs at `atMs` (always at least a second ahead): the new job
+ * is sent, then made the post's job in the same update that records why.
+ */
+async function sendLater(step: BaseStep, post: PostRow, atMs: number, changes: { state?: 'planned' | 'publishing'; lastError?: string | null } = {}): Promise<void> {
+  const { ctx } = step;
+  const startAfter = Math.max(atMs, Date.now() + 1000);
+  const jobId = await ctx.queue.send(JOB.postPublish, { ownerId: post.owner_id, postId: post.id }, { startAfter: new Date(startAfter), ...POST_JOB_RETRIES });
+  await ctx.database.db.updateTable('engine_posts')
+    .set({ job_id: jobId, start_after: startAfter, updated_at: Date.now(), ...(changes.state ? { state: changes.state } : {}), ...(changes.lastError !== undefined ? { last_error: changes.lastError } : {}) })
+    .where('id', '=', post.id).where('job_id', '=', step.job.id).execute();
+}
+
+/** Makes this job the one responsible for the post; false when another live job is. */
+async function takePost(step: BaseStep, post: PostRow): Promise<boolean> {
+  if (post.job_id === step.job.id) return true;
+  if (post.job_id !== null && (await isJobAlive(step.ctx.queue, post.job_id))) return false;
+  const query = step.ctx.database.db.updateTable('engine_posts').set({ job_id: step.job.id }).where('id', '=', post.id);
+  const taken = await (post.job_id === null ? query.where('job_id', 'is', null) : query.where('job_id', '=', post.job_id)).executeTakeFirst();
+  if (Number(taken.numUpdatedRows) === 1) return true;
+  // The sender may have recorded this very job as the post's meanwhile.
+  const now = await findPost(step.ctx.database.db, post.owner_id, post.id);
+  return now?.job_id === step.job.id;
+}
+
+/** A running project's form cannot be edited (canEdit): read and parsed once per run and period. */
+const runProjects = perDatabase<number, PostProject | undefined>(5_000, 500);
+
+function loadProject(step: BaseStep, post: PostRow): Promise<PostProject | undefined> {
+  const { db } = step.ctx.database;
+  return runProjects(db).get(post.run_id, async () => {
+    const row = await db.selectFrom('projects').select(['id', 'module', 'status', 'settings', 'schedule', 'campaign_id'])
+      .where('id', '=', post.project_id).where('owner_id', '=', post.owner_id).executeTakeFirst();
+    if (!row) return undefined;
+    const read = readProjectForm(projectKind(row.module), row.settings);
+    if (read.kind !== 'postingproject' && read.kind !== 'privateproject') return undefined;
+    return { id: row.id, module: row.module, status: row.status, settings: row.settings, schedule: row.schedule, campaignId: row.campaign_id, kind: read.kind, form: read.form };
+  });
+}
+
+class Rollback extends Error {}
+
+type Began = 'ok' | 'lost' | 'articleTaken';
+
+/**
+ * Commits `publishing` before the site is called: the article's use is counted (first time only,
+ * and only while it is under the group's maximum: else 'articleTaken' and the post is built again
+ * from another article), the links the post carries are recorded, the attempt is counted. 'lost'
+ * when the post is no longer this job's planned post (a Stop cancelled it meanwhile).
+ */
+async function beginPublishing(step: Step, post: PostRow, composed: ComposedPost, accountEmail: string | null): Promise<Began> {
+  const now = Date.now();
+  try {
+    return await step.ctx.database.db.transaction().execute(async (trx): Promise<Began> => {
+      if (post.article_id === null) {
+        let counted = trx.updateTable('articles').set((eb) => ({ usage_count: eb('usage_count', '+', 1) })).where('id', '=', composed.articleId);
+        if (composed.maxUsage > 0) counted = counted.where('usage_count', '<', composed.maxUsage);
+        if (Number((await counted.executeTakeFirst()).numUpdatedRows) !== 1) return 'articleTaken';
+      }
+      const marked = await trx.updateTable('engine_posts')
+        .set((eb) => ({ state: 'publishing', attempts: eb('attempts', '+', 1), article_id: composed.articleId, account_email: accountEmail, start_after: null, updated_at: now }))
+        .where('id', '=', post.id).where('job_id', '=', step.job.id).where('state', 'in', post.state === 'planned' ? ['planned'] : ['publishing'])
+        .executeTakeFirst();
+      if (Number(marked.numUpdatedRows) !== 1) throw new Rollback();
+      await trx.deleteFrom('engine_post_links').where('post_id', '=', post.id).execute();
+      if (composed.built.links.length > 0) {
+        await trx.insertInto('engine_post_links')
+          .values(composed.built.links.map((link) => ({ owner_id: post.owner_id, post_id: post.id, url: link.url, anchor: link.anchor, created_at: now })))
+          .execute();
+      }
+      return 'ok';
+    });
+  } catch (error) {
+    if (error instanceof Rollback) return 'lost';
+    throw error;
+  }
+}
+
+async function recordFound(step: BaseStep, post: PostRow, project: PostProject, target: PostTarget, found: { url: string; remoteId: string }): Promise<void> {
+  const composed = await composePost(step.ctx.database.db, post.owner_id, project.form, project.schedule, post);
+  await recordPublished(step.ctx, post, {
+    url: found.url, remoteId: found.remoteId,
+    title: composed.ok ? composed.post.built.title : '', links: composed.ok ? composed.post.built.links : [],
+    siteUrl: target.siteUrl, username: target.username, outputLinkSetId: project.form.urlListId, outputAnchor: project.form.outputAnchor,
+  }, step.log);
+}
+
+/** After an unknown outcome: asks the site (in a posting slot) whether the post exists; records it when it does. */
+async function reconcile(step: Step, post: PostRow, project: PostProject, target: PostTarget, connector: Connector, options: PublishOptions): Promise<boolean> {
+  const find = connector.findPublished?.bind(connector);
+  if (!find) return false;
+  const found = await step.slot(() => find(target, post.idempotency_key, options));
+  if (!found) return false;
+  await recordFound(step, post, project, target, found);
+  return true;
+}
+
+type Decision = { kind: 'retry'; atMs: number } | { kind: 'nextAccount' } | { kind: 'fail' };
+
+function decide(error: unknown, post: PostRow, project: PostProject, options: EngineOptions): Decision {
+  if (isPublishError(error)) {
+    if (error.kind === 'auth' && project.kind === 'postingproject' && post.accounts_tried < options.maxAccountsToRetry) return { kind: 'nextAccount' };
+    if (error.retryable && post.attempts <= options.maxNumberOfRetries) {
+      const wait = Math.max(options.timeToWaitBeforeRetry * 1000, error.retryAfterMs ?? 0);
+      return { kind: 'retry', atMs: Date.now() + wait };
+    }
+  }
+  return { kind: 'fail' };
+}
+
+/** Rebuilding after the chosen article reached its maximum meanwhile: at most this often. */
+const MAX_ARTICLE_RETRIES = 20;
+
+async function publishWithTarget(step: Step, start: PostRow, project: PostProject, options: EngineOptions): Promise<void> {
+  const { ctx, job } = step;
+  const { db } = ctx.database;
+  let post = start;
+  let articleRetries = 0;
+  for (;;) {
+    const resolved = await resolveTarget(db, post.owner_id, post, { kind: project.kind, profileId: project.form.profileId });
+    if (!resolved.ok) {
+      await finishPost(ctx, post.owner_id, post.id, { state: 'failed', error: resolved.error.includes('://') ? resolved.error : `Site ${post.site_key}: ${resolved.error}` }, step.log);
+      return;
+    }
+    const target = resolved.target;
+    let guessed = false;
+    try {
+      const chosen = connectorFor(step.connectors, target.platform);
+      guessed = chosen.guessed;
+      const proxy = await postingProxy(db, post.owner_id, options, post.id + post.attempts);
+      const publishOptions: PublishOptions = { timeoutMs: options.waitTimeOut * 1000, signal: job.signal, ...(proxy ? { proxy } : {}) };
+
+      if (post.state === 'publishing' && (await reconcile(step, post, project, target, chosen.connector, publishOptions))) return;
+      // Built outside the slot: only the talk with the site waits for one.
+      const composed = await composePost(db, post.owner_id, project.form, project.schedule, post);
+      if (!composed.ok) {
+        await finishPost(ctx, post.owner_id, post.id, { state: 'failed', error: `${target.siteUrl}: ${composed.error}` }, step.log);
+        return;
+      }
+      const { built, featuredImageUrl } = composed.post;
+      const sent = await step.slot(async () => {
+        const began = await beginPublishing(step, post, composed.post, target.accountEmail);
+        if (began !== 'ok') return began;
+        post = { ...post, state: 'publishing', attempts: post.attempts + 1, article_id: composed.post.articleId, account_email: target.accountEmail };
+        return chosen.connector.publish(target, {
+          title: built.title, html: built.html, tags: built.tags, idempotencyKey: post.idempotency_key,
+          ...(featuredImageUrl ? { featuredImage: { url: featuredImageUrl, alt: built.title } } : {}),
+        }, publishOptions);
+      });
+      if (sent === 'lost') return;
+      if (sent === 'articleTaken') {
+        articleRetries += 1;
+        if (articleRetries > MAX_ARTICLE_RETRIES) throw new Error('The articles of the content group are being used up by other posts: start the project again');
+        continue;
+      }
+      await recordPublished(ctx, post, {
+        url: sent.url, remoteId: sent.remoteId, title: built.title, links: built.links,
+        siteUrl: target.siteUrl, username: target.username, outputLinkSetId: project.form.urlListId, outputAnchor: project.form.outputAnchor,
+      }, step.log);
+      return;
+    } catch (error) {
+      // Stop of the queue, a lost lease, a timeout of the whole job: the post stays as it is
+      // (publishing = unknown outcome) and the next run of this job reconciles before posting.
+      if (job.signal.aborted) throw error;
+      post = await reloadPost(ctx, post);
+      if (post.state !== 'planned' && post.state !== 'publishing') return;
+      const line = failureLine(error, target, guessed);
+      const unknown = isPublishError(error) && error.outcomeUnknown;
+      const decision = decide(error, post, project, options);
+      if (decision.kind === 'retry') {
+        await sendLater(step, post, decision.atMs, { state: unknown ? 'publishing' : 'planned', lastError: line });
+        return;
+      }
+      if (decision.kind === 'nextAccount' && project.form.profileId !== null) {
+        const next = await nextAccount(db, post.owner_id, project.form.profileId, target.siteUrl, target.accountEmail);
+        if (next) {
+          await db.updateTable('engine_posts')
+            .set((eb) => ({ account_email: next.email, accounts_tried: eb('accounts_tried', '+', 1), attempts: 0, state: 'planned', last_error: line, updated_at: Date.now() }))
+            .where('id', '=', post.id).where('job_id', '=', job.id).execute();
+          post = await reloadPost(ctx, post);
+          continue;
+        }
+      }
+      if (unknown) {
+        // Out of retries with an unknown outcome: one last look before calling it failed.
+        const found = await reconcile(step, post, project, target, connectorFor(step.connectors, target.platform).connector, {
+          timeoutMs: options.waitTimeOut * 1000, signal: job.signal,
+        }).catch(() => false);
+        if (found) return;
+      }
+      await finishPost(ctx, post.owner_id, post.id, { state: 'failed', error: line }, step.log);
+      return;
+    }
+  }
+}
+
+async function publishPost(step: BaseStep, slots: PostingSlots): Promise<void> {
+  const { ctx, job } = step;
+  const { db } = ctx.database;
+  const { ownerId, postId } = readPayload(job.payload);
+  const post = await findPost(db, ownerId, postId);
+  if (!post) return;
+  if (post.state !== 'planned' && post.state !== 'publishing') {
+    await settleRun(ctx, ownerId, post.run_id, step.log);
+    return;
+  }
+  if (!(await takePost(step, post))) return;
+  const owned = { ...post, job_id: job.id };
+  const run = await findRun(db, ownerId, post.run_id);
+  const project = await loadProject(step, owned);
+  if (!run || !project) {
+    await finishPost(ctx, ownerId, postId, { state: 'cancelled' }, step.log);
+    return;
+  }
+  const stopping = run.state !== 'running';
+  if (stopping && owned.state === 'planned') {
+    await finishPost(ctx, ownerId, postId, { state: 'cancelled' }, step.log);
+    return;
+  }
+  if (!stopping && owned.state === 'planned') {
+    const campaign = await db.selectFrom('campaigns').select('campaign_status').where('id', '=', project.campaignId).executeTakeFirst();
+    if (campaign?.campaign_status === 'PAUSED') {
+      await sendLater(step, owned, Date.now() + PAUSED_RECHECK_MS);
+      return;
+    }
+    if (owned.start_after !== null && owned.start_after > Date.now() + 1000) {
+      await sendLater(step, owned, owned.start_after);
+      return;
+    }
+  }
+  const options = await engineOptions(db, ownerId);
+  const withSlot: Step['slot'] = async (talk) => {
+    await slots.acquire(ownerId, options.maxPostingThreads, job.signal);
+    try {
+      return await talk();
+    } finally {
+      slots.release(ownerId);
+    }
+  };
+  const stepped: Step = { ...step, slot: withSlot };
+  if (stopping) {
+    // Stopped while this post's outcome was unknown: finish it cleanly, recorded if it exists.
+    const resolved = await resolveTarget(db, ownerId, owned, { kind: project.kind, profileId: project.form.profileId });
+    const found = resolved.ok
+      ? await reconcile(stepped, owned, project, resolved.target, connectorFor(step.connectors, resolved.target.platform).connector, { timeoutMs: options.waitTimeOut * 1000, signal: job.signal })
+      : false;
+    if (!found) await finishPost(ctx, ownerId, postId, { state: 'cancelled' }, step.log);
+    return;
+  }
+  await publishWithTarget(stepped, owned, project, options);
+}
+
+/** The `post.publish` job (engine/README.md): builds, publishes and records one post. */
+export function postPublishJob(ctx: AppContext, connectors: ConnectorRegistry = createDefaultConnectorRegistry()): JobRegistration {
+  const slots = new PostingSlots();
+  const log = (error: unknown) => process.stderr.write(`A run-finished listener failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+  return {
+    name: JOB.postPublish,
+    handler: (job: JobContext<never>) => publishPost({ ctx, job: job as unknown as JobContext<PostJobPayload>, connectors, log }, slots),
+    options: { concurrency: POSTING_CONCURRENCY, timeoutSeconds: 3600 },
+  };
+}

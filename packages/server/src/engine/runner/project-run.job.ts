@@ -1,0 +1,157 @@
+import { projectKind } from '@linkloom/shared';
+import type { AppContext } from '../../app-context';
+import { findProject } from '../../features/projects/projects.repository';
+import { presentProject } from '../../features/projects/projects.presenter';
+import { publishProjectStatus } from '../../features/projects/publish-project-status';
+import { JOB, type ProjectRunPayload } from '../jobs/job-names';
+import type { JobContext, JobRegistration } from '../queue/queue';
+import { engineOptions } from './engine-options';
+import { isJobAlive } from './job-fence';
+import { planRun, type PlannedPost } from './plan-run';
+import { POST_JOB_RETRIES } from './post-publish.job';
+import { cancelPlannedPosts, findRun, idempotencyKey, OPEN_POST_STATES } from './runs.repository';
+import { refreshSite, siteProgress, writeSiteProgress } from './site-progress';
+import { endRun, isFinalRunState, settleRun } from './settle-run';
+import { sendProjectRun } from './start-project-run';
+
+/** A project waiting for a free slot under maxConcurrentProjects looks again after this long. */
+export const SLOT_RECHECK_MS = 5_000;
+const INSERT_ROWS = 500;
+
+type Log = (error: unknown) => void;
+
+function readPayload(payload: unknown): ProjectRunPayload {
+  const value = payload as Partial<ProjectRunPayload> | null;
+  if (!value || !Number.isSafeInteger(value.ownerId) || !Number.isSafeInteger(value.projectId) || !Number.isSafeInteger(value.runId)) {
+    throw new Error('project.run: the payload needs ownerId, projectId and runId');
+  }
+  return { ownerId: value.ownerId!, projectId: value.projectId!, runId: value.runId! };
+}
+
+type StartOutcome = 'waiting' | 'failed' | 'started' | 'changed';
+
+/**
+ * STARTING → RUNNING with the run's posts, in one transaction: only while the owner has fewer
+ * RUNNING projects than maxConcurrentProjects (else 'waiting'), and only while the project is
+ * still STARTING (a Stop wins otherwise: 'changed'). A plan a user must fix fails the run.
+ */
+async function startRun(ctx: AppContext, payload: ProjectRunPayload, log: Log): Promise<StartOutcome> {
+  const { db, dialect } = ctx.database;
+  const { ownerId, projectId, runId } = payload;
+  const options = await engineOptions(db, ownerId);
+  const runningCount = async (query = db) => Number((await query.selectFrom('projects').select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('owner_id', '=', ownerId).where('status', '=', 'RUNNING').executeTakeFirstOrThrow()).n);
+  if ((await runningCount()) >= options.maxConcurrentProjects) return 'waiting';
+
+  const project = await db.selectFrom('projects').select(['id', 'module', 'settings', 'schedule'])
+    .where('id', '=', projectId).where('owner_id', '=', ownerId).executeTakeFirst();
+  if (!project) return 'changed';
+  const now = Date.now();
+  const plan = await planRun(db, ownerId, project, now);
+  if (!plan.ok) {
+    await endRun(ctx, ownerId, runId, { runState: 'failed', status: 'FAILED', lastError: [plan.error] }, log);
+    return 'failed';
+  }
+
+  const outcome = await db.transaction().execute(async (trx): Promise<StartOutcome> => {
+    // PostgreSQL: one owner's starts take turns, so two cannot both take the last free slot.
+    if (dialect === 'postgres') await trx.selectFrom('users').select('id').where('id', '=', ownerId).forUpdate().execute();
+    if ((await runningCount(trx)) >= options.maxConcurrentProjects) return 'waiting';
+    const moved = await trx.updateTable('projects').set({ status: 'RUNNING' })
+      .where('id', '=', projectId).where('owner_id', '=', ownerId).where('status', '=', 'STARTING').executeTakeFirst();
+    if (Number(moved.numUpdatedRows) !== 1) return 'changed';
+    const run = await trx.selectFrom('project_runs').select('state').where('id', '=', runId).executeTakeFirst();
+    if (run?.state !== 'running') throw new Error(`Run ${runId} is ${run?.state ?? 'gone'}: its project was moved meanwhile`);
+    const rows = plan.posts.map((post: PlannedPost) => ({
+      owner_id: ownerId, project_id: projectId, run_id: runId, site_key: post.siteKey, seq: post.seq,
+      idempotency_key: idempotencyKey(projectId, runId, post.siteId, post.seq), state: 'planned' as const,
+      start_after: post.startAfter, account_email: post.accountEmail, created_at: now, updated_at: now,
+    }));
+    for (let start = 0; start < rows.length; start += INSERT_ROWS) await trx.insertInto('engine_posts').values(rows.slice(start, start + INSERT_ROWS)).execute();
+    await trx.updateTable('project_runs').set({ posts_planned: rows.length }).where('id', '=', runId).execute();
+    return 'started';
+  });
+  if (outcome !== 'started') return outcome;
+
+  const record = await findProject(db, ownerId, projectId);
+  if (record) publishProjectStatus(ctx, ownerId, presentProject(record));
+  const perSite = new Map<string, number>();
+  for (const post of plan.posts) perSite.set(post.siteKey, (perSite.get(post.siteKey) ?? 0) + 1);
+  const noun = plan.kind === 'indexerproject' ? 'submissions' : 'posts';
+  await writeSiteProgress(ctx, ownerId, projectId, [...perSite].map(([key, count]) => siteProgress(key, { planned: count }, noun)));
+  return 'started';
+}
+
+/**
+ * Sends the job of every open post of the run that has no live job (all of them right after
+ * planning; after a crash, the ones whose job was lost): `post.publish`, or `indexer.submit` for
+ * indexer projects. Spread posts wait for their start.
+ */
+async function dispatchPosts(ctx: AppContext, payload: ProjectRunPayload, module: string): Promise<void> {
+  const { db } = ctx.database;
+  const name = projectKind(module) === 'indexerproject' ? JOB.indexerSubmit : JOB.postPublish;
+  const posts = await db.selectFrom('engine_posts').select(['id', 'job_id', 'start_after'])
+    .where('run_id', '=', payload.runId).where('state', 'in', OPEN_POST_STATES).orderBy('id', 'asc').execute();
+  for (const post of posts) {
+    if (post.job_id !== null && (await isJobAlive(ctx.queue, post.job_id))) continue;
+    // The job makes itself the post's job when it runs (engine_posts.job_id); sending again while
+    // it waits finds it by its singleton key.
+    await ctx.queue.send(name, { ownerId: payload.ownerId, postId: post.id }, {
+      singletonKey: `post-${post.id}`, ...POST_JOB_RETRIES, ...(post.start_after !== null ? { startAfter: new Date(post.start_after) } : {}),
+    });
+  }
+}
+
+/** Stop: no planned post of the run starts any more; the run ends once nothing is in flight. */
+async function stopRun(ctx: AppContext, payload: ProjectRunPayload, log: Log): Promise<void> {
+  const { db } = ctx.database;
+  await db.updateTable('project_runs').set({ state: 'stopping' }).where('id', '=', payload.runId).where('state', '=', 'running').execute();
+  await cancelPlannedPosts(db, payload.runId, Date.now());
+  const sites = await db.selectFrom('engine_posts').select('site_key').distinct().where('run_id', '=', payload.runId).execute();
+  for (const site of sites) await refreshSite(ctx, payload.ownerId, payload.projectId, payload.runId, site.site_key);
+  await settleRun(ctx, payload.ownerId, payload.runId, log);
+}
+
+/** One step of a run (engine/README.md `project.run`): start it, keep its posts moving, or settle a Stop. */
+export async function runProject(ctx: AppContext, payload: ProjectRunPayload, log: Log): Promise<void> {
+  const { db } = ctx.database;
+  const run = await findRun(db, payload.ownerId, payload.runId);
+  if (!run || isFinalRunState(run.state) || run.project_id !== payload.projectId) return;
+  const project = await db.selectFrom('projects').select(['status', 'module'])
+    .where('id', '=', payload.projectId).where('owner_id', '=', payload.ownerId).executeTakeFirst();
+  if (!project) return;
+  if (run.state === 'stopping' || project.status === 'STOPPING') return stopRun(ctx, payload, log);
+  if (project.status === 'STARTING') {
+    const outcome = await startRun(ctx, payload, log);
+    if (outcome === 'waiting') {
+      await ctx.queue.send(JOB.projectRun, payload, { startAfter: new Date(Date.now() + SLOT_RECHECK_MS), retryLimit: 5, retryDelaySeconds: 5 });
+      return;
+    }
+    if (outcome === 'changed') return runProject(ctx, payload, log);
+    if (outcome === 'failed') return;
+  }
+  const now = await db.selectFrom('projects').select('status').where('id', '=', payload.projectId).executeTakeFirst();
+  if (now?.status === 'RUNNING') await dispatchPosts(ctx, payload, project.module);
+  await settleRun(ctx, payload.ownerId, payload.runId, log);
+}
+
+/**
+ * Runs that were under way when the engine last stopped (a crash between a Start's commit and its
+ * job, a lost post job): each gets its `project.run` again, which re-sends what is missing.
+ */
+export async function resumeRuns(ctx: AppContext): Promise<number> {
+  const runs = await ctx.database.db.selectFrom('project_runs').select(['id', 'owner_id', 'project_id'])
+    .where('state', 'in', ['running', 'stopping']).orderBy('id', 'asc').execute();
+  for (const run of runs) await sendProjectRun(ctx, { ownerId: run.owner_id, projectId: run.project_id, runId: run.id });
+  return runs.length;
+}
+
+/** The `project.run` job. */
+export function projectRunJob(ctx: AppContext): JobRegistration {
+  const log: Log = (error) => process.stderr.write(`A run-finished listener failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+  return {
+    name: JOB.projectRun,
+    handler: (job: JobContext<never>) => runProject(ctx, readPayload((job as JobContext<unknown>).payload), log),
+    options: { concurrency: 4, timeoutSeconds: 30 * 60 },
+  };
+}

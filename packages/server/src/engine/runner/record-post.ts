@@ -1,0 +1,157 @@
+import { createRng, outputLinkAnchor, projectKind, type OutputAnchor, type PostLink } from '@linkloom/shared';
+import type { AppContext } from '../../app-context';
+import { countLinks, findLinkSetWithCampaign } from '../../features/link-items/link-items.repository';
+import { publishLinksChanged } from '../../features/link-items/link-items.live';
+import { JOB, type PostJobPayload } from '../jobs/job-names';
+import type { EnginePostState } from './engine.tables';
+import { perDatabase } from './memo';
+import { findPost, OPEN_POST_STATES, type PostRow } from './runs.repository';
+import { refreshSite } from './site-progress';
+import { settleRun } from './settle-run';
+
+export type PostOutcome =
+  | { state: 'published'; remoteUrl?: string | null; remoteId?: string | null }
+  | { state: 'failed'; error: string }
+  | { state: 'cancelled' };
+
+type Log = (error: unknown) => void;
+
+const nouns = perDatabase<number, string>(60_000);
+
+/** What a site row counts: posts, or submissions for indexer projects (a project's module never changes). */
+export function progressNoun(ctx: AppContext, projectId: number): Promise<string> {
+  return nouns(ctx.database.db).get(projectId, async () => {
+    const project = await ctx.database.db.selectFrom('projects').select('module').where('id', '=', projectId).executeTakeFirst();
+    return project && projectKind(project.module) === 'indexerproject' ? 'submissions' : 'posts';
+  });
+}
+
+/** Live link counts of a busy output link set go out at most this often (one `linksAdded` for the posts of the period). */
+const LINKS_ADDED_EVERY_MS = 250;
+const pendingLinks = new WeakMap<AppContext, Map<string, { ownerId: number; urlListId: number; added: number }>>();
+
+/** Tells the link set's screens (linksAdded) and the campaign (urlListEdited) about new output links, coalesced. */
+function announceLinksAdded(ctx: AppContext, ownerId: number, urlListId: number, log?: Log): void {
+  if (!ctx.live) return;
+  let pending = pendingLinks.get(ctx);
+  if (!pending) {
+    pending = new Map();
+    pendingLinks.set(ctx, pending);
+  }
+  const key = `${ownerId}:${urlListId}`;
+  const waiting = pending.get(key);
+  if (waiting) {
+    waiting.added += 1;
+    return;
+  }
+  const entry = { ownerId, urlListId, added: 1 };
+  pending.set(key, entry);
+  const flush = async () => {
+    pending.delete(key);
+    const { db } = ctx.database;
+    const linkSet = await findLinkSetWithCampaign(db, ownerId, urlListId);
+    if (linkSet) publishLinksChanged(ctx, ownerId, linkSet, await countLinks(db, ctx.database.dialect, urlListId), { name: 'linksAdded', added: entry.added });
+  };
+  setTimeout(() => void flush().catch((error: unknown) => log?.(error)), LINKS_ADDED_EVERY_MS).unref();
+}
+
+/** After a post reached a final state: its site row (siteStatusChanged), then its run if nothing is left. */
+export async function afterPostFinished(ctx: AppContext, post: Pick<PostRow, 'owner_id' | 'project_id' | 'run_id' | 'site_key'>, log?: Log): Promise<void> {
+  await refreshSite(ctx, post.owner_id, post.project_id, post.run_id, post.site_key, await progressNoun(ctx, post.project_id));
+  await settleRun(ctx, post.owner_id, post.run_id, log);
+}
+
+/**
+ * Gives a post its final state when it has no output link to write (indexer submissions, failures,
+ * cancellations): compare-and-set from planned/publishing in one transaction with the run's
+ * counters (a failed post gives its article's use back), then the site row and the run. False when
+ * the post had already ended. Indexer handlers (engine/indexer) finish their posts through this.
+ */
+export async function finishPost(ctx: AppContext, ownerId: number, postId: number, outcome: PostOutcome, log?: Log): Promise<boolean> {
+  const { db } = ctx.database;
+  const now = Date.now();
+  const finished = await db.transaction().execute(async (trx) => {
+    const post = await trx.updateTable('engine_posts')
+      .set({
+        state: outcome.state as EnginePostState,
+        updated_at: now,
+        job_id: null,
+        ...(outcome.state === 'failed' ? { last_error: outcome.error } : {}),
+        ...(outcome.state === 'published' ? { remote_url: outcome.remoteUrl ?? null, remote_id: outcome.remoteId ?? null, last_error: null } : {}),
+      })
+      .where('id', '=', postId).where('owner_id', '=', ownerId).where('state', 'in', OPEN_POST_STATES)
+      .returning(['id', 'owner_id', 'project_id', 'run_id', 'site_key', 'article_id']).executeTakeFirst();
+    if (!post) return undefined;
+    if (outcome.state === 'published') {
+      await trx.updateTable('project_runs').set((eb) => ({ posts_done: eb('posts_done', '+', 1) })).where('id', '=', post.run_id).execute();
+    } else if (outcome.state === 'failed') {
+      await trx.updateTable('project_runs').set((eb) => ({ posts_failed: eb('posts_failed', '+', 1) })).where('id', '=', post.run_id).execute();
+    }
+    if (outcome.state !== 'published' && post.article_id !== null) {
+      // The use was counted when publishing began; a post that never appeared gives it back.
+      await trx.updateTable('articles').set((eb) => ({ usage_count: eb('usage_count', '-', 1) }))
+        .where('id', '=', post.article_id).where('usage_count', '>', 0).execute();
+      await trx.updateTable('engine_posts').set({ article_id: null }).where('id', '=', post.id).execute();
+    }
+    return post;
+  });
+  if (!finished) return false;
+  await afterPostFinished(ctx, finished, log);
+  return true;
+}
+
+class AlreadyRecorded extends Error {}
+
+/** What a published post's output link is written from. */
+export interface PublishedPostInfo {
+  url: string;
+  remoteId: string;
+  title: string;
+  links: readonly PostLink[];
+  siteUrl: string;
+  username: string;
+  outputLinkSetId: number | null;
+  outputAnchor: OutputAnchor;
+}
+
+/**
+ * A post that now exists on its site, recorded in ONE transaction: the post `published` (only from
+ * publishing: a post is recorded once), its URL appended to the project's output link set (site,
+ * username, date, anchor by the form's outputAnchor, verification PENDING) and the run's count.
+ * Then, after commit: linksAdded/urlListEdited, post.verify, the site row and the run.
+ */
+export async function recordPublished(ctx: AppContext, post: PostRow, info: PublishedPostInfo, log?: Log): Promise<boolean> {
+  const { db } = ctx.database;
+  const now = Date.now();
+  const anchor = outputLinkAnchor(info.outputAnchor, { title: info.title, links: info.links }, info.url, createRng(`${post.idempotency_key}/output`));
+  const recorded = await db.transaction().execute(async (trx) => {
+    const list = info.outputLinkSetId === null ? undefined
+      : await trx.selectFrom('url_lists').select('id').where('id', '=', info.outputLinkSetId).where('owner_id', '=', post.owner_id).executeTakeFirst();
+    const item = list === undefined ? undefined : await trx.insertInto('url_items').values({
+      owner_id: post.owner_id, url_list_id: list.id, url: info.url, anchor, links_on_page: info.links.length,
+      site: info.siteUrl, username: info.username, date_added: now, created_at: now, post_id: post.id, check_status: 'PENDING',
+    }).returning('id').executeTakeFirstOrThrow();
+    const marked = await trx.updateTable('engine_posts')
+      .set({ state: 'published', remote_url: info.url, remote_id: info.remoteId, last_error: null, job_id: null, updated_at: now, url_item_id: item?.id ?? null })
+      .where('id', '=', post.id).where('state', '=', 'publishing').executeTakeFirst();
+    // Recorded already (another run of this job got there first): nothing of this write may stay.
+    if (Number(marked.numUpdatedRows) !== 1) throw new AlreadyRecorded();
+    await trx.updateTable('project_runs').set((eb) => ({ posts_done: eb('posts_done', '+', 1) })).where('id', '=', post.run_id).execute();
+    return { urlListId: list?.id ?? null };
+  }).catch((error: unknown) => {
+    if (error instanceof AlreadyRecorded) return undefined;
+    throw error;
+  });
+  if (!recorded) return false;
+  if (recorded.urlListId !== null) announceLinksAdded(ctx, post.owner_id, recorded.urlListId, log);
+  const payload: PostJobPayload = { ownerId: post.owner_id, postId: post.id };
+  // Verification lags a little behind publishing: a fresh page may still be cached or re-rendered.
+  await ctx.queue.send(JOB.postVerify, payload, { singletonKey: `verify-${post.id}`, startAfter: new Date(Date.now() + 1000) });
+  await afterPostFinished(ctx, post, log);
+  return true;
+}
+
+/** The post again, as stored now. */
+export async function reloadPost(ctx: AppContext, post: PostRow): Promise<PostRow> {
+  return (await findPost(ctx.database.db, post.owner_id, post.id)) ?? post;
+}

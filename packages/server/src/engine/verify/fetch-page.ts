@@ -1,0 +1,112 @@
+/**
+ * Fetches a published post's public page for backlink verification: redirects followed, one time
+ * limit for the whole exchange, at most `maxBytes` read (a page bigger than that is checked on its
+ * first part), text decoded by the answer's charset.
+ */
+
+/** Pages are read up to this size (a blog post is far smaller; this stops endless or huge answers). */
+export const PAGE_MAX_BYTES = 5 * 1024 * 1024;
+
+const USER_AGENT = 'Mozilla/5.0 (compatible; LinkLoom backlink check; +https://github.com/linkloom)';
+
+export interface FetchedPage {
+  status: number;
+  /** Where the redirects ended: relative links resolve against it. */
+  url: string;
+  html: string;
+  /** The X-Robots-Tag header. */
+  robotsHeader: string | null;
+  /** The page was cut at the size limit. */
+  truncated: boolean;
+}
+
+export type PageFetchErrorKind = 'timeout' | 'network';
+
+/** The page could not be fetched at all (no HTTP answer). */
+export class PageFetchError extends Error {
+  constructor(
+    readonly kind: PageFetchErrorKind,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'PageFetchError';
+  }
+}
+
+export interface FetchPageOptions {
+  timeoutMs: number;
+  signal?: AbortSignal;
+  maxBytes?: number;
+}
+
+function charsetOf(contentType: string | null): string {
+  const match = /charset\s*=\s*"?([\w.:-]+)/i.exec(contentType ?? '');
+  return match?.[1] ?? 'utf-8';
+}
+
+function decode(bytes: Uint8Array, charset: string): string {
+  try {
+    return new TextDecoder(charset).decode(bytes);
+  } catch {
+    return new TextDecoder('utf-8').decode(bytes);
+  }
+}
+
+async function readLimited(response: Response, maxBytes: number): Promise<{ bytes: Uint8Array; truncated: boolean }> {
+  if (!response.body) return { bytes: new Uint8Array(), truncated: false };
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  let truncated = false;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    const room = maxBytes - size;
+    if (value.byteLength >= room) {
+      chunks.push(value.subarray(0, room));
+      size += room;
+      truncated = value.byteLength > room;
+      // Stop reading the rest; the connection is dropped.
+      await reader.cancel().catch(() => undefined);
+      break;
+    }
+    chunks.push(value);
+    size += value.byteLength;
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return { bytes, truncated };
+}
+
+/** GETs the page; throws {@link PageFetchError} when no answer came, or the signal's reason when aborted. */
+export async function fetchPage(url: string, options: FetchPageOptions): Promise<FetchedPage> {
+  const timeout = AbortSignal.timeout(options.timeoutMs);
+  const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
+  try {
+    const response = await fetch(url, {
+      headers: { 'user-agent': USER_AGENT, accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5' },
+      redirect: 'follow',
+      signal,
+    });
+    const { bytes, truncated } = await readLimited(response, options.maxBytes ?? PAGE_MAX_BYTES);
+    return {
+      status: response.status,
+      url: response.url || url,
+      html: decode(bytes, charsetOf(response.headers.get('content-type'))),
+      robotsHeader: response.headers.get('x-robots-tag'),
+      truncated,
+    };
+  } catch (error) {
+    if (options.signal?.aborted) throw options.signal.reason;
+    if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
+      throw new PageFetchError('timeout', `The page did not answer within ${Math.round(options.timeoutMs / 100) / 10} s`, { cause: error });
+    }
+    const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
+    throw new PageFetchError('network', `The page could not be fetched${cause}`, { cause: error });
+  }
+}

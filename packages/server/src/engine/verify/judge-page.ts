@@ -1,0 +1,36 @@
+import { checkBacklinks, summariseBacklinks, type ExpectedBacklink, type LinkCheckStatus } from '@linkloom/shared';
+import { PAGE_MAX_BYTES, type FetchedPage } from './fetch-page';
+
+/** What one fetch of a post's page settles: a stored result, or another try later (a fresh page may lag). */
+export type PageVerdict =
+  | { kind: 'result'; status: LinkCheckStatus; info: string }
+  | { kind: 'retry'; reason: string; final: { status: LinkCheckStatus; info: string } };
+
+const STATUS_NAMES: Record<number, string> = {
+  401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 410: 'Gone', 429: 'Too Many Requests',
+  500: 'Internal Server Error', 502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout',
+};
+
+function answered(status: number): string {
+  return `The page answers ${status}${STATUS_NAMES[status] ? ` ${STATUS_NAMES[status]}` : ''}`;
+}
+
+/**
+ * Reads a fetched page: a 2xx page is checked for every placed link (OK / NOFOLLOW / MISSING with
+ * one line per link); 404 and 410 mean the post is gone (MISSING) once retries are over, as do
+ * server errors and rate limits (ERROR); 401 and 403 say the page is not public (ERROR at once).
+ */
+export function judgePage(page: FetchedPage, links: readonly ExpectedBacklink[]): PageVerdict {
+  if (page.status >= 200 && page.status < 300) {
+    const summary = summariseBacklinks(checkBacklinks(page.html, page.url, links, { robotsHeader: page.robotsHeader }));
+    const cut = page.truncated && summary.status === 'MISSING' ? `\n(only the first ${PAGE_MAX_BYTES / 1024 / 1024} MB of the page were read)` : '';
+    return { kind: 'result', status: summary.status, info: `${summary.info}${cut}` };
+  }
+  if (page.status === 404 || page.status === 410) {
+    return { kind: 'retry', reason: answered(page.status), final: { status: 'MISSING', info: `${answered(page.status)}: the post was deleted or is not published` } };
+  }
+  if (page.status === 401 || page.status === 403) {
+    return { kind: 'result', status: 'ERROR', info: `${answered(page.status)}: the post is not public, or the site refuses automated visits` };
+  }
+  return { kind: 'retry', reason: answered(page.status), final: { status: 'ERROR', info: answered(page.status) } };
+}

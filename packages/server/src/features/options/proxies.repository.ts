@@ -1,0 +1,78 @@
+import { sql, type Kysely } from 'kysely';
+import { proxyKey, toProxyStatus, type ProxyFields, type ProxyId, type ProxyStatus } from '@linkloom/shared';
+import type { DB } from '../../platform/db/schema';
+
+/** A proxy row as the table and the live messages need it (no credentials). */
+export interface ProxyListRow {
+  host: string;
+  port: number;
+  status: string;
+}
+
+/** A proxy of the pool as the engine dials it (with credentials). */
+export interface ProxyEntry extends ProxyFields {
+  id: number;
+  status: ProxyStatus;
+}
+
+const LIST_COLUMNS = ['host', 'port', 'status'] as const;
+// 7 bound values per row; SQLite allows 32,766 per statement, PostgreSQL 65,535.
+const ROWS_PER_STATEMENT = 500;
+
+/** The user's proxies in the order they were added. */
+export async function listProxies(db: Kysely<DB>, ownerId: number): Promise<ProxyListRow[]> {
+  return db.selectFrom('proxies').select(LIST_COLUMNS).where('owner_id', '=', ownerId).orderBy('id').execute();
+}
+
+/**
+ * Adds proxies or updates them by address and port: new login details make the proxy NEW again
+ * (it must be checked anew); the same details keep its status. Answers the rows written.
+ * Call inside a transaction so a list is written whole or not at all.
+ */
+export async function upsertProxies(db: Kysely<DB>, ownerId: number, proxies: readonly ProxyFields[]): Promise<ProxyListRow[]> {
+  const now = Date.now();
+  const written: ProxyListRow[] = [];
+  for (let start = 0; start < proxies.length; start += ROWS_PER_STATEMENT) {
+    const values = proxies.slice(start, start + ROWS_PER_STATEMENT).map((proxy) => ({
+      owner_id: ownerId, host: proxy.host, port: proxy.port, username: proxy.username, password: proxy.password, status: 'NEW', created_at: now,
+    }));
+    written.push(...await db.insertInto('proxies').values(values)
+      .onConflict((oc) => oc.columns(['owner_id', 'host', 'port']).doUpdateSet((eb) => ({
+        username: eb.ref('excluded.username'),
+        password: eb.ref('excluded.password'),
+        status: sql<string>`case when proxies.username = excluded.username and proxies.password = excluded.password then proxies.status else 'NEW' end`,
+      })))
+      .returning(LIST_COLUMNS)
+      .execute());
+  }
+  const order = new Map(proxies.map((proxy, index) => [proxyKey(proxy), index]));
+  return written.sort((a, b) => (order.get(proxyKey(a)) ?? 0) - (order.get(proxyKey(b)) ?? 0));
+}
+
+/** Deletes the user's proxies with these addresses and ports; answers the keys of those that went. */
+export async function deleteProxies(db: Kysely<DB>, ownerId: number, ids: readonly ProxyId[]): Promise<ProxyId[]> {
+  return db.transaction().execute(async (trx) => {
+    const wanted = new Set(ids.map((id) => proxyKey({ host: id.address, port: id.port })));
+    const rows = await trx.selectFrom('proxies').select(['id', 'host', 'port'])
+      .where('owner_id', '=', ownerId).where('host', 'in', [...new Set(ids.map((id) => id.address))])
+      .execute();
+    const gone = rows.filter((row) => wanted.has(proxyKey(row)));
+    if (gone.length === 0) return [];
+    await trx.deleteFrom('proxies').where('owner_id', '=', ownerId).where('id', 'in', gone.map((row) => row.id)).execute();
+    return gone.map((row) => ({ address: row.host, port: row.port }));
+  });
+}
+
+/** The proxies the engine may use: every one not FAILED, in the order they were added (for rotation). */
+export async function workingProxies(db: Kysely<DB>, ownerId: number): Promise<ProxyEntry[]> {
+  const rows = await db.selectFrom('proxies').select(['id', 'host', 'port', 'username', 'password', 'status'])
+    .where('owner_id', '=', ownerId).where('status', '!=', 'FAILED').orderBy('id').execute();
+  return rows.map((row) => ({ ...row, status: toProxyStatus(row.status) }));
+}
+
+/** Records the outcome of a proxy check; answers the row as the table shows it (undefined if it is gone). */
+export async function setProxyStatus(db: Kysely<DB>, ownerId: number, proxyId: number, status: ProxyStatus): Promise<ProxyListRow | undefined> {
+  return db.updateTable('proxies').set({ status, checked_at: Date.now() })
+    .where('owner_id', '=', ownerId).where('id', '=', proxyId)
+    .returning(LIST_COLUMNS).executeTakeFirst();
+}

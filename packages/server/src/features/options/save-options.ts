@@ -1,0 +1,19 @@
+import { optionsUpdateSchemaFor, type Options } from '@linkloom/shared';
+import type { AppContext } from '../../app-context';
+import { HttpError } from '../../platform/http/errors';
+import { isPrivileged, saveOptions } from './options.repository';
+
+/**
+ * POST /rest/options: validates the body with the account's limits (privileged accounts get the
+ * higher ones, so the rule is chosen per user, not in the route's schema), then saves it over the
+ * saved options. A broken rule answers 422 with the spec's message and saves nothing.
+ */
+export async function saveUserOptions(ctx: AppContext, ownerId: number, body: unknown): Promise<Options> {
+  const { db } = ctx.database;
+  const parsed = optionsUpdateSchemaFor(await isPrivileged(db, ownerId)).safeParse(body);
+  if (!parsed.success) {
+    const details = parsed.error.issues.map((issue) => issue.message);
+    throw new HttpError(422, details[0] ?? 'Invalid options', details);
+  }
+  return saveOptions(db, ownerId, parsed.data);
+}

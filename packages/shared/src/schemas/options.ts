@@ -1,0 +1,163 @@
+import { z } from 'zod';
+import { BlockedSiteRowSchema, PROXY_MONITOR_STATES, ProxyRowSchema } from './proxies';
+
+/**
+ * The user's options (spec 3: "Options form fields", section 5 and section 9): the limits and
+ * switches that drive the engine, stored per user on the server. Messages are the spec's; where
+ * the spec gives a range without an upper end, a cap keeps the engine's timers and pools sane and
+ * says so in its own message.
+ */
+export const OPTIONS_MESSAGES = {
+  maxNumberOfRetries: 'Must be between 1 and 5',
+  maxAccountsToRetry: 'Must be greater or equal to 0',
+  maxAccountsToRetryTooLarge: 'Must be at most 100',
+  timeToWaitBeforeRetry: 'Must be between 1 and 60',
+  maxConcurrentProjects: (max: number) => `Must be between 1 and ${max}`,
+  maxPostingThreads: (max: number) => `Must be between 1 and ${max}`,
+  maxBrowserThreads: (max: number) => `Must be between 1 and ${max}`,
+  waitTimeOut: 'Must be between greater or equal to 30',
+  waitTimeOutTooLarge: 'Must be at most 3600',
+  daysToDeleteMails: 'Must be between 1 and 20',
+  waitForVerifyEmailSchedule: 'Must be between greater or equal to 1',
+  waitForVerifyEmailScheduleTooLarge: 'Must be between 1 and 100',
+  indexerAccountDelay: 'Must be greater or equal to 3',
+  indexerAccountDelayTooLarge: 'Must be at most 1440',
+  indexerDailySubmissions: 'Must be smaller or equal to 25',
+  indexerDailySubmissionsTooSmall: 'Must be greater or equal to 1',
+  maxIndexerThreads: 'Must be between 1 and 100',
+  additionalSitesTooLong: 'Extra domains are at most 100000 characters',
+  indexerKeyName: 'Indexer names are letters, digits, - and _ (at most 64)',
+  indexerKeyTooLong: 'Indexer API keys are at most 512 characters',
+  indexerKeyNotText: 'Indexer API keys must be text',
+  indexerNotObject: 'Send the indexer API keys as an object: service → API key',
+  tooManyIndexers: 'At most 32 indexer API keys',
+  flag: 'Must be true or false',
+  notAnObject: 'Send the options as a JSON object',
+  unknownOption: (keys: readonly string[]) => `Unknown option${keys.length > 1 ? 's' : ''}: ${keys.join(', ')}`,
+  /** Shown by the screen when a tab fails validation (spec 3 section 4). */
+  fixBeforeSaving: 'Please fix the problems below before saving options',
+} as const;
+
+/** Upper limits of the three thread/project options; privileged accounts get the higher ones (spec 3 section 6). */
+export const OPTION_LIMITS = {
+  standard: { maxConcurrentProjects: 20, maxPostingThreads: 100, maxBrowserThreads: 20 },
+  privileged: { maxConcurrentProjects: 100, maxPostingThreads: 150, maxBrowserThreads: 40 },
+} as const;
+
+/** Saving options waits this long before acting (spec 3 section 9). */
+export const OPTIONS_SAVE_DELAY_MS = 500;
+
+/** A required whole number in [min, max]; `below` is the message under min (and for a missing or non-integer value). */
+function wholeNumber(min: number, max: number, below: string, above = below) {
+  return z.number({ error: below }).int({ error: below }).min(min, { error: below }).max(max, { error: above });
+}
+
+const flag = () => z.boolean({ error: OPTIONS_MESSAGES.flag });
+
+/** `indexer.{key}`: one API key per indexing service, by the service's key. */
+export const IndexerKeysSchema = z
+  .record(
+    z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, { error: OPTIONS_MESSAGES.indexerKeyName }),
+    z.string({ error: OPTIONS_MESSAGES.indexerKeyNotText }).trim().max(512, { error: OPTIONS_MESSAGES.indexerKeyTooLong }),
+    { error: (issue) => (issue.code === 'invalid_key' ? OPTIONS_MESSAGES.indexerKeyName : OPTIONS_MESSAGES.indexerNotObject) },
+  )
+  .refine((keys) => Object.keys(keys).length <= 32, { error: OPTIONS_MESSAGES.tooManyIndexers });
+
+/** Every option with its rule, for the given upper limits (standard or privileged account). */
+function optionFields(limits: (typeof OPTION_LIMITS)[keyof typeof OPTION_LIMITS]) {
+  return {
+    maxNumberOfRetries: wholeNumber(1, 5, OPTIONS_MESSAGES.maxNumberOfRetries),
+    maxAccountsToRetry: wholeNumber(0, 100, OPTIONS_MESSAGES.maxAccountsToRetry, OPTIONS_MESSAGES.maxAccountsToRetryTooLarge),
+    /** Seconds. */
+    timeToWaitBeforeRetry: wholeNumber(1, 60, OPTIONS_MESSAGES.timeToWaitBeforeRetry),
+    maxConcurrentProjects: wholeNumber(1, limits.maxConcurrentProjects, OPTIONS_MESSAGES.maxConcurrentProjects(limits.maxConcurrentProjects)),
+    maxPostingThreads: wholeNumber(1, limits.maxPostingThreads, OPTIONS_MESSAGES.maxPostingThreads(limits.maxPostingThreads)),
+    maxBrowserThreads: wholeNumber(1, limits.maxBrowserThreads, OPTIONS_MESSAGES.maxBrowserThreads(limits.maxBrowserThreads)),
+    /** Seconds a site may take to answer. */
+    waitTimeOut: wholeNumber(30, 3600, OPTIONS_MESSAGES.waitTimeOut, OPTIONS_MESSAGES.waitTimeOutTooLarge),
+    daysToDeleteMails: wholeNumber(1, 20, OPTIONS_MESSAGES.daysToDeleteMails),
+    /** Minutes. */
+    waitForVerifyEmailSchedule: wholeNumber(1, 100, OPTIONS_MESSAGES.waitForVerifyEmailSchedule, OPTIONS_MESSAGES.waitForVerifyEmailScheduleTooLarge),
+    automaticSignIn: flag(),
+    automaticBackup: flag(),
+    useProxyForPosting: flag(),
+    /** The Proxy tab's Use Proxy checkbox. */
+    useProxy: flag(),
+    indexer: IndexerKeysSchema,
+    /** The LinkLoom Indexer tab (minutes between submissions of one account). */
+    linkLoomIndexerAccountDelay: wholeNumber(3, 1440, OPTIONS_MESSAGES.indexerAccountDelay, OPTIONS_MESSAGES.indexerAccountDelayTooLarge),
+    linkLoomIndexerDailySubmissionPerAccount: wholeNumber(1, 25, OPTIONS_MESSAGES.indexerDailySubmissionsTooSmall, OPTIONS_MESSAGES.indexerDailySubmissions),
+    maxIndexerThreads: wholeNumber(1, 100, OPTIONS_MESSAGES.maxIndexerThreads),
+    additionalSitesToIndexedByLinkLoomIndexer: z.string({ error: OPTIONS_MESSAGES.additionalSitesTooLong })
+      .max(100_000, { error: OPTIONS_MESSAGES.additionalSitesTooLong }),
+  };
+}
+
+const unknownKeys = (issue: { code?: string; keys?: readonly string[] }) => {
+  if (issue.code === 'unrecognized_keys') return OPTIONS_MESSAGES.unknownOption(issue.keys ?? []);
+  if (issue.code === 'invalid_type') return OPTIONS_MESSAGES.notAnObject;
+  return undefined;
+};
+
+/** The whole options object for a standard or a privileged account; unknown keys are refused. */
+export function optionsSchemaFor(privileged: boolean) {
+  return z.strictObject(optionFields(privileged ? OPTION_LIMITS.privileged : OPTION_LIMITS.standard), { error: unknownKeys });
+}
+
+/**
+ * POST /rest/options: any subset of the options (a key left out keeps its saved value; a key sent
+ * empty or out of range is refused with its message); keys that are not options are refused.
+ */
+export function optionsUpdateSchemaFor(privileged: boolean) {
+  return optionsSchemaFor(privileged).partial();
+}
+
+/** The options of a standard account (the web form of a privileged one uses `optionsSchemaFor(true)`). */
+export const OptionsSchema = optionsSchemaFor(false);
+export type Options = z.infer<typeof OptionsSchema>;
+export type OptionsUpdate = Partial<Options>;
+
+/** What a user has before saving anything: the spec's suggested values (section 9). */
+export const OPTION_DEFAULTS: Readonly<Options> = Object.freeze({
+  maxNumberOfRetries: 3,
+  maxAccountsToRetry: 3,
+  timeToWaitBeforeRetry: 20,
+  maxConcurrentProjects: 5,
+  maxPostingThreads: 10,
+  maxBrowserThreads: 5,
+  waitTimeOut: 120,
+  daysToDeleteMails: 5,
+  waitForVerifyEmailSchedule: 10,
+  automaticSignIn: true,
+  automaticBackup: false,
+  useProxyForPosting: false,
+  useProxy: false,
+  indexer: {},
+  linkLoomIndexerAccountDelay: 3,
+  linkLoomIndexerDailySubmissionPerAccount: 25,
+  maxIndexerThreads: 5,
+  additionalSitesToIndexedByLinkLoomIndexer: '',
+});
+
+/**
+ * The options as the engine reads them (`readEngineOptions`): every option filled (saved value or
+ * default), plus the account's privileged flag and its IndexNow key (served at /indexnow/{key}.txt).
+ */
+export interface EngineOptions extends Options {
+  privileged: boolean;
+  indexNowKey: string;
+}
+
+/** GET /rest/options: the options (saved values over the defaults), proxies, blocked sites and the proxy monitor. */
+export const OptionsResponseSchema = z.object({
+  options: optionsSchemaFor(true),
+  proxies: z.array(ProxyRowSchema),
+  blockedSites: z.array(BlockedSiteRowSchema),
+  proxyMonitorState: z.enum(PROXY_MONITOR_STATES),
+  /** Privileged accounts get the higher limits: the form validates with `optionsSchemaFor(privileged)`. */
+  privileged: z.boolean(),
+});
+export type OptionsResponse = z.infer<typeof OptionsResponseSchema>;
+
+/** POST /rest/options answers the options as saved. */
+export const SaveOptionsResponseSchema = z.object({ options: optionsSchemaFor(true) });

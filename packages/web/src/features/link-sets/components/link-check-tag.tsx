@@ -1,0 +1,39 @@
+import { Tag, Tooltip } from 'antd';
+import { LINK_CHECK_LABELS, type UrlItem } from '@linkloom/shared';
+import { formatDateAdded } from './links-grid-state';
+
+const COLOURS: Record<UrlItem['checkStatus'], string | undefined> = {
+  NONE: undefined,
+  PENDING: 'processing',
+  OK: 'green',
+  NOFOLLOW: 'orange',
+  MISSING: 'red',
+  ERROR: 'volcano',
+};
+
+function checkedAtText(epochMs: number): string {
+  const date = new Date(epochMs);
+  return `${formatDateAdded(epochMs)} ${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
+}
+
+/**
+ * The Verified column of a link: the backlink check's state as a tag (Dofollow ✓, Nofollow,
+ * Missing, Error, Pending, or – when never checked), what the check found as its tooltip.
+ */
+export function LinkCheckTag({ link }: { link: Pick<UrlItem, 'id' | 'checkStatus' | 'checkInfo' | 'checkedAt'> }) {
+  const label = LINK_CHECK_LABELS[link.checkStatus];
+  if (link.checkStatus === 'NONE') return <span data-testid={`link-check-${link.id}`} data-status="NONE" aria-label="Not checked">{label}</span>;
+  const details = [link.checkInfo, link.checkedAt === null ? null : `Checked ${checkedAtText(link.checkedAt)}`].filter((line): line is string => Boolean(line));
+  const tag = (
+    <Tag color={COLOURS[link.checkStatus]} data-testid={`link-check-${link.id}`} data-status={link.checkStatus}>
+      {label}
+    </Tag>
+  );
+  if (details.length === 0) return tag;
+  return (
+    <Tooltip title={<span style={{ whiteSpace: 'pre-line', wordBreak: 'break-word' }}>{details.join('\n')}</span>}>
+      {/* A focusable wrapper: keyboard users reach the tooltip too. */}
+      <span tabIndex={0} data-testid={`link-check-info-${link.id}`}>{tag}</span>
+    </Tooltip>
+  );
+}
