@@ -7,6 +7,8 @@ export const JOB = {
   schedulerTick: 'scheduler.tick',
   /** D: a FixedDate schedule's start at its instant (engine/scheduler). */
   scheduleStart: 'schedule.start',
+  /** A content project's finished run: its published post URLs to one indexing service (engine/indexing-services). */
+  indexingSubmit: 'indexing.submit',
 } as const;
 
 export type JobName = (typeof JOB)[keyof typeof JOB];
@@ -24,3 +26,12 @@ export interface PostJobPayload {
 }
 
 export type SchedulerTickPayload = Record<string, never>;
+
+/** indexing.submit: one run, one service; `offset` URLs of the run were already taken, `attempt` counts retries. */
+export interface IndexingSubmitPayload {
+  ownerId: number;
+  runId: number;
+  service: string;
+  offset?: number;
+  attempt?: number;
+}

@@ -8,6 +8,7 @@ import { verifyPostJob } from '../verify/verify-post.job';
 import { indexerSubmitJob } from '../indexer/indexer-submit.job';
 // ── D: scheduler — add ONE import line here ──
 import { schedulerJobs } from '../scheduler/scheduler.jobs';
+import { indexingServiceJobs } from '../indexing-services/indexing-submit.job';
 
 /** What job handlers may use: the app's context (in a `worker` process `live` is undefined). */
 export type JobDependencies = AppContext;
@@ -29,5 +30,6 @@ export function jobRegistrations(deps: JobDependencies): JobRegistration[] {
     indexerSubmitJob(deps),
     // ── D: scheduler — add ONE entry here (scheduler.tick) ──
     ...schedulerJobs(deps), // scheduler.tick + schedule.start
+    ...indexingServiceJobs(deps), // indexing.submit (+ the run-finished listener that sends it)
   ];
 }
