@@ -1,11 +1,12 @@
 import type { Kysely } from 'kysely';
 import {
-  PROJECT_FORM_MESSAGES, ProjectScheduleSchema, postsPerSite, projectKind, spreadDays, spreadStartTimes,
-  type ProjectKind, type RunShape,
+  PROJECT_FORM_MESSAGES, postsPerSite, projectKind, spreadDays, spreadStartTimes,
+  type ProjectKind,
 } from '@linkloom/shared';
 import type { DB } from '../../platform/db/schema';
 import { readProjectForm } from '../../features/projects/project-settings';
 import { availableSites, type SiteSource } from '../../features/projects/project-site-sources';
+import { readSchedule } from '../scheduler/schedule-rules';
 import { accountsForSite } from './publish-target';
 
 /** One post (or indexer submission) a run will make. */
@@ -28,16 +29,6 @@ export const PLAN_MESSAGES = {
   noArticles: (name: string) => `The content group "${name}" has no articles: add articles to it or choose another content group`,
   linkSetGone: 'The link set of this indexer project no longer exists: choose another one',
 } as const;
-
-function parseSchedule(text: string | null): RunShape | null {
-  if (text === null) return null;
-  try {
-    const parsed = ProjectScheduleSchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
 
 async function ownsRow(db: Kysely<DB>, table: 'url_lists' | 'content_groups', id: number, ownerId: number): Promise<boolean> {
   return (await db.selectFrom(table).select('id').where('id', '=', id).where('owner_id', '=', ownerId).executeTakeFirst()) !== undefined;
@@ -94,7 +85,7 @@ export async function planRun(
     for (const site of sites) accounts.set(site.key, (await accountsForSite(db, ownerId, read.form.profileId, site.siteUrl))[0]?.email ?? null);
   }
 
-  const schedule = parseSchedule(project.schedule);
+  const schedule = readSchedule(project.schedule);
   const perSite = postsPerSite(schedule, kind);
   const posts: PlannedPost[] = [];
   for (let seq = 1; seq <= perSite; seq += 1) {
