@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { ACCOUNT_MESSAGES } from '@linkloom/shared';
-import { confirmDelete } from './support/app';
+import { clickSettled, confirmDelete } from './support/app';
 import { saveScreenshot } from './support/browser';
 import { useSignedInSuite } from './support/suite';
 import { accountRow, accountRows, filterColumn, seedProfile, shownSites } from './support/accounts';
@@ -40,7 +40,7 @@ describe('account profile screen', () => {
     expect(bodyHeight).toBe(600); // 3/4 of the 800 px window
 
     await page.getByTestId('add-account').click();
-    await page.getByTestId('account-dialog-ok').click();
+    await clickSettled(page.getByTestId('account-dialog-ok'));
     for (const text of [ACCOUNT_MESSAGES.siteRequired, ACCOUNT_MESSAGES.emailRequired, ACCOUNT_MESSAGES.usernameRequired, ACCOUNT_MESSAGES.passwordRequired]) {
       await page.getByText(text, { exact: true }).waitFor();
     }
@@ -48,7 +48,7 @@ describe('account profile screen', () => {
     await page.getByTestId('account-email').fill('xav@mail.test');
     await page.getByTestId('account-username').fill('xav');
     await page.getByTestId('account-password').fill('secret');
-    await page.getByTestId('account-dialog-ok').click();
+    await clickSettled(page.getByTestId('account-dialog-ok'));
     await expect.poll(() => shownSites(page)).toEqual(['alpha.test', 'bravo.test', 'charlie.test']);
     // The second window hears newAccount on profile/{id} and refreshes without a reload.
     await expect.poll(() => shownSites(other.page)).toEqual(['alpha.test', 'bravo.test', 'charlie.test']);

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { BACKLINKS_ZIP_NAME, CAMPAIGN_MESSAGES, LINK_SET_MESSAGES, PROFILE_MESSAGES, PROJECT_MESSAGES } from '@linkloom/shared';
-import { confirmDelete, visit, waitForRoute } from './support/app';
+import { clickSettled, confirmDelete, visit, waitForRoute } from './support/app';
 import { saveScreenshot } from './support/browser';
 import { useSignedInSuite } from './support/suite';
 import { chooseOption, rowNames, seedLinks, tableRow } from './support/campaigns';
@@ -29,10 +29,10 @@ describe('campaigns', () => {
     await page.getByTestId('no-strategies').waitFor();
     await saveScreenshot(page, 'new-campaign-dialog');
     await page.getByTestId('campaign-type').getByText('Manually').click();
-    await page.getByTestId('new-campaign-dialog-ok').click();
+    await clickSettled(page.getByTestId('new-campaign-dialog-ok'));
     await page.getByText(CAMPAIGN_MESSAGES.nameRequired).waitFor();
     await page.getByTestId('new-campaign-dialog-name').fill('Spring launch');
-    await page.getByTestId('new-campaign-dialog-ok').click();
+    await clickSettled(page.getByTestId('new-campaign-dialog-ok'));
     await tableRow(page, 'campaigns-table', 'Spring launch').waitFor();
     await tableRow(other.page, 'campaigns-table', 'Spring launch').waitFor();
     const id = await rowId(page, 'campaigns-table', 'Spring launch');
@@ -41,7 +41,7 @@ describe('campaigns', () => {
 
     await page.getByTestId(`rename-${id}`).click();
     await page.getByTestId('rename-campaign-dialog-name').fill('Summer launch');
-    await page.getByTestId('rename-campaign-dialog-ok').click();
+    await clickSettled(page.getByTestId('rename-campaign-dialog-ok'));
     await tableRow(page, 'campaigns-table', 'Summer launch').waitFor();
     await tableRow(other.page, 'campaigns-table', 'Summer launch').waitFor();
     expect(await tableRow(other.page, 'campaigns-table', 'Summer launch').getByTestId('status-tag').first().textContent()).toBe('Active');
@@ -65,7 +65,7 @@ describe('campaigns', () => {
     await page.getByRole('tab', { name: 'Backlinks' }).click();
     await page.getByTestId('add-link-set').click();
     await page.getByTestId('add-link-set-dialog-name').fill('Money pages');
-    await page.getByTestId('add-link-set-dialog-ok').click();
+    await clickSettled(page.getByTestId('add-link-set-dialog-ok'));
     await tableRow(page, 'link-sets-table', 'Money pages').waitFor();
     const linkSetId = await rowId(page, 'link-sets-table', 'Money pages');
     const added = Date.UTC(2030, 4, 6, 7, 8, 9);
@@ -105,7 +105,7 @@ describe('campaigns', () => {
     await page.getByTestId('add-campaign').click();
     await page.getByTestId('campaign-type').getByText('Manually').click();
     await page.getByTestId('new-campaign-dialog-name').fill('Workspace');
-    await page.getByTestId('new-campaign-dialog-ok').click();
+    await clickSettled(page.getByTestId('new-campaign-dialog-ok'));
     await tableRow(page, 'campaigns-table', 'Workspace').waitFor();
     const id = await rowId(page, 'campaigns-table', 'Workspace');
     await page.getByTestId(`campaign-link-${id}`).click();
@@ -113,12 +113,12 @@ describe('campaigns', () => {
     const other = await suite.signedInPage(ctx, `/campaign/${id}`);
 
     await page.getByTestId('add-project').click();
-    await page.getByTestId('project-dialog-ok').click();
+    await clickSettled(page.getByTestId('project-dialog-ok'));
     await page.getByText(PROJECT_MESSAGES.moduleRequired).waitFor();
     await page.getByText(PROJECT_MESSAGES.nameRequired).waitFor();
     await chooseOption(page, 'project-dialog-module', 'Wiki');
     await page.getByTestId('project-dialog-name').fill('Wiki run');
-    await page.getByTestId('project-dialog-ok').click();
+    await clickSettled(page.getByTestId('project-dialog-ok'));
     await tableRow(page, 'projects-table', 'Wiki run').waitFor();
     await tableRow(other.page, 'projects-table', 'Wiki run').waitFor();
     const projectId = await rowId(page, 'projects-table', 'Wiki run');
@@ -129,14 +129,14 @@ describe('campaigns', () => {
     await page.getByTestId(`rename-project-${projectId}`).click();
     expect(await page.locator('[data-testid="project-dialog"] .ant-select-disabled').count()).toBe(1);
     await page.getByTestId('project-dialog-name').fill('Wiki main');
-    await page.getByTestId('project-dialog-ok').click();
+    await clickSettled(page.getByTestId('project-dialog-ok'));
     await tableRow(other.page, 'projects-table', 'Wiki main').waitFor();
 
     // Duplicate: 'Copy of ' + the old name, module locked.
     await page.getByTestId(`duplicate-project-${projectId}`).click();
     expect(await page.getByTestId('project-dialog-name').inputValue()).toBe('Copy of Wiki main');
     expect(await page.locator('[data-testid="project-dialog"] .ant-select-disabled').count()).toBe(1);
-    await page.getByTestId('project-dialog-ok').click();
+    await clickSettled(page.getByTestId('project-dialog-ok'));
     await tableRow(page, 'projects-table', 'Copy of Wiki main').waitFor();
     await tableRow(other.page, 'projects-table', 'Copy of Wiki main').waitFor();
     expect(await tableRow(page, 'projects-table', 'Copy of Wiki main').textContent()).toContain('Wiki');
@@ -149,16 +149,16 @@ describe('campaigns', () => {
     await page.getByRole('tab', { name: 'Accounts' }).click();
     await other.page.getByRole('tab', { name: 'Accounts' }).click();
     await page.getByTestId('add-profile').click();
-    await page.getByTestId('add-profile-dialog-ok').click();
+    await clickSettled(page.getByTestId('add-profile-dialog-ok'));
     await page.getByText(PROFILE_MESSAGES.nameRequired).waitFor();
     await page.getByTestId('add-profile-dialog-name').fill('Blog accounts');
-    await page.getByTestId('add-profile-dialog-ok').click();
+    await clickSettled(page.getByTestId('add-profile-dialog-ok'));
     await tableRow(other.page, 'profiles-table', 'Blog accounts').waitFor();
     const profileId = await rowId(page, 'profiles-table', 'Blog accounts');
     expect(await page.getByTestId(`profile-link-${profileId}`).getAttribute('href')).toBe(`#/accounts/${profileId}`);
     await page.getByTestId(`rename-profile-${profileId}`).click();
     await page.getByTestId('rename-profile-dialog-name').fill('Wiki accounts');
-    await page.getByTestId('rename-profile-dialog-ok').click();
+    await clickSettled(page.getByTestId('rename-profile-dialog-ok'));
     await tableRow(other.page, 'profiles-table', 'Wiki accounts').waitFor();
 
     // Several profiles in one file, named after the campaign.
@@ -170,10 +170,10 @@ describe('campaigns', () => {
     await page.getByRole('tab', { name: 'Backlinks' }).click();
     await other.page.getByRole('tab', { name: 'Backlinks' }).click();
     await page.getByTestId('add-link-set').click();
-    await page.getByTestId('add-link-set-dialog-ok').click();
+    await clickSettled(page.getByTestId('add-link-set-dialog-ok'));
     await page.getByText(LINK_SET_MESSAGES.nameRequired).waitFor();
     await page.getByTestId('add-link-set-dialog-name').fill('Tier 1');
-    await page.getByTestId('add-link-set-dialog-ok').click();
+    await clickSettled(page.getByTestId('add-link-set-dialog-ok'));
     await tableRow(other.page, 'link-sets-table', 'Tier 1').waitFor();
     const linkSetId = await rowId(page, 'link-sets-table', 'Tier 1');
     expect(await page.getByTestId(`link-set-link-${linkSetId}`).getAttribute('href')).toBe(`#/url_list/${linkSetId}`);

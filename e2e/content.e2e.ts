@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { CONTENT_MESSAGES, UPLOAD_MESSAGES } from '@linkloom/shared';
-import { confirmDelete, visit, waitForRoute } from './support/app';
+import { clickSettled, confirmDelete, visit, waitForRoute } from './support/app';
 import { saveScreenshot } from './support/browser';
 import { useSignedInSuite } from './support/suite';
 import { rowNamed, textFile, uploadArticles } from './support/content';
@@ -22,17 +22,17 @@ describe('content groups and articles', () => {
 
     // Add: the name is required with the spec's message; the second window sees the new group.
     await page.getByTestId('add-content-group').click();
-    await page.getByTestId('add-group-dialog-ok').click();
+    await clickSettled(page.getByTestId('add-group-dialog-ok'));
     await page.getByText(CONTENT_MESSAGES.groupNameRequired).waitFor();
     await page.getByTestId('add-group-dialog-name').fill('Garden tips');
-    await page.getByTestId('add-group-dialog-ok').click();
+    await clickSettled(page.getByTestId('add-group-dialog-ok'));
     await rowNamed(page, 'content-groups-table', 'Garden tips').waitFor();
     await rowNamed(other.page, 'content-groups-table', 'Garden tips').waitFor();
 
     // Rename through the row's action; live in the other window too.
     await rowNamed(page, 'content-groups-table', 'Garden tips').getByRole('button', { name: 'Rename' }).click();
     await page.getByTestId('rename-group-dialog-name').fill('Gardening');
-    await page.getByTestId('rename-group-dialog-ok').click();
+    await clickSettled(page.getByTestId('rename-group-dialog-ok'));
     await rowNamed(other.page, 'content-groups-table', 'Gardening').waitFor();
 
     // Open the group in both windows.

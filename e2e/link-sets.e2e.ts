@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { KEYWORD_MESSAGES, LINK_ITEM_MESSAGES, LINK_MESSAGES } from '@linkloom/shared';
-import { confirmDelete } from './support/app';
+import { clickSettled, confirmDelete } from './support/app';
 import { saveScreenshot } from './support/browser';
 import { useSignedInSuite } from './support/suite';
 import { downloadedText } from './support/downloads';
@@ -52,14 +52,14 @@ describe('link set screen', () => {
     await page.locator('.ant-tooltip').getByText('https://money.test/: dofollow, anchor "Bravo anchor" Checked 05/03/24 12:00').waitFor();
 
     await page.getByTestId('add-link').click();
-    await page.getByTestId('link-dialog-ok').click();
+    await clickSettled(page.getByTestId('link-dialog-ok'));
     await page.getByText(LINK_MESSAGES.urlRequired, { exact: true }).waitFor();
     await page.getByText(LINK_MESSAGES.anchorRequired, { exact: true }).waitFor();
     await page.getByTestId('link-url').fill('charlie.test');
     await page.getByText(LINK_MESSAGES.urlInvalid, { exact: true }).waitFor();
     await page.getByTestId('link-url').fill('https://charlie.test/new');
     await page.getByTestId('link-anchor').fill('Charlie anchor');
-    await page.getByTestId('link-dialog-ok').click();
+    await clickSettled(page.getByTestId('link-dialog-ok'));
     await toast(page, LINK_ITEM_MESSAGES.added);
     await expect.poll(() => shownUrls(page)).toEqual(['https://bravo.test/page', 'https://alpha.test/page', 'https://charlie.test/new']);
     // The second window hears linksAdded on url_list/{id} and refreshes without a reload.
@@ -69,7 +69,7 @@ describe('link set screen', () => {
     await page.getByTestId(`edit-link-${id}`).click();
     expect(await page.getByTestId('link-anchor').inputValue()).toBe('Charlie anchor');
     await page.getByTestId('link-anchor').fill('Charlie edited');
-    await page.getByTestId('link-dialog-ok').click();
+    await clickSettled(page.getByTestId('link-dialog-ok'));
     await toast(page, LINK_ITEM_MESSAGES.saved);
     await expect.poll(() => linkRow(other.page, 'https://charlie.test/new').locator('td:nth-child(4)').textContent()).toBe('Charlie edited');
 
@@ -90,10 +90,10 @@ describe('link set screen', () => {
     await expect.poll(() => shownUrls(page)).toHaveLength(3);
 
     await page.getByTestId('batch-add-links').click();
-    await page.getByTestId('batch-links-dialog-ok').click();
+    await clickSettled(page.getByTestId('batch-links-dialog-ok'));
     await page.getByText(LINK_MESSAGES.linksRequired, { exact: true }).waitFor();
     await page.getByTestId('batch-links-dialog-text').fill('https://delta.test|x|Delta|x|3\nnot a url|x|Bad\nwww.echo.test');
-    await page.getByTestId('batch-links-dialog-ok').click();
+    await clickSettled(page.getByTestId('batch-links-dialog-ok'));
     await page.getByTestId('batch-links-dialog-problems').getByText(`Line 2: ${LINK_MESSAGES.urlInvalid}`).waitFor();
     await toast(page, LINK_ITEM_MESSAGES.batchAdded);
     await page.keyboard.press('Escape');

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { PRIVATE_NETWORK_MESSAGES, PRIVATE_SITE_REASONS } from '@linkloom/shared';
-import { confirmDelete, visit } from './support/app';
+import { clickSettled, confirmDelete, visit } from './support/app';
 import { saveScreenshot } from './support/browser';
 import { useSignedInSuite } from './support/suite';
 import { networkNames, networkRow } from './support/private-networks';
@@ -21,10 +21,10 @@ describe('private networks', () => {
     await page.getByRole('heading', { name: 'Private Networks' }).waitFor();
 
     await page.getByTestId('add-private-network').click();
-    await page.getByTestId('add-network-dialog-ok').click();
+    await clickSettled(page.getByTestId('add-network-dialog-ok'));
     await page.getByText(PRIVATE_NETWORK_MESSAGES.nameRequired).waitFor();
     await page.getByTestId('add-network-dialog-name').fill(LONG_NAME);
-    await page.getByTestId('add-network-dialog-ok').click();
+    await clickSettled(page.getByTestId('add-network-dialog-ok'));
     const shown = `${LONG_NAME.slice(0, 120)}…`;
     await page.getByText(shown, { exact: true }).waitFor();
     // The second window hears addNew and shows the row without a reload.
@@ -34,13 +34,13 @@ describe('private networks', () => {
     const id = await row.getAttribute('data-row-key');
     await page.getByTestId(`rename-${id}`).click();
     await page.getByTestId('rename-network-dialog-name').fill('Blog network');
-    await page.getByTestId('rename-network-dialog-ok').click();
+    await clickSettled(page.getByTestId('rename-network-dialog-ok'));
     await page.getByText('Blog network', { exact: true }).waitFor();
     await other.page.getByText('Blog network', { exact: true }).waitFor();
 
     await page.getByTestId('add-private-network').click();
     await page.getByTestId('add-network-dialog-name').fill('Throwaway');
-    await page.getByTestId('add-network-dialog-ok').click();
+    await clickSettled(page.getByTestId('add-network-dialog-ok'));
     await networkRow(page, 'Throwaway').locator('input[type=checkbox]').check();
     await page.getByTestId('delete-private-networks').click();
     await confirmDelete(page);
@@ -65,7 +65,7 @@ describe('private networks', () => {
     // Import → Manually: required text, then two good lines and a bad one.
     await page.getByTestId('import-menu').click();
     await page.getByTestId('import-manually').click();
-    await page.getByTestId('import-sites-dialog-ok').click();
+    await clickSettled(page.getByTestId('import-sites-dialog-ok'));
     await page.getByText(PRIVATE_NETWORK_MESSAGES.siteListRequired).waitFor();
     await page.getByTestId('import-sites-dialog-text').fill([
       'https://wp-one.example.com|one@example.com|admin|pa|ss',
@@ -73,7 +73,7 @@ describe('private networks', () => {
       'www.wp-three.example.com|three@example.com|writer|secret',
     ].join('\n'));
     await page.getByTestId('self-hosted').check();
-    await page.getByTestId('import-sites-dialog-ok').click();
+    await clickSettled(page.getByTestId('import-sites-dialog-ok'));
     await page.getByTestId('import-sites-dialog-problems').getByText(`Line 2: ${PRIVATE_SITE_REASONS.format}`).waitFor();
     await page.keyboard.press('Escape');
 
@@ -110,11 +110,11 @@ describe('private networks', () => {
     }));
     await page.getByTestId('import-menu').click();
     await page.getByTestId('import-from-profiles').click();
-    await page.getByTestId('profile-import-dialog-ok').click();
+    await clickSettled(page.getByTestId('profile-import-dialog-ok'));
     await page.getByText(PRIVATE_NETWORK_MESSAGES.profileRequired).waitFor();
     await page.getByTestId('profile-select').click();
     await page.getByTitle('Blog accounts (2)').click();
-    await page.getByTestId('profile-import-dialog-ok').click();
+    await clickSettled(page.getByTestId('profile-import-dialog-ok'));
     await page.getByTestId('error-list').getByText(`Account broken site (b@example.com): ${PRIVATE_SITE_REASONS.siteInvalid}`).waitFor();
     await page.getByTestId('error-list-ok').click();
     await grid.getByText('acc.example.com').waitFor();

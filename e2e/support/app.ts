@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { STORAGE_KEYS, XSRF_COOKIE, XSRF_HEADER } from '@linkloom/shared';
 
 const ROUTE_TIMEOUT_MS = 15_000;
@@ -61,4 +61,21 @@ export async function confirmDelete(page: Page): Promise<void> {
   });
   await ok.click();
   await ok.waitFor({ state: 'detached' });
+}
+
+/**
+ * Clicks a button of a dialog once the dialog has stopped moving: a click while antd's zoom-in
+ * motion runs can land beside the moving button and be lost on a loaded machine.
+ */
+export async function clickSettled(button: Locator): Promise<void> {
+  await button.waitFor();
+  await button.evaluate((element) => new Promise<void>((resolve) => {
+    const dialog = element.closest('.ant-modal') ?? element;
+    const check = () => {
+      if (dialog.getAnimations({ subtree: true }).length === 0) resolve();
+      else requestAnimationFrame(check);
+    };
+    check();
+  }));
+  await button.click();
 }
