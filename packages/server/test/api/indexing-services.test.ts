@@ -93,7 +93,7 @@ describe.each(DATABASES)('indexing services after a content run on $kind', ({ ki
     });
     expect([...warnings].sort()).toEqual([
       'Warning, indexing service Giga Indexer: GigaIndexer refused the API key (401: The provided password is an invalid application password.): check the GigaIndexer API key on the Options screen, Indexer tab. The posts are published; only their submission to Giga Indexer failed.',
-      'Warning, indexing service Link Centaur: LinkLoom cannot submit to Link Centaur yet (no public API documentation to build on): choose one of IndexNow, SpeedyIndex, Omega Indexer, Giga Indexer on the project\'s Indexer tab. The posts are published; only their submission to Link Centaur failed.',
+      'Warning, indexing service Linkdexing: LinkLoom cannot submit to Linkdexing yet (no public API documentation to build on): choose one of IndexNow, SpeedyIndex, Omega Indexer, Giga Indexer on the project\'s Indexer tab. The posts are published; only their submission to Linkdexing failed.',
     ]);
     expect(requestsTo(GIGA_PATH)).toHaveLength(1);
     expect((await projectRow(run.projectId)).status).toBe('COMPLETED');

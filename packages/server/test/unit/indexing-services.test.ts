@@ -44,7 +44,7 @@ describe('the indexing-service registry', () => {
     expect(error).toBeInstanceOf(IndexingServiceError);
     expect(error).toMatchObject({ kind: 'unsupported', retryable: false });
     expect((error as Error).message).toBe(
-      'LinkLoom cannot submit to Link Centaur yet (no public API documentation to build on): choose one of IndexNow, SpeedyIndex, Omega Indexer, Giga Indexer on the project\'s Indexer tab.',
+      'LinkLoom cannot submit to Linkdexing yet (no public API documentation to build on): choose one of IndexNow, SpeedyIndex, Omega Indexer, Giga Indexer on the project\'s Indexer tab.',
     );
   });
 
