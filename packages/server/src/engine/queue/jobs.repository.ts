@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { DialectName } from '../../platform/db/dialect';
+import { reusableQuery, type DialectName } from '../../platform/db/dialect';
 import type { DB } from '../../platform/db/schema';
 import type { ClaimedJob, InsertJob } from './job-store';
 import type { JobInfo } from './queue';
@@ -13,24 +13,22 @@ function heldRun(job: ClaimedJob) {
   return { id: Number(job.id), attempts: job.attempt };
 }
 
+const insertJobRow = reusableQuery(
+  (db, name: string, payload: string, singletonKey: string | null, startAfter: number, retryLimit: number, retryDelay: number, createdAt: number) =>
+    db
+      .insertInto('jobs')
+      .values({ name, payload, singleton_key: singletonKey, start_after: startAfter, retry_limit: retryLimit, retry_delay: retryDelay, created_at: createdAt })
+      .onConflict((oc) => oc.doNothing())
+      .returning('id'),
+);
+
 /** Inserts a job, or finds the not-finished one holding the same singleton key. */
 export async function insertJob(db: Db, job: InsertJob, now: number): Promise<string> {
   // The existing holder of the key may finish between the two statements: then insert again.
   for (let round = 0; round < 3; round += 1) {
-    const inserted = await db
-      .insertInto('jobs')
-      .values({
-        name: job.name,
-        payload: JSON.stringify(job.payload),
-        singleton_key: job.singletonKey ?? null,
-        start_after: job.startAfter ? job.startAfter.getTime() : now,
-        retry_limit: job.retryLimit,
-        retry_delay: job.retryDelaySeconds,
-        created_at: now,
-      })
-      .onConflict((oc) => oc.doNothing())
-      .returning('id')
-      .executeTakeFirst();
+    const startAfter = job.startAfter ? job.startAfter.getTime() : now;
+    const { rows } = await insertJobRow(db, job.name, JSON.stringify(job.payload), job.singletonKey ?? null, startAfter, job.retryLimit, job.retryDelaySeconds, now);
+    const inserted = rows[0];
     if (inserted) return String(inserted.id);
     const holder = await db
       .selectFrom('jobs')
@@ -73,26 +71,32 @@ export async function claimJobs(db: Db, dialect: DialectName, name: string, limi
           .whereRef('jobs.id', '=', 'due.id')
           .returning(returned)
           .execute()
-      : await db
-          .updateTable('jobs')
-          .set(claim)
-          .where('id', 'in', (qb) =>
-            qb
-              .selectFrom('jobs')
-              .select('id')
-              .where('state', '=', 'created')
-              .where('name', '=', name)
-              .where('start_after', '<=', now)
-              .orderBy('start_after')
-              .orderBy('id')
-              .limit(limit),
-          )
-          .returning(returned)
-          .execute();
+      : (await sqliteClaim(db, leaseUntil, name, now, limit)).rows;
   return rows
     .sort((a, b) => a.id - b.id)
     .map((row) => ({ id: String(row.id), name: row.name, payload: JSON.parse(row.payload) as unknown, attempt: row.attempts }));
 }
+
+/** The claim on SQLite: the update's subquery chooses the jobs, all in one statement. */
+const sqliteClaim = reusableQuery((db, leaseUntil: number, name: string, now: number, limit: number) =>
+  db
+    .updateTable('jobs')
+    .set({ state: 'active', attempts: sql<number>`attempts + 1`, locked_until: leaseUntil })
+    .where('id', 'in', (qb) =>
+      qb
+        .selectFrom('jobs')
+        .select('id')
+        .where('state', '=', 'created')
+        .where('name', '=', name)
+        .where('start_after', '<=', now)
+        .orderBy('start_after')
+        .orderBy('id')
+        // Not a bare parameter: SQLite re-prepares a statement whose LIMIT is a plain bound
+        // parameter each time it runs (it plans for the bound value).
+        .limit(sql<number>`cast(${limit} as integer)`),
+    )
+    .returning(['jobs.id', 'jobs.name', 'jobs.payload', 'jobs.attempts']),
+);
 
 /** Extends the leases of runs this process still holds; returns their ids. */
 export async function renewLeases(db: Db, jobs: readonly ClaimedJob[], leaseUntil: number): Promise<Set<string>> {
@@ -107,13 +111,17 @@ export async function renewLeases(db: Db, jobs: readonly ClaimedJob[], leaseUnti
   return new Set(rows.map((row) => String(row.id)));
 }
 
-export async function completeJob(db: Db, job: ClaimedJob, now: number): Promise<void> {
-  await db
+const completeRun = reusableQuery((db, completedAt: number, id: number, attempts: number) =>
+  db
     .updateTable('jobs')
-    .set({ state: 'completed', completed_at: now, locked_until: null })
+    .set({ state: 'completed', completed_at: completedAt, locked_until: null })
     .where('state', '=', 'active')
-    .where((eb) => eb.and(heldRun(job)))
-    .execute();
+    .where((eb) => eb.and({ id, attempts })),
+);
+
+export async function completeJob(db: Db, job: ClaimedJob, now: number): Promise<void> {
+  const run = heldRun(job);
+  await completeRun(db, now, run.id, run.attempts);
 }
 
 /** Columns of a failed run: wait `retry_delay` for the next one, or fail when no retry is left. */

@@ -29,6 +29,12 @@ type Phase = 'new' | 'running' | 'stopping' | 'stopped';
  * The queue both drivers share: one loop claims due jobs per name up to that name's concurrency,
  * sleeping `pollIntervalMs` when idle and waking at once on a local send or a finished run; leases
  * are renewed while handlers run; stop() drains or releases. The store decides where jobs live.
+ *
+ * What a pass claims: every name at least once per `pollIntervalMs` (jobs sent by other processes,
+ * delayed jobs and retries that came due); in between, on a wake, only the names that may have due
+ * jobs this process knows of — a local send due now, or a name whose last claim filled all its
+ * free slots when one of its runs finishes — so a busy engine does not ask the store for every
+ * name after each job.
  */
 export class PollingQueue implements Queue {
   private readonly registrations = new Map<string, Registration>();
@@ -42,6 +48,12 @@ export class PollingQueue implements Queue {
   private wakeUp: (() => void) | undefined;
   private wakePending = false;
   private lastMaintain = 0;
+  /** Names the next pass claims even when it is not a full one. */
+  private readonly claimNext = new Set<string>();
+  /** Names that may have due jobs beyond what they claimed: their last claim filled every free slot, or a local send since. */
+  private readonly backlog = new Set<string>();
+  private fullPassDue = true;
+  private lastFullPass = 0;
 
   constructor(
     readonly driver: QueueDriverName,
@@ -80,7 +92,11 @@ export class PollingQueue implements Queue {
     if (options.startAfter && Number.isNaN(options.startAfter.getTime())) throw new Error(`Job ${name}: startAfter is not a valid date`);
     await this.open();
     const id = await this.store.insert({ name, payload, singletonKey: options.singletonKey, startAfter: options.startAfter, retryLimit, retryDelaySeconds });
-    if (this.registrations.has(name)) this.wake();
+    // A job due later is found by a full pass once it is due.
+    if (this.registrations.has(name) && !(options.startAfter && options.startAfter.getTime() > Date.now())) {
+      this.backlog.add(name);
+      this.wake(name);
+    }
     return id;
   }
 
@@ -123,14 +139,34 @@ export class PollingQueue implements Queue {
         this.lastMaintain = now;
         await this.guarded('queue maintenance failed', () => this.store.maintain(now));
       }
-      for (const registration of this.registrations.values()) {
+      for (const registration of this.namesToClaim(now)) {
         const free = registration.concurrency - registration.running;
-        if (free <= 0 || this.phase !== 'running') continue;
-        const jobs = (await this.guarded(`claiming ${registration.name} jobs failed`, () => this.store.claim(registration.name, free, this.options.leaseMs))) ?? [];
+        if (this.phase !== 'running') break;
+        if (free <= 0) {
+          // Looked at when one of its runs frees a slot.
+          this.backlog.add(registration.name);
+          continue;
+        }
+        const jobs = await this.guarded(`claiming ${registration.name} jobs failed`, () => this.store.claim(registration.name, free, this.options.leaseMs));
+        if (jobs === undefined) continue;
+        if (jobs.length < free) this.backlog.delete(registration.name);
+        else this.backlog.add(registration.name);
         for (const job of jobs) this.launch(registration, job);
       }
       await this.idle();
     }
+  }
+
+  /** Every name once per poll interval (and after an idle wait); else the ones a wake named. */
+  private namesToClaim(now: number): Registration[] {
+    const full = this.fullPassDue || now - this.lastFullPass >= this.options.pollIntervalMs;
+    const names = full ? [...this.registrations.keys()] : [...this.claimNext];
+    this.claimNext.clear();
+    if (full) {
+      this.fullPassDue = false;
+      this.lastFullPass = now;
+    }
+    return names.map((name) => this.registrations.get(name)!);
   }
 
   private launch(registration: Registration, job: Run['job']): void {
@@ -142,7 +178,8 @@ export class PollingQueue implements Queue {
       .finally(() => {
         this.runs.delete(job.id);
         registration.running -= 1;
-        this.wake();
+        // A freed slot matters only when more jobs of the name may be due.
+        if (this.backlog.has(registration.name)) this.wake(registration.name);
       });
   }
 
@@ -226,12 +263,18 @@ export class PollingQueue implements Queue {
         this.wakeUp = undefined;
         resolve();
       };
-      const timer = setTimeout(done, this.options.pollIntervalMs);
+      const timer = setTimeout(() => {
+        this.fullPassDue = true;
+        done();
+      }, this.options.pollIntervalMs);
       this.wakeUp = done;
     });
   }
 
-  private wake(): void {
+  /** Ends the idle wait (or the next one) at once; with a name, the next pass claims that name. */
+  private wake(name?: string): void {
+    if (name === undefined) this.fullPassDue = true;
+    else this.claimNext.add(name);
     if (this.wakeUp) this.wakeUp();
     else this.wakePending = true;
   }

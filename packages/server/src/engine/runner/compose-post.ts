@@ -3,6 +3,7 @@ import {
   ProjectScheduleSchema, buildPost, createRng, linkProfilesFromForm, mediaRequestsFromForm, pickArticle, projectKind,
   type AnchorKeywords, type BuiltPost, type ContentProjectForm, type PostLinkSource, type SourceLink,
 } from '@linkloom/shared';
+import { reusableQuery } from '../../platform/db/dialect';
 import type { DB } from '../../platform/db/schema';
 import { readProjectForm } from '../../features/projects/project-settings';
 import { perDatabase } from './memo';
@@ -138,6 +139,9 @@ async function linkSources(db: Db, ownerId: number, form: ContentProjectForm, sc
   return sources;
 }
 
+const articleUsages = reusableQuery((db, groupId: number, ownerId: number) =>
+  db.selectFrom('articles').select(['id', 'usage_count']).where('content_group_id', '=', groupId).where('owner_id', '=', ownerId));
+
 /** Picks the post's article (least used under the group's maximum), seeded by the post's key. */
 async function chooseArticle(db: Db, ownerId: number, group: { id: number; name: string; max_usage_per_article: number }, key: string, stored: number | null) {
   const text = (id: number) => articleTexts(db).get(id, () => db.selectFrom('articles').select(['id', 'title', 'body']).where('id', '=', id).where('owner_id', '=', ownerId).executeTakeFirst());
@@ -145,7 +149,7 @@ async function chooseArticle(db: Db, ownerId: number, group: { id: number; name:
     const article = await text(stored);
     if (article) return { ok: true as const, article };
   }
-  const usages = await db.selectFrom('articles').select(['id', 'usage_count']).where('content_group_id', '=', group.id).where('owner_id', '=', ownerId).execute();
+  const usages = (await articleUsages(db, group.id, ownerId)).rows;
   if (usages.length === 0) return { ok: false as const, error: COMPOSE_MESSAGES.noArticles(group.name) };
   const picked = pickArticle(usages.map((row) => ({ id: row.id, usage: row.usage_count })), group.max_usage_per_article, createRng(`${key}/article`));
   if (!picked) return { ok: false as const, error: COMPOSE_MESSAGES.allUsed(group.name, group.max_usage_per_article) };

@@ -1,6 +1,7 @@
 import { projectKind, type ContentProjectForm } from '@linkloom/shared';
 import type { AppContext } from '../../app-context';
 import { readProjectForm } from '../../features/projects/project-settings';
+import { reusableQuery } from '../../platform/db/dialect';
 import { isPublishError, type Connector, type PublishOptions } from '../connectors/connector';
 import { createDefaultConnectorRegistry, type ConnectorRegistry } from '../connectors/registry';
 import { JOB, type PostJobPayload } from '../jobs/job-names';
@@ -12,7 +13,7 @@ import { perDatabase } from './memo';
 import { PostingSlots } from './posting-slots';
 import { nextAccount, resolveTarget, type PostTarget } from './publish-target';
 import { finishPost, recordPublished, reloadPost } from './record-post';
-import { findPost, findRun, type PostRow } from './runs.repository';
+import { findPost, findRun, OPEN_POST_STATES, type PostRow } from './runs.repository';
 import { settleRun } from './settle-run';
 
 /** Posts handled at once by one process (all users); each user's share is capped by maxPostingThreads. */
@@ -44,10 +45,16 @@ interface Step {
   log: (error: unknown) => void;
   /** Runs talk with a site inside one of the user's posting slots (maxPostingThreads). */
   slot: <T>(talk: () => Promise<T>) => Promise<T>;
+  /**
+   * Builds a post in one of the user's building turns (as many as posting slots): no more of the
+   * user's posts are built at once than can be posted at once, so the first ones reach their slots
+   * without waiting for every post the process holds to be built in between.
+   */
+  build: <T>(work: () => Promise<T>) => Promise<T>;
 }
 
 /** A step before it holds its posting slots. */
-type BaseStep = Omit<Step, 'slot'>;
+type BaseStep = Omit<Step, 'slot' | 'build'>;
 
 function readPayload(payload: unknown): PostJobPayload {
   const value = payload as Partial<PostJobPayload> | null;
@@ -84,6 +91,19 @@ async function sendLater(step: BaseStep, post: PostRow, atMs: number, changes: {
     .where('id', '=', post.id).where('job_id', '=', step.job.id).execute();
 }
 
+const takeUnheldPost = reusableQuery((db, jobId: string, postId: number, ownerId: number) =>
+  db.updateTable('engine_posts').set({ job_id: jobId })
+    .where('id', '=', postId).where('owner_id', '=', ownerId).where('job_id', 'is', null).where('state', 'in', OPEN_POST_STATES)
+    .returningAll());
+
+/**
+ * The usual case in one statement: an open post no job holds yet becomes this job's, and is read
+ * as it is now. Undefined otherwise (finished, held, or gone): the caller looks closer.
+ */
+async function takeFreePost(step: BaseStep, ownerId: number, postId: number): Promise<PostRow | undefined> {
+  return (await takeUnheldPost(step.ctx.database.db, step.job.id, postId, ownerId)).rows[0];
+}
+
 /** Makes this job the one responsible for the post; false when another live job is. */
 async function takePost(step: BaseStep, post: PostRow): Promise<boolean> {
   if (post.job_id === step.job.id) return true;
@@ -115,6 +135,19 @@ class Rollback extends Error {}
 
 type Began = 'ok' | 'lost' | 'articleTaken';
 
+const countArticleUse = reusableQuery((db, articleId: number) =>
+  db.updateTable('articles').set((eb) => ({ usage_count: eb('usage_count', '+', 1) })).where('id', '=', articleId));
+
+const countArticleUseUnder = reusableQuery((db, articleId: number, maxUsage: number) =>
+  db.updateTable('articles').set((eb) => ({ usage_count: eb('usage_count', '+', 1) })).where('id', '=', articleId).where('usage_count', '<', maxUsage));
+
+const markPublishing = reusableQuery((db, articleId: number, accountEmail: string | null, now: number, postId: number, jobId: string, from: PostRow['state']) =>
+  db.updateTable('engine_posts')
+    .set((eb) => ({ state: 'publishing', attempts: eb('attempts', '+', 1), article_id: articleId, account_email: accountEmail, start_after: null, updated_at: now }))
+    .where('id', '=', postId).where('job_id', '=', jobId).where('state', 'in', [from]));
+
+const forgetPostLinks = reusableQuery((db, postId: number) => db.deleteFrom('engine_post_links').where('post_id', '=', postId));
+
 /**
  * Commits `publishing` before the site is called: the article's use is counted (first time only,
  * and only while it is under the group's maximum: else 'articleTaken' and the post is built again
@@ -126,16 +159,12 @@ async function beginPublishing(step: Step, post: PostRow, composed: ComposedPost
   try {
     return await step.ctx.database.db.transaction().execute(async (trx): Promise<Began> => {
       if (post.article_id === null) {
-        let counted = trx.updateTable('articles').set((eb) => ({ usage_count: eb('usage_count', '+', 1) })).where('id', '=', composed.articleId);
-        if (composed.maxUsage > 0) counted = counted.where('usage_count', '<', composed.maxUsage);
-        if (Number((await counted.executeTakeFirst()).numUpdatedRows) !== 1) return 'articleTaken';
+        const counted = composed.maxUsage > 0 ? await countArticleUseUnder(trx, composed.articleId, composed.maxUsage) : await countArticleUse(trx, composed.articleId);
+        if (Number(counted.numAffectedRows) !== 1) return 'articleTaken';
       }
-      const marked = await trx.updateTable('engine_posts')
-        .set((eb) => ({ state: 'publishing', attempts: eb('attempts', '+', 1), article_id: composed.articleId, account_email: accountEmail, start_after: null, updated_at: now }))
-        .where('id', '=', post.id).where('job_id', '=', step.job.id).where('state', 'in', post.state === 'planned' ? ['planned'] : ['publishing'])
-        .executeTakeFirst();
-      if (Number(marked.numUpdatedRows) !== 1) throw new Rollback();
-      await trx.deleteFrom('engine_post_links').where('post_id', '=', post.id).execute();
+      const marked = await markPublishing(trx, composed.articleId, accountEmail, now, post.id, step.job.id, post.state === 'planned' ? 'planned' : 'publishing');
+      if (Number(marked.numAffectedRows) !== 1) throw new Rollback();
+      await forgetPostLinks(trx, post.id);
       if (composed.built.links.length > 0) {
         await trx.insertInto('engine_post_links')
           .values(composed.built.links.map((link) => ({ owner_id: post.owner_id, post_id: post.id, url: link.url, anchor: link.anchor, created_at: now })))
@@ -181,6 +210,11 @@ function decide(error: unknown, post: PostRow, project: PostProject, options: En
   return { kind: 'fail' };
 }
 
+/** Resolves on the event loop's next turn, after what is already due now (e.g. a post just granted a slot). */
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
 /** Rebuilding after the chosen article reached its maximum meanwhile: at most this often. */
 const MAX_ARTICLE_RETRIES = 20;
 
@@ -205,7 +239,7 @@ async function publishWithTarget(step: Step, start: PostRow, project: PostProjec
 
       if (post.state === 'publishing' && (await reconcile(step, post, project, target, chosen.connector, publishOptions))) return;
       // Built outside the slot: only the talk with the site waits for one.
-      const composed = await composePost(db, post.owner_id, project.form, project.schedule, post);
+      const composed = await step.build(() => composePost(db, post.owner_id, project.form, project.schedule, post));
       if (!composed.ok) {
         await finishPost(ctx, post.owner_id, post.id, { state: 'failed', error: `${target.siteUrl}: ${composed.error}` }, step.log);
         return;
@@ -226,6 +260,9 @@ async function publishWithTarget(step: Step, start: PostRow, project: PostProjec
         if (articleRetries > MAX_ARTICLE_RETRIES) throw new Error('The articles of the content group are being used up by other posts: start the project again');
         continue;
       }
+      // The post waiting for this slot commits its `publishing` and sends its request first: this
+      // post's bookkeeping then runs while that site works, not in between.
+      await nextTurn();
       await recordPublished(ctx, post, {
         url: sent.url, remoteId: sent.remoteId, title: built.title, links: built.links,
         siteUrl: target.siteUrl, username: target.username, outputLinkSetId: project.form.urlListId, outputAnchor: project.form.outputAnchor,
@@ -267,19 +304,39 @@ async function publishWithTarget(step: Step, start: PostRow, project: PostProjec
   }
 }
 
-async function publishPost(step: BaseStep, slots: PostingSlots): Promise<void> {
+const campaignStatus = reusableQuery((db, campaignId: number) => db.selectFrom('campaigns').select('campaign_status').where('id', '=', campaignId));
+
+/** Runs `work` holding one of the user's `limit` places in `slots`. */
+async function holding<T>(slots: PostingSlots, ownerId: number, limit: number, signal: AbortSignal, work: () => Promise<T>): Promise<T> {
+  await slots.acquire(ownerId, limit, signal);
+  try {
+    return await work();
+  } finally {
+    slots.release(ownerId);
+  }
+}
+
+interface ProcessSlots {
+  posting: PostingSlots;
+  building: PostingSlots;
+}
+
+async function publishPost(step: BaseStep, slots: ProcessSlots): Promise<void> {
   const { ctx, job } = step;
   const { db } = ctx.database;
   const { ownerId, postId } = readPayload(job.payload);
-  const post = await findPost(db, ownerId, postId);
-  if (!post) return;
-  if (post.state !== 'planned' && post.state !== 'publishing') {
-    await settleRun(ctx, ownerId, post.run_id, step.log);
-    return;
+  let owned = await takeFreePost(step, ownerId, postId);
+  if (!owned) {
+    const post = await findPost(db, ownerId, postId);
+    if (!post) return;
+    if (post.state !== 'planned' && post.state !== 'publishing') {
+      await settleRun(ctx, ownerId, post.run_id, step.log);
+      return;
+    }
+    if (!(await takePost(step, post))) return;
+    owned = { ...post, job_id: job.id };
   }
-  if (!(await takePost(step, post))) return;
-  const owned = { ...post, job_id: job.id };
-  const run = await findRun(db, ownerId, post.run_id);
+  const run = await findRun(db, ownerId, owned.run_id);
   const project = await loadProject(step, owned);
   if (!run || !project) {
     await finishPost(ctx, ownerId, postId, { state: 'cancelled' }, step.log);
@@ -291,7 +348,7 @@ async function publishPost(step: BaseStep, slots: PostingSlots): Promise<void> {
     return;
   }
   if (!stopping && owned.state === 'planned') {
-    const campaign = await db.selectFrom('campaigns').select('campaign_status').where('id', '=', project.campaignId).executeTakeFirst();
+    const campaign = (await campaignStatus(db, project.campaignId)).rows[0];
     if (campaign?.campaign_status === 'PAUSED') {
       await sendLater(step, owned, Date.now() + PAUSED_RECHECK_MS);
       return;
@@ -302,15 +359,11 @@ async function publishPost(step: BaseStep, slots: PostingSlots): Promise<void> {
     }
   }
   const options = await engineOptions(db, ownerId);
-  const withSlot: Step['slot'] = async (talk) => {
-    await slots.acquire(ownerId, options.maxPostingThreads, job.signal);
-    try {
-      return await talk();
-    } finally {
-      slots.release(ownerId);
-    }
+  const stepped: Step = {
+    ...step,
+    slot: (talk) => holding(slots.posting, ownerId, options.maxPostingThreads, job.signal, talk),
+    build: (work) => holding(slots.building, ownerId, options.maxPostingThreads, job.signal, work),
   };
-  const stepped: Step = { ...step, slot: withSlot };
   if (stopping) {
     // Stopped while this post's outcome was unknown: finish it cleanly, recorded if it exists.
     const resolved = await resolveTarget(db, ownerId, owned, { kind: project.kind, profileId: project.form.profileId });
@@ -325,7 +378,7 @@ async function publishPost(step: BaseStep, slots: PostingSlots): Promise<void> {
 
 /** The `post.publish` job (engine/README.md): builds, publishes and records one post. */
 export function postPublishJob(ctx: AppContext, connectors: ConnectorRegistry = createDefaultConnectorRegistry()): JobRegistration {
-  const slots = new PostingSlots();
+  const slots: ProcessSlots = { posting: new PostingSlots(), building: new PostingSlots() };
   const log = (error: unknown) => process.stderr.write(`A run-finished listener failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
   return {
     name: JOB.postPublish,

@@ -1,7 +1,10 @@
+import type { Kysely } from 'kysely';
 import { createRng, outputLinkAnchor, projectKind, type OutputAnchor, type PostLink } from '@linkloom/shared';
 import type { AppContext } from '../../app-context';
 import { countLinks, findLinkSetWithCampaign } from '../../features/link-items/link-items.repository';
 import { publishLinksChanged } from '../../features/link-items/link-items.live';
+import { reusableQuery } from '../../platform/db/dialect';
+import type { DB } from '../../platform/db/schema';
 import { JOB, type PostJobPayload } from '../jobs/job-names';
 import type { EnginePostState } from './engine.tables';
 import { perDatabase } from './memo';
@@ -57,7 +60,10 @@ function announceLinksAdded(ctx: AppContext, ownerId: number, urlListId: number,
 
 /** After a post reached a final state: its site row (siteStatusChanged), then its run if nothing is left. */
 export async function afterPostFinished(ctx: AppContext, post: Pick<PostRow, 'owner_id' | 'project_id' | 'run_id' | 'site_key'>, log?: Log): Promise<void> {
-  await refreshSite(ctx, post.owner_id, post.project_id, post.run_id, post.site_key, await progressNoun(ctx, post.project_id));
+  const site = await refreshSite(ctx, post.owner_id, post.project_id, post.run_id, post.site_key, await progressNoun(ctx, post.project_id));
+  // A site with open posts (read after this post's commit) means a run with work left: settling
+  // would find nothing to do. The run's last post always sees its site done, and settles it.
+  if (site.status === 'RUNNING') return;
   await settleRun(ctx, post.owner_id, post.run_id, log);
 }
 
@@ -102,6 +108,39 @@ export async function finishPost(ctx: AppContext, ownerId: number, postId: numbe
 
 class AlreadyRecorded extends Error {}
 
+const ownedLinkSet = reusableQuery((db, linkSetId: number, ownerId: number) =>
+  db.selectFrom('url_lists').select('id').where('id', '=', linkSetId).where('owner_id', '=', ownerId));
+
+interface OutputLink {
+  ownerId: number;
+  urlListId: number;
+  url: string;
+  anchor: string;
+  linksOnPage: number;
+  site: string;
+  username: string;
+  now: number;
+  postId: number;
+}
+
+const insertOutputLink = reusableQuery((db, ownerId: number, urlListId: number, url: string, anchor: string, linksOnPage: number, site: string, username: string, now: number, postId: number) =>
+  db.insertInto('url_items').values({
+    owner_id: ownerId, url_list_id: urlListId, url, anchor, links_on_page: linksOnPage,
+    site, username, date_added: now, created_at: now, post_id: postId, check_status: 'PENDING',
+  }).returning('id'));
+
+function appendOutputLink(db: Kysely<DB>, link: OutputLink) {
+  return insertOutputLink(db, link.ownerId, link.urlListId, link.url, link.anchor, link.linksOnPage, link.site, link.username, link.now, link.postId);
+}
+
+const markPublished = reusableQuery((db, remoteUrl: string, remoteId: string, now: number, urlItemId: number | null, postId: number) =>
+  db.updateTable('engine_posts')
+    .set({ state: 'published', remote_url: remoteUrl, remote_id: remoteId, last_error: null, job_id: null, updated_at: now, url_item_id: urlItemId })
+    .where('id', '=', postId).where('state', '=', 'publishing'));
+
+const countPostDone = reusableQuery((db, runId: number) =>
+  db.updateTable('project_runs').set((eb) => ({ posts_done: eb('posts_done', '+', 1) })).where('id', '=', runId));
+
 /** What a published post's output link is written from. */
 export interface PublishedPostInfo {
   url: string;
@@ -125,18 +164,16 @@ export async function recordPublished(ctx: AppContext, post: PostRow, info: Publ
   const now = Date.now();
   const anchor = outputLinkAnchor(info.outputAnchor, { title: info.title, links: info.links }, info.url, createRng(`${post.idempotency_key}/output`));
   const recorded = await db.transaction().execute(async (trx) => {
-    const list = info.outputLinkSetId === null ? undefined
-      : await trx.selectFrom('url_lists').select('id').where('id', '=', info.outputLinkSetId).where('owner_id', '=', post.owner_id).executeTakeFirst();
-    const item = list === undefined ? undefined : await trx.insertInto('url_items').values({
-      owner_id: post.owner_id, url_list_id: list.id, url: info.url, anchor, links_on_page: info.links.length,
-      site: info.siteUrl, username: info.username, date_added: now, created_at: now, post_id: post.id, check_status: 'PENDING',
-    }).returning('id').executeTakeFirstOrThrow();
-    const marked = await trx.updateTable('engine_posts')
-      .set({ state: 'published', remote_url: info.url, remote_id: info.remoteId, last_error: null, job_id: null, updated_at: now, url_item_id: item?.id ?? null })
-      .where('id', '=', post.id).where('state', '=', 'publishing').executeTakeFirst();
+    const list = info.outputLinkSetId === null ? undefined : (await ownedLinkSet(trx, info.outputLinkSetId, post.owner_id)).rows[0];
+    const item = list === undefined ? undefined : (await appendOutputLink(trx, {
+      ownerId: post.owner_id, urlListId: list.id, url: info.url, anchor, linksOnPage: info.links.length,
+      site: info.siteUrl, username: info.username, now, postId: post.id,
+    })).rows[0];
+    if (list !== undefined && item === undefined) throw new Error(`The output link of post ${post.id} was not stored`);
+    const marked = await markPublished(trx, info.url, info.remoteId, now, item?.id ?? null, post.id);
     // Recorded already (another run of this job got there first): nothing of this write may stay.
-    if (Number(marked.numUpdatedRows) !== 1) throw new AlreadyRecorded();
-    await trx.updateTable('project_runs').set((eb) => ({ posts_done: eb('posts_done', '+', 1) })).where('id', '=', post.run_id).execute();
+    if (Number(marked.numAffectedRows) !== 1) throw new AlreadyRecorded();
+    await countPostDone(trx, post.run_id);
     return { urlListId: list?.id ?? null };
   }).catch((error: unknown) => {
     if (error instanceof AlreadyRecorded) return undefined;

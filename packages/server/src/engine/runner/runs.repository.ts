@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
+import { reusableQuery } from '../../platform/db/dialect';
 import type { DB } from '../../platform/db/schema';
 import type { EnginePostsTable, ProjectRunsTable } from './engine.tables';
 
@@ -15,8 +16,11 @@ export function idempotencyKey(projectId: number, runId: number, siteId: number,
   return `p${projectId}-r${runId}-s${siteId}-n${seq}`;
 }
 
-export function findRun(db: Db, ownerId: number, runId: number): Promise<RunRow | undefined> {
-  return db.selectFrom('project_runs').selectAll().where('id', '=', runId).where('owner_id', '=', ownerId).executeTakeFirst();
+const runById = reusableQuery((db, runId: number, ownerId: number) =>
+  db.selectFrom('project_runs').selectAll().where('id', '=', runId).where('owner_id', '=', ownerId));
+
+export async function findRun(db: Db, ownerId: number, runId: number): Promise<RunRow | undefined> {
+  return (await runById(db, runId, ownerId)).rows[0];
 }
 
 /** A project's newest run (its current one), if it was ever started. */
@@ -26,8 +30,11 @@ export function newestRun(db: Db, ownerId: number, projectId: number): Promise<R
     .orderBy('id', 'desc').limit(1).executeTakeFirst();
 }
 
-export function findPost(db: Db, ownerId: number, postId: number): Promise<PostRow | undefined> {
-  return db.selectFrom('engine_posts').selectAll().where('id', '=', postId).where('owner_id', '=', ownerId).executeTakeFirst();
+const postById = reusableQuery((db, postId: number, ownerId: number) =>
+  db.selectFrom('engine_posts').selectAll().where('id', '=', postId).where('owner_id', '=', ownerId));
+
+export async function findPost(db: Db, ownerId: number, postId: number): Promise<PostRow | undefined> {
+  return (await postById(db, postId, ownerId)).rows[0];
 }
 
 /** Cancels a run's posts that have not begun publishing (Stop): none of them will start. */
@@ -37,17 +44,21 @@ export async function cancelPlannedPosts(db: Db, runId: number, now: number): Pr
   return Number(result.numUpdatedRows);
 }
 
+const openPosts = reusableQuery((db, runId: number) =>
+  db.selectFrom('engine_posts').select((eb) => eb.fn.countAll<number>().as('n')).where('run_id', '=', runId).where('state', 'in', OPEN_POST_STATES));
+
 /** How many of a run's posts are still planned or publishing. */
 export async function openPostCount(db: Db, runId: number): Promise<number> {
-  const row = await db.selectFrom('engine_posts').select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('run_id', '=', runId).where('state', 'in', OPEN_POST_STATES).executeTakeFirstOrThrow();
-  return Number(row.n);
+  return Number((await openPosts(db, runId)).rows[0]?.n ?? 0);
 }
+
+const postsOfSiteByState = reusableQuery((db, runId: number, siteKey: string) =>
+  db.selectFrom('engine_posts').select(['state', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('run_id', '=', runId).where('site_key', '=', siteKey).groupBy('state'));
 
 /** Per state, the posts of one site in a run (the site row's progress). */
 export async function sitePostCounts(db: Db, runId: number, siteKey: string): Promise<Record<string, number>> {
-  const rows = await db.selectFrom('engine_posts').select(['state', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('run_id', '=', runId).where('site_key', '=', siteKey).groupBy('state').execute();
+  const { rows } = await postsOfSiteByState(db, runId, siteKey);
   return Object.fromEntries(rows.map((row) => [row.state, Number(row.n)]));
 }
 

@@ -1,5 +1,6 @@
 import type { SiteStatus } from '@linkloom/shared';
 import type { AppContext } from '../../app-context';
+import { reusableQuery } from '../../platform/db/dialect';
 import { sitePostCounts } from './runs.repository';
 
 export interface SiteProgress {
@@ -22,14 +23,15 @@ export function siteProgress(key: string, counts: Readonly<Record<string, number
   return { key, status: 'NONE', waitInfo: total > 0 ? `${note} (stopped)` : null };
 }
 
+const writeSiteRow = reusableQuery((db, status: SiteStatus, waitInfo: string | null, updatedAt: number, ownerId: number, projectId: number, siteKey: string) =>
+  db.updateTable('project_sites').set({ status, wait_info: waitInfo, updated_at: updatedAt })
+    .where('owner_id', '=', ownerId).where('project_id', '=', projectId).where('site_key', '=', siteKey));
+
 /** Writes site rows of a project and tells its screen (`siteStatusChanged` on project/{id}). */
 export async function writeSiteProgress(ctx: AppContext, ownerId: number, projectId: number, sites: readonly SiteProgress[]): Promise<void> {
   if (sites.length === 0) return;
   const now = Date.now();
-  for (const site of sites) {
-    await ctx.database.db.updateTable('project_sites').set({ status: site.status, wait_info: site.waitInfo, updated_at: now })
-      .where('owner_id', '=', ownerId).where('project_id', '=', projectId).where('site_key', '=', site.key).execute();
-  }
+  for (const site of sites) await writeSiteRow(ctx.database.db, site.status, site.waitInfo, now, ownerId, projectId, site.key);
   ctx.live?.publish(ownerId, `project/${projectId}`, 'siteStatusChanged', { projectId, sites: sites.map(({ key, status, waitInfo }) => ({ key, status, waitInfo })) });
 }
 

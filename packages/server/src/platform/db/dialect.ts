@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { createQueryId, Kysely, PostgresDialect, SqliteDialect, type Compilable, type CompiledQuery, type QueryResult, type RootOperationNode, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema';
 
@@ -41,8 +41,42 @@ function openSqlite(file: string): Database {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: reusingStatements(sqlite) }) });
   return { db, dialect: 'sqlite', pgPool: undefined, pgSchema: undefined, close: () => db.destroy() };
+}
+
+/** Prepared statements kept for reuse, by SQL text (the most recently used ones). */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * The SQLite handle as Kysely sees it, keeping each prepared statement for the next query with the
+ * same SQL text: Kysely's driver prepares every query afresh, and preparing (parsing and planning)
+ * costs more than running most of the app's queries. A statement still being iterated (a stream
+ * not finished) is not shared: that query gets a statement of its own. Statements of a changed
+ * schema are re-prepared by SQLite itself.
+ */
+function reusingStatements(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => {
+      statements.clear();
+      sqlite.close();
+    },
+    prepare: (sql) => {
+      const kept = statements.get(sql);
+      if (kept) {
+        if (kept.busy) return sqlite.prepare(sql);
+        // Most recently used last: the first one is the one to drop when the cache is full.
+        statements.delete(sql);
+        statements.set(sql, kept);
+        return kept;
+      }
+      const prepared = sqlite.prepare(sql);
+      statements.set(sql, prepared);
+      if (statements.size > STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
+      return prepared;
+    },
+  };
 }
 
 function openPostgres(url: string, schema: string | undefined): Database {
@@ -55,4 +89,49 @@ function openPostgres(url: string, schema: string | undefined): Database {
   });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', pgPool: pool, pgSchema: schema, close: () => db.destroy() };
+}
+
+/** Stands for the n-th argument of a reusable query while Kysely builds it. */
+class QueryArgument {
+  constructor(readonly index: number) {}
+}
+
+interface QueryTemplate {
+  sql: string;
+  query: RootOperationNode;
+  /** Per parameter: the argument it takes, or the constant the query was built with. */
+  parameters: ({ argument: number } | { constant: unknown })[];
+}
+
+/**
+ * A query Kysely builds and compiles once per database, then runs with new argument values: for
+ * the statements the engine runs for every post, building and compiling cost more than SQLite
+ * running the (cached) statement. `build` receives stand-ins for its arguments and must use each
+ * of them as a value only — never to decide the query's shape — so that every call has the same
+ * SQL; an argument that does not become a parameter is refused when the query is first built.
+ */
+export function reusableQuery<A extends unknown[], O>(build: (db: Kysely<DB>, ...args: A) => Compilable<O>): (db: Kysely<DB>, ...args: A) => Promise<QueryResult<O>> {
+  // One template per dialect (a database and its transactions share their adapter).
+  const templates = new WeakMap<object, QueryTemplate>();
+  return (db, ...args) => {
+    const key = db.getExecutor().adapter;
+    let template = templates.get(key);
+    if (!template) {
+      template = compileTemplate(db, build, args.length);
+      templates.set(key, template);
+    }
+    const parameters = template.parameters.map((parameter) => ('argument' in parameter ? args[parameter.argument] : parameter.constant));
+    const compiled: CompiledQuery<O> = { sql: template.sql, query: template.query, parameters, queryId: createQueryId() };
+    return db.executeQuery(compiled);
+  };
+}
+
+function compileTemplate<A extends unknown[], O>(db: Kysely<DB>, build: (db: Kysely<DB>, ...args: A) => Compilable<O>, arity: number): QueryTemplate {
+  const standIns = Array.from({ length: arity }, (_, index) => new QueryArgument(index));
+  const compiled = build(db, ...(standIns as unknown as A)).compile();
+  const parameters = compiled.parameters.map((value) => (value instanceof QueryArgument ? { argument: value.index } : { constant: value }));
+  const used = new Set(parameters.flatMap((parameter) => ('argument' in parameter ? [parameter.argument] : [])));
+  const unused = standIns.filter((standIn) => !used.has(standIn.index));
+  if (unused.length > 0) throw new Error(`A reusable query must use every argument as a value (not: ${unused.map((standIn) => standIn.index + 1).join(', ')}): ${compiled.sql}`);
+  return { sql: compiled.sql, query: compiled.query, parameters };
 }
