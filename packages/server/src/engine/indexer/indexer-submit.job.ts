@@ -6,13 +6,11 @@ import { JOB, type PostJobPayload } from '../jobs/job-names';
 import type { JobContext, JobRegistration } from '../queue/queue';
 import { isJobAlive } from '../runner/job-fence';
 import { PLAN_MESSAGES } from '../runner/plan-run';
+import { postHoldUntil, readCampaignStatus } from '../runner/post-hold';
 import { finishPost } from '../runner/record-post';
 import { findPost, findRun, type PostRow } from '../runner/runs.repository';
 import { settleRun } from '../runner/settle-run';
 import { submitLinkSet, type SubmissionReport } from './submit-link-set';
-
-/** A paused campaign's submission looks again after this long (without counting an attempt). */
-const PAUSED_RECHECK_MS = 10_000;
 
 /** Tests point every engine at a local stand-in that follows the IndexNow documentation. */
 const ENDPOINT_OVERRIDE_ENV = 'INDEXNOW_ENDPOINT_OVERRIDE';
@@ -96,13 +94,10 @@ export async function submitIndexerPost(step: Step): Promise<void> {
     await finishPost(ctx, ownerId, postId, { state: 'cancelled' }, log);
     return;
   }
-  const campaign = await db.selectFrom('campaigns').select('campaign_status').where('id', '=', project.campaign_id).executeTakeFirst();
-  if (campaign?.campaign_status === 'PAUSED') {
-    await sendLater(step, owned, Date.now() + PAUSED_RECHECK_MS);
-    return;
-  }
-  if (owned.start_after !== null && owned.start_after > Date.now() + 1000) {
-    await sendLater(step, owned, owned.start_after);
+  const campaign = (await readCampaignStatus(db, project.campaign_id)).rows[0];
+  const holdUntil = postHoldUntil(owned, campaign?.campaign_status, Date.now());
+  if (holdUntil !== null) {
+    await sendLater(step, owned, holdUntil);
     return;
   }
 

@@ -2,6 +2,7 @@ import { projectKind, type ContentProjectForm } from '@linkloom/shared';
 import type { AppContext } from '../../app-context';
 import { readProjectForm } from '../../features/projects/project-settings';
 import { reusableQuery } from '../../platform/db/dialect';
+import { postHoldUntil, readCampaignStatus } from './post-hold';
 import { isPublishError, type Connector, type PublishOptions } from '../connectors/connector';
 import { createDefaultConnectorRegistry, type ConnectorRegistry } from '../connectors/registry';
 import { JOB, type PostJobPayload } from '../jobs/job-names';
@@ -21,7 +22,6 @@ export const POSTING_CONCURRENCY = 32;
 /** Queue-level retries of a post job (crashes, database hiccups); publishing retries are the options'. */
 export const POST_JOB_RETRIES = { retryLimit: 5, retryDelaySeconds: 10 } as const;
 /** A paused campaign's post looks again after this long (without counting an attempt). */
-export const PAUSED_RECHECK_MS = 10_000;
 
 const PLATFORM_UNKNOWN_NOTE = "(the site's platform is not known yet, so it was tried as a WordPress site)";
 
@@ -304,7 +304,6 @@ async function publishWithTarget(step: Step, start: PostRow, project: PostProjec
   }
 }
 
-const campaignStatus = reusableQuery((db, campaignId: number) => db.selectFrom('campaigns').select('campaign_status').where('id', '=', campaignId));
 
 /** Runs `work` holding one of the user's `limit` places in `slots`. */
 async function holding<T>(slots: PostingSlots, ownerId: number, limit: number, signal: AbortSignal, work: () => Promise<T>): Promise<T> {
@@ -348,13 +347,10 @@ async function publishPost(step: BaseStep, slots: ProcessSlots): Promise<void> {
     return;
   }
   if (!stopping && owned.state === 'planned') {
-    const campaign = (await campaignStatus(db, project.campaignId)).rows[0];
-    if (campaign?.campaign_status === 'PAUSED') {
-      await sendLater(step, owned, Date.now() + PAUSED_RECHECK_MS);
-      return;
-    }
-    if (owned.start_after !== null && owned.start_after > Date.now() + 1000) {
-      await sendLater(step, owned, owned.start_after);
+    const campaign = (await readCampaignStatus(db, project.campaignId)).rows[0];
+    const holdUntil = postHoldUntil(owned, campaign?.campaign_status, Date.now());
+    if (holdUntil !== null) {
+      await sendLater(step, owned, holdUntil);
       return;
     }
   }
