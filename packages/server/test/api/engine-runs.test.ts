@@ -15,16 +15,9 @@ import { saveOptions } from '../../src/features/options/options.repository';
 import { onRunFinished, type RunFinished } from '../../src/engine/runner/run-events';
 import { startProjectRun } from '../../src/engine/runner/start-project-run';
 import { PLAN_MESSAGES } from '../../src/engine/runner/plan-run';
+import { untilWithin } from '../support/until';
 
-async function until<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 25_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const until = untilWithin(25_000);
 
 describe.each(DATABASES)('the engine runner on $kind', ({ kind, skip }) => {
   const ctx = useTestServer(kind, skip, { withLive: true, startEngine: true });

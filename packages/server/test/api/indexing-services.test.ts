@@ -14,21 +14,14 @@ import { buildPrivateProjectWorld } from '../support/engine-world';
 import { SPEEDY_PATH, GIGA_PATH, startIndexingServicesStandIn, type IndexingServicesStandIn } from '../support/indexing-services-stand-in';
 import { useTestServer } from '../support/lifecycle';
 import { useTwoUsers } from '../support/scenario';
+import { untilWithin } from '../support/until';
 
 const BLOGS = [
   { url: 'http://blog-one.example.test', username: 'admin', password: 'app password' },
   { url: 'http://blog-two.example.test', username: 'admin', password: 'app password' },
 ];
 
-async function until<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const until = untilWithin(20_000);
 
 describe.each(DATABASES)('indexing services after a content run on $kind', ({ kind, skip }) => {
   const ctx = useTestServer(kind, skip, { startEngine: true });

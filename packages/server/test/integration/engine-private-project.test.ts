@@ -26,21 +26,14 @@ import { buildPrivateProjectWorld, pageAnchors, type PrivateProjectWorld } from 
 import { connectLive, connected, recorder, subscribe } from '../support/live-client';
 import { listen, startTestApp, type TestApp } from '../support/test-app';
 import { startWordPressPeers, wordPressAvailability, type WordPressPeers, type WordPressPeerSite } from '../support/wordpress-peers';
+import { untilWithin } from '../support/until';
 
 const availability = await wordPressAvailability();
 const skipReason = availability.available ? '' : ` (SKIPPED: ${availability.reason})`;
 
 const blogOf = (site: WordPressPeerSite, password = site.applicationPassword) => ({ url: site.url, username: site.username, password });
 
-async function until<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 90_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
+const until = untilWithin(90_000, 200);
 
 describe.skipIf(!availability.available)(`engine: a private blog project on real WordPress${skipReason}`, () => {
   let peers: WordPressPeers;

@@ -13,19 +13,12 @@ import { signedIn, type Agent } from '../support/agent';
 import { buildPrivateProjectWorld, pageAnchors, type PrivateProjectWorld } from '../support/engine-world';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { startWordPressPeers, wordPressAvailability, type WordPressPeers } from '../support/wordpress-peers';
+import { untilWithin } from '../support/until';
 
 const availability = await wordPressAvailability();
 const skipReason = availability.available ? '' : ` (SKIPPED: ${availability.reason})`;
 
-async function until<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 90_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const until = untilWithin(90_000);
 
 describe.skipIf(!availability.available)(`engine: schedules and tiers on real WordPress${skipReason}`, () => {
   let peers: WordPressPeers;
