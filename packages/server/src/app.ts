@@ -60,6 +60,10 @@ export async function buildApp(config: AppConfig, database: Database, options: B
     disableRequestLogging: !['debug', 'trace'].includes(config.logLevel),
     bodyLimit: 1024 * 1024,
     trustProxy: false,
+    // One route, however its path is spelled: `//action/x/`, `/Action/x` and `/%61ction/x` reach the
+    // route `/action/x` registered, so what a route requires (CSRF token, session, owner) applies
+    // to every spelling of it (platform/auth/csrf.plugin.ts decides from the matched route).
+    routerOptions: { ignoreDuplicateSlashes: true, ignoreTrailingSlash: true, caseSensitive: false },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
