@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { DATABASES } from '../support/databases';
 import { useTestServer } from '../support/lifecycle';
 import { signedIn, type Agent } from '../support/agent';
-import { buildUser } from '../support/factories';
+import { buildCampaign, buildUser } from '../support/factories';
+import { buildProject } from '../support/campaign-factories';
+import { buildProfile } from '../support/accounts-factories';
+import { buildLinkSet, buildLinks } from '../support/link-factories';
+import { buildContentGroup, buildSites } from '../support/project-factories';
 import type { TestApp } from '../support/test-app';
 
 /** Every table of one user's data: after the walk, Ann's rows must be exactly as before. */
@@ -117,4 +121,157 @@ describe.each(DATABASES)('every route with another user\'s ids on $kind', ({ kin
     }
     expect(await snapshot(ctx.server, annUser.id)).toBe(before);
   });
+
+  it.skipIf(skip)("refuses every save of Bob's own objects that points at one of Ann's with 404, storing nothing", async () => {
+    const db = ctx.server.database.db;
+    const annUser = await buildUser(db);
+    const bobUser = await buildUser(db);
+    const ann = await world(ctx.server, annUser.id);
+    const bob = await world(ctx.server, bobUser.id);
+    const bobAgent = await signedIn(ctx.server.app, bobUser);
+    const annBefore = await snapshot(ctx.server, annUser.id);
+    const bobBefore = await snapshot(ctx.server, bobUser.id);
+
+    const cases = savesPointingAt(bob, ann);
+    expect(cases.length).toBeGreaterThan(25);
+    for (const call of cases) {
+      const response = await bobAgent.request(call.method, call.url, { body: call.body(ann) });
+      expect(response.statusCode, `${call.name} → ${response.body}`).toBe(404);
+    }
+    expect(await snapshot(ctx.server, bobUser.id)).toBe(bobBefore);
+    expect(await snapshot(ctx.server, annUser.id)).toBe(annBefore);
+
+    // The same calls with Bob's own ids go through: each refusal above was for Ann's id alone.
+    for (const call of cases) {
+      const response = await bobAgent.request(call.method, call.url, { body: call.body(bob) });
+      expect(response.statusCode, `${call.name} with Bob's ids → ${response.body}`).toBeLessThan(300);
+    }
+  });
 });
+
+/** One user's objects, each a row a save body can point at. */
+interface World {
+  campaignId: number;
+  profileId: number;
+  linkSetId: number;
+  outputLinkSetId: number;
+  linkId: number;
+  groupId: number;
+  articleId: number;
+  networkId: number;
+  privateSite: { siteId: number; email: string };
+  postingSiteId: number;
+  projects: { posting: number; private: number; accountCreation: number; indexer: number };
+}
+
+async function world(server: TestApp, ownerId: number): Promise<World> {
+  const db = server.database.db;
+  const campaignId = (await buildCampaign(db, { ownerId })).id;
+  const profileId = (await buildProfile(db, { ownerId, campaignId })).id;
+  const linkSetId = (await buildLinkSet(db, { ownerId, campaignId })).id;
+  const outputLinkSetId = (await buildLinkSet(db, { ownerId, campaignId })).id;
+  const [linkId] = await buildLinks(db, { ownerId, urlListId: linkSetId }, 1);
+  const groupId = (await buildContentGroup(db, { ownerId, articles: 1 })).id;
+  const article = await db.selectFrom('articles').select('id').where('content_group_id', '=', groupId).executeTakeFirstOrThrow();
+  const network = await buildSites(db, { ownerId, count: 1 });
+  const posting = await buildSites(db, { ownerId, module: 'SocialNetwork', count: 1 });
+  const project = (module: string) => buildProject(db, { ownerId, campaignId, module });
+  return {
+    campaignId, profileId, linkSetId, outputLinkSetId, linkId: linkId!, groupId, articleId: article.id,
+    networkId: network.networkId, privateSite: { siteId: network.sites[0]!.id, email: network.sites[0]!.email }, postingSiteId: posting.sites[0]!.id,
+    projects: { posting: await project('SocialNetwork'), private: await project('Private'), accountCreation: await project('AccountCreation'), indexer: await project('Indexer') },
+  };
+}
+
+interface SaveCall {
+  name: string;
+  method: 'PUT' | 'POST' | 'DELETE';
+  url: string;
+  /** The body with the referenced objects taken from `refs` (Ann's for the refusal, Bob's for the control). */
+  body: (refs: World) => unknown;
+}
+
+/**
+ * Every save (and export) body that names another object by id, sent to Bob's own objects: each
+ * call points at one object of `refs` and at Bob's own objects otherwise.
+ */
+function savesPointingAt(bob: World, _ann: World): SaveCall[] {
+  const p = bob.projects;
+  const save = (refs: Partial<Record<'selectedCampaignId' | 'profileId' | 'urlListId' | 'contentGroupId' | 'linkSetId', number>>, kind: 'posting' | 'private') => ({
+    project: {
+      id: kind === 'posting' ? p.posting : p.private,
+      selectedCampaignId: refs.selectedCampaignId ?? bob.campaignId,
+      profileId: refs.profileId ?? (kind === 'posting' ? bob.profileId : bob.networkId),
+      urlListId: refs.urlListId ?? bob.outputLinkSetId,
+      contentGroupId: refs.contentGroupId ?? bob.groupId,
+      useLinkSet: true,
+      linkSetProfiles: [{ linkSetId: refs.linkSetId ?? bob.linkSetId, name: 'Input', minLinks: 1, maxLinks: 2, linkProb: 80 }],
+      linkPlacement: 'Top', tags: 'bob',
+    },
+    sites: [{ id: kind === 'posting' ? { module: 'SocialNetwork', siteId: bob.postingSiteId } : bob.privateSite, checked: true }],
+    sessionUuid: 'bob-session-1',
+  });
+  const contentSaves = (['posting', 'private'] as const).flatMap((kind) => [
+    { field: 'selectedCampaignId', of: (r: World) => r.campaignId },
+    { field: 'profileId', of: (r: World) => (kind === 'posting' ? r.profileId : r.networkId) },
+    { field: 'urlListId', of: (r: World) => r.outputLinkSetId },
+    { field: 'contentGroupId', of: (r: World) => r.groupId },
+    { field: 'linkSetId', of: (r: World) => r.linkSetId },
+  ].map(({ field, of }): SaveCall => ({
+    name: `${kind} project save, ${field}`, method: 'POST', url: `/rest/${kind === 'posting' ? 'postingproject' : 'privateproject'}`,
+    body: (refs) => save({ [field]: of(refs) }, kind),
+  })));
+  const acForm = { firstName: 'Bob', lastName: 'Lee', username: 'boblee', password: 'secret', emailSource: 'LINKLOOM' };
+  return [
+    ...contentSaves,
+    {
+      name: 'account creation project save, profileId', method: 'POST', url: '/rest/acproject',
+      body: (refs) => ({ project: { id: p.accountCreation, profileId: refs.profileId, ...acForm }, sites: [{ id: { module: 'SocialNetwork', siteId: bob.postingSiteId }, checked: true }], sessionUuid: 'bob-session-1' }),
+    },
+    {
+      name: 'indexer project save, linkSetId', method: 'POST', url: '/rest/indexerproject',
+      body: (refs) => ({ project: { id: p.indexer, linkSetId: refs.linkSetId }, sites: [{ id: { module: 'Indexer', siteId: 1 }, checked: true }], sessionUuid: 'bob-session-1' }),
+    },
+    { name: 'private site status, privateGroupId', method: 'POST', url: '/rest/privatesitestatus', body: (refs) => ({ projectId: p.private, privateGroupId: refs.networkId }) },
+    {
+      name: 'schedule, sourceProjectIds', method: 'POST', url: `/rest/schedule/${p.posting}`,
+      body: (refs) => ({ status: 'SCHEDULED', schedule: { scheduleType: 'AfterProject', sourceProjectIds: [refs.projects.private], durationType: 'Once' } }),
+    },
+    {
+      name: 'schedule, sourceProjectId', method: 'POST', url: `/rest/schedule/${p.indexer}`,
+      body: (refs) => ({ status: 'SCHEDULED', schedule: { scheduleType: 'AfterProject', sourceProjectId: refs.projects.posting, durationType: 'Once' } }),
+    },
+    { name: 'add project, campaignId', method: 'PUT', url: '/rest/project', body: (refs) => ({ campaignId: refs.campaignId, module: 'Wiki', name: 'Bob project' }) },
+    {
+      name: 'rename project, campaignId', method: 'POST', url: `/rest/project/rename/${p.posting}`,
+      body: (refs) => ({ campaignId: refs.campaignId, module: 'SocialNetwork', name: 'Bob renamed' }),
+    },
+    { name: 'add profile, campaignId', method: 'PUT', url: '/rest/profile', body: (refs) => ({ campaignId: refs.campaignId, name: 'Bob profile' }) },
+    { name: 'add link set, campaignId', method: 'PUT', url: '/rest/url_list', body: (refs) => ({ campaignId: refs.campaignId, name: 'Bob links' }) },
+    {
+      name: 'save account, accountListId', method: 'PUT', url: '/rest/account',
+      body: (refs) => ({ accountListId: refs.profileId, siteName: 'bob.example', email: 'bob@example.test', username: 'bob', password: 'bob' }),
+    },
+    {
+      name: 'new article, contentGroupId', method: 'POST', url: '/rest/article',
+      body: (refs) => ({ contentGroupId: refs.groupId, title: 'Bob', body: 'Bob', authorName: 'Bob', authorBio: 'Bob' }),
+    },
+    {
+      name: 'save article, id', method: 'POST', url: '/rest/article',
+      body: (refs) => ({ id: refs.articleId, contentGroupId: bob.groupId, title: 'Bob', body: 'Bob', authorName: 'Bob', authorBio: 'Bob' }),
+    },
+    { name: 'save link, id', method: 'POST', url: `/rest/url_item/${bob.linkSetId}`, body: (refs) => ({ id: refs.linkId, url: 'https://bob.example/a', anchor: 'Bob' }) },
+    { name: 'import profile into network, profileId', method: 'POST', url: `/action/import/private_network/${bob.networkId}/profile`, body: (refs) => ({ profileId: refs.profileId }) },
+    { name: 'rename campaign, id', method: 'POST', url: '/rest/campaigns', body: (refs) => ({ id: refs.campaignId, name: 'Bob campaign' }) },
+    { name: 'rename content group, id', method: 'POST', url: '/action/rename/content_group', body: (refs) => ({ id: refs.groupId, name: 'Bob group' }) },
+    {
+      name: 'content group settings, id', method: 'POST', url: '/rest/content_groups',
+      body: (refs) => ({ id: refs.groupId, wordsNottobeChanged: '', maxUsagePerArticle: 0 }),
+    },
+    { name: 'rename private network, id', method: 'POST', url: '/rest/private_networks', body: (refs) => ({ id: refs.networkId, name: 'Bob network' }) },
+    { name: 'export link sets, ids', method: 'POST', url: `/action/export/url_lists/${bob.campaignId}`, body: (refs) => ({ ids: [refs.linkSetId], fullInfo: false }) },
+    { name: 'export profiles, ids', method: 'POST', url: `/action/export/profiles/${bob.campaignId}`, body: (refs) => [refs.profileId] },
+    { name: 'export backlinks, ids', method: 'POST', url: '/action/export/backlinks_from_campaigns', body: (refs) => [refs.campaignId] },
+  ];
+}
+

@@ -14,11 +14,13 @@ interface Reference {
 }
 
 function contentReferences(kind: 'postingproject' | 'privateproject', form: ContentProjectForm): Reference[] {
-  const chosen: Reference[] = kind === 'postingproject'
-    ? [{ table: 'campaigns', id: form.selectedCampaignId, label: 'The selected campaign' }, { table: 'profiles', id: form.profileId, label: 'The account profile' }]
-    : [{ table: 'private_networks', id: form.profileId, label: 'The private network' }];
+  // A private project's form has no campaign choice, but a sent one is stored with the form: it
+  // must be the user's too, like every id a save carries.
   return [
-    ...chosen,
+    { table: 'campaigns', id: form.selectedCampaignId, label: 'The selected campaign' },
+    kind === 'postingproject'
+      ? { table: 'profiles', id: form.profileId, label: 'The account profile' }
+      : { table: 'private_networks', id: form.profileId, label: 'The private network' },
     { table: 'url_lists', id: form.urlListId, label: 'The output link set' },
     { table: 'content_groups', id: form.contentGroupId, label: 'The content bucket' },
     ...form.linkSetProfiles.map((profile): Reference => ({ table: 'url_lists', id: profile.linkSetId, label: 'The input link set' })),
