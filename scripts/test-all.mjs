@@ -1,23 +1,36 @@
 #!/usr/bin/env node
 /**
- * `npm test`: every check CI runs, in order — typecheck, lint, unit tests (shared, server, web),
- * API tests on SQLite and PostgreSQL, integration tests against real WordPress blogs, then a production build of the web app and the browser
- * tests in Debian's Chromium. Ends with one summary line of all tests counted.
+ * `npm test`: every check CI runs, in order — first the set-up of what the tests need on this machine
+ * (scripts/setup/setup.mjs: Chromium, PostgreSQL, the WordPress peers' packages, installed from
+ * Debian's packages when missing and running as root), then typecheck, lint, unit tests (shared,
+ * server, web), API tests on SQLite and PostgreSQL, integration tests against real WordPress blogs,
+ * then a production build of the web app and the browser tests in Debian's Chromium. Ends with one
+ * summary line of all tests counted.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { setUp } from './setup/setup.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const resultsDir = path.join(root, 'test-results');
 fs.mkdirSync(resultsDir, { recursive: true });
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
-const failures = [];
+const setup = await setUp();
+const failures = [...setup.failures];
+// A throwaway PostgreSQL of the set-up is stopped however the run ends (Ctrl-C included).
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => {
+    setup.teardown();
+    process.exit(128 + ({ SIGHUP: 1, SIGINT: 2, SIGTERM: 15 })[signal]);
+  });
+}
+process.on('exit', () => setup.teardown());
 
 function run(label, command, args) {
   process.stdout.write(`\n=== ${label}: ${command} ${args.join(' ')}\n`);
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: process.env });
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: setup.env });
   const ok = result.status === 0;
   if (!ok) failures.push(label);
   return ok;
@@ -48,9 +61,14 @@ vitest('unit', ['shared', 'server-unit', 'web']);
 vitest('api', ['api']);
 // Against real peers installed from Debian's packages (WordPress: scripts/peers/wordpress.sh).
 vitest('integration', ['integration']);
-if (run('build', 'npm', ['run', '--silent', 'build'])) vitest('e2e', ['e2e']);
-else failures.push('e2e (not run: build failed)');
+const built = run('build', 'npm', ['run', '--silent', 'build']);
+if (process.env.SKIP_E2E === '1') process.stdout.write('\n=== e2e: skipped on purpose (SKIP_E2E=1)\n');
+else if (!setup.browser) failures.push('e2e (not run: no Chromium)');
+else if (!built) failures.push('e2e (not run: build failed)');
+else vitest('e2e', ['e2e']);
+setup.teardown();
 
-process.stdout.write(`\n${failures.length ? `Failed stages: ${failures.join(', ')}` : 'All stages passed'}\n`);
+const onPurpose = setup.skipped.length ? `; skipped on purpose: ${setup.skipped.join(', ')}` : '';
+process.stdout.write(`\n${failures.length ? `Failed stages: ${failures.join(', ')}` : 'All stages passed'}${onPurpose}\n`);
 process.stdout.write(`Tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped\n`);
 process.exit(failures.length ? 1 : 0);

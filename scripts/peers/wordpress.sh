@@ -3,7 +3,8 @@
 #
 #   scripts/peers/wordpress.sh install
 #       Installs the Debian packages if missing (idempotent; fast when present) and makes sure
-#       MariaDB answers (starts it, installing mariadb-server only when there is none).
+#       MariaDB answers (starts it, installing mariadb-server only when there is none). Refuses
+#       with SKIP_WORDPRESS=1, so the WordPress tests are skipped on purpose.
 #   scripts/peers/wordpress.sh start N BASEPORT STATE_DIR
 #       Starts N independent blogs on 127.0.0.1:BASEPORT, BASEPORT+1, ... with their own nginx and
 #       php-fpm masters (configs, sockets, logs and uploads in STATE_DIR), one database per blog
@@ -80,16 +81,20 @@ ensure_mariadb() {
 }
 
 cmd_install() {
-  local missing
+  [ "${SKIP_WORDPRESS:-}" = 1 ] && die "skipped on purpose (SKIP_WORDPRESS=1)"
+  local missing done="packages present"
   missing=$(missing_packages "${PACKAGES[@]}")
   if [ -n "$missing" ]; then
     note "installing $missing"
     # php-fpm and php come before wordpress in the list, or apt picks Apache's PHP module.
     # shellcheck disable=SC2086
     apt_install $missing
+    done="installed from Debian's packages ($(echo $missing | wc -w) packages)"
   fi
   ensure_mariadb
   sweep_stale
+  # For npm test's set-up step (scripts/test-all.mjs); the tests read nothing from stdout here.
+  echo "result: $done, MariaDB answers"
 }
 
 # Blogs of runs that died without 'stop' (their STATE_DIR is gone, or they are a day old).
