@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from '@fastify/type-provider-zod';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppContext } from './app-context';
@@ -12,13 +11,16 @@ import type { Database } from './platform/db/dialect';
 import { csrfPlugin } from './platform/auth/csrf.plugin';
 import { sessionPlugin } from './platform/auth/session.plugin';
 import { registerErrorHandler, registerNotFoundHandler } from './platform/http/error-handler';
+import { registerHstsOverHttps } from './platform/http/https-only-hsts';
 import { registerOpenApi } from './platform/http/openapi';
+import { registerPlainTextCheck } from './platform/http/plain-text';
 import { registerUploads } from './platform/files/upload';
 import { registerWebApp } from './platform/web/web-app.plugin';
 import { registerDocuments } from './platform/web/documents.routes';
 import { createLive } from './platform/live/live-server';
 import { FEATURE_ROUTES } from './features/registry';
 import { createQueue } from './engine/queue/create-queue';
+import { JOB_PAYLOADS } from './engine/jobs/job-names';
 import { registerJobs, startEngine } from './engine/jobs/engine';
 
 export const VERSION: string = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')).version ?? '0.0.0';
@@ -59,7 +61,7 @@ export async function buildApp(config: AppConfig, database: Database, options: B
     // One line per request only when debugging; failures are logged by the error handler.
     disableRequestLogging: !['debug', 'trace'].includes(config.logLevel),
     bodyLimit: 1024 * 1024,
-    trustProxy: false,
+    trustProxy: config.trustProxy,
     // One route, however its path is spelled: `//action/x/`, `/Action/x` and `/%61ction/x` reach the
     // route `/action/x` registered, so what a route requires (CSRF token, session, owner) applies
     // to every spelling of it (platform/auth/csrf.plugin.ts decides from the matched route).
@@ -68,8 +70,9 @@ export async function buildApp(config: AppConfig, database: Database, options: B
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app, config.uploadMaxMb);
+  registerPlainTextCheck(app);
 
-  const queue = createQueue(database, { logger: app.log });
+  const queue = createQueue(database, JOB_PAYLOADS, { logger: app.log });
   const context: AppContext = { config, database, live: undefined, queue, version: VERSION };
   registerJobs(context);
   if (options.withLive !== false) context.live = await createLive(app.server, database, app.log);
@@ -80,12 +83,13 @@ export async function buildApp(config: AppConfig, database: Database, options: B
     if (PUBLIC_PREFIXES.some((prefix) => route.url.startsWith(prefix))) route.config = { ...route.config, public: true };
   });
 
-  // The product is served over plain HTTP on a LAN by default: no upgrade-insecure-requests.
-  await app.register(helmet, { contentSecurityPolicy: { directives: { 'upgrade-insecure-requests': null } } });
+  // The product is served over plain HTTP on a LAN by default: no upgrade-insecure-requests, and
+  // HSTS only on responses that really went out over HTTPS (platform/http/https-only-hsts.ts).
+  await app.register(helmet, { contentSecurityPolicy: { directives: { 'upgrade-insecure-requests': null } }, strictTransportSecurity: false });
+  registerHstsOverHttps(app);
   await app.register(cookie);
   await app.register(csrfPlugin, { secureCookie: config.cookieSecure });
   await app.register(sessionPlugin, { db: database.db });
-  await app.register(rateLimit, { global: false });
   await registerUploads(app, config.uploadMaxMb);
   registerNotFoundHandler(app);
   await registerOpenApi(app, VERSION);

@@ -18,6 +18,23 @@ const EnvSchema = z.object({
   /** Set when served over HTTPS so cookies get the Secure flag. */
   COOKIE_SECURE: booleanFlag.default(false),
   LOGIN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
+  /**
+   * Which proxies in front of LinkLoom to believe about the client address (X-Forwarded-For) and
+   * the protocol (X-Forwarded-Proto): `false` (default: none, the socket's address counts), `true`
+   * (any), a number of proxy hops, or a comma-separated list of proxy addresses / CIDR ranges.
+   */
+  TRUST_PROXY: z.string().trim().default('false').transform((value, ctx): TrustProxy => {
+    if (/^(false|0|no)$/i.test(value)) return false;
+    if (/^(true|yes)$/i.test(value)) return true;
+    if (/^[1-9][0-9]?$/.test(value)) {
+      const hops = Number(value);
+      return (_address: string, hop: number) => hop < hops;
+    }
+    const list = value.split(',').map((item) => item.trim()).filter((item) => item !== '');
+    if (list.length > 0 && list.every((item) => /^[0-9a-f:.]+(\/[0-9]{1,3})?$/i.test(item) || ['loopback', 'linklocal', 'uniquelocal'].includes(item))) return list;
+    ctx.addIssue({ code: 'custom', message: 'TRUST_PROXY must be false, true, a number of hops, or a comma-separated list of proxy addresses' });
+    return z.NEVER;
+  }),
   /** Newest released version; the update banner shows when it is newer than the running one. */
   LATEST_VERSION: z.string().max(64).optional(),
   /** Largest upload accepted (MB). */
@@ -26,7 +43,14 @@ const EnvSchema = z.object({
   ZIP_MAX_EXPANDED_MB: z.coerce.number().int().min(1).max(10_240).default(500),
   /** Built web app; defaults to packages/web/dist of this checkout. */
   WEB_DIST: z.string().optional(),
+  /** Keys that seal stored third-party secrets, `id:base64[,id:base64…]` (first is current); else a key file. */
+  SECRETS_KEY: z.string().optional(),
+  /** The key file to use instead of `<DATA_DIR>/secret.key` (it must exist). */
+  SECRETS_KEY_FILE: z.string().min(1).optional(),
 });
+
+/** What Fastify's `trustProxy` takes: none, any, the proxies' addresses, or a hop-count test. */
+export type TrustProxy = boolean | string[] | ((address: string, hop: number) => boolean);
 
 export interface AppConfig {
   port: number;
@@ -38,10 +62,15 @@ export interface AppConfig {
   sessionDays: number;
   cookieSecure: boolean;
   loginAttemptsPerMinute: number;
+  trustProxy: TrustProxy;
   latestVersion: string | undefined;
   uploadMaxMb: number;
   zipMaxExpandedMb: number;
   webDist: string;
+  /** SECRETS_KEY: the key ring itself (platform/crypto); when unset, a key file is used. */
+  secretsKey: string | undefined;
+  /** SECRETS_KEY_FILE, resolved; unset means `<dataDir>/secret.key`, made on first run. */
+  secretsKeyFile: string | undefined;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
@@ -64,10 +93,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionDays: e.SESSION_DAYS,
     cookieSecure: e.COOKIE_SECURE,
     loginAttemptsPerMinute: e.LOGIN_ATTEMPTS_PER_MINUTE,
+    trustProxy: e.TRUST_PROXY,
     latestVersion: e.LATEST_VERSION,
     uploadMaxMb: e.UPLOAD_MAX_MB,
     zipMaxExpandedMb: e.ZIP_MAX_EXPANDED_MB,
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'packages/web/dist')),
+    secretsKey: e.SECRETS_KEY,
+    secretsKeyFile: e.SECRETS_KEY_FILE === undefined ? undefined : path.resolve(e.SECRETS_KEY_FILE),
   };
 }
 

@@ -49,6 +49,12 @@ export const LoginResponseSchema = z.object({
 });
 export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 
+/** Login answer past the limit (429): the login shape plus the error body and when to try again. */
+export const LoginLimitedResponseSchema = LoginResponseSchema.extend({
+  error: z.object({ message: z.string() }),
+  retryAfterSeconds: z.number().int().positive(),
+});
+
 /** A new password as the setup screen and the CLI take it. */
 export const NewPasswordSchema = z
   .string({ error: LOGIN_MESSAGES.passwordRequired })

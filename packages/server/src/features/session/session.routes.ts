@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod';
 import {
-  ErrorResponseSchema, LOGIN_MESSAGES, LoginRequestSchema, LoginResponseSchema, OkResponseSchema,
+  ErrorResponseSchema, LOGIN_MESSAGES, LoginLimitedResponseSchema, LoginRequestSchema, LoginResponseSchema, OkResponseSchema,
   SESSION_COOKIE, SessionResponseSchema, SetupRequestSchema, SetupStatusSchema,
 } from '@linkloom/shared';
 import type { AppContext } from '../../app-context';
 import { clearSessionCookie, currentUser, setSessionCookie } from '../../platform/auth/session.plugin';
+import { countLoginAttempt } from '../../platform/auth/login-limiter';
 import { createSession, deleteSession } from '../../platform/auth/sessions.repository';
 import { countUsers } from '../../platform/auth/users.repository';
 import { signIn } from './sign-in';
@@ -17,23 +18,19 @@ export const sessionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
   const cookieOptions = { secure: ctx.config.cookieSecure };
 
   app.post('/public/api/login/account', {
-    config: {
-      public: true,
-      rateLimit: {
-        max: ctx.config.loginAttemptsPerMinute,
-        timeWindow: 60_000,
-        errorResponseBuilder: (_request, context) => ({
-          statusCode: 429, status: LOGIN_MESSAGES.tooManyAttempts, name: null,
-          error: { message: LOGIN_MESSAGES.tooManyAttempts }, retryAfterSeconds: Math.ceil(context.ttl / 1000),
-        }),
-      },
-    },
+    config: { public: true },
     schema: {
-      tags, summary: 'Log in with username and password',
+      tags, summary: 'Log in with username and password (limited per client address and per username, across server processes)',
       body: LoginRequestSchema,
-      response: { 200: LoginResponseSchema, 401: LoginResponseSchema, 422: ErrorResponseSchema },
+      response: { 200: LoginResponseSchema, 401: LoginResponseSchema, 422: ErrorResponseSchema, 429: LoginLimitedResponseSchema },
     },
   }, async (request, reply) => {
+    const verdict = await countLoginAttempt(ctx.database.db, { address: request.ip, username: request.body.username }, ctx.config.loginAttemptsPerMinute);
+    if (verdict.limited) {
+      return reply.code(429).header('retry-after', String(verdict.retryAfterSeconds)).send({
+        status: LOGIN_MESSAGES.tooManyAttempts, name: null, error: { message: LOGIN_MESSAGES.tooManyAttempts }, retryAfterSeconds: verdict.retryAfterSeconds,
+      });
+    }
     const { username, password, autoLogin } = request.body;
     const result = await signIn(ctx.database.db, username, password, ctx.config.sessionDays);
     if (!result.ok) return reply.code(401).send({ status: LOGIN_MESSAGES.wrongCredentials, name: null });

@@ -7,6 +7,7 @@ import type { ContentTables } from '../../features/content/content.tables';
 import type { JobTables } from '../../engine/queue/jobs.tables';
 import type { OptionTables } from '../../features/options/options.tables';
 import type { EngineTables } from '../../engine/runner/engine.tables';
+import type { PendingImportTables } from '../imports/pending-imports.tables';
 
 /** Table types of the database; times are epoch milliseconds in both dialects. */
 export interface UsersTable {
@@ -25,6 +26,13 @@ export interface SessionsTable {
   expires_at: number;
 }
 
+/** Sign-in attempts of one bucket (`address:…` or `username:…`) since its window opened. */
+export interface LoginAttemptsTable {
+  bucket: string;
+  window_start: number;
+  attempts: number;
+}
+
 export interface CampaignsTable {
   id: Generated<number>;
   owner_id: number;
@@ -36,9 +44,10 @@ export interface CampaignsTable {
 }
 
 /** Every table: the platform's own here, each feature's in its `<area>.tables.ts`. */
-export interface DB extends ProjectTables, ProfileTables, LinkSetTables, PrivateNetworkTables, ContentTables, JobTables, EngineTables, OptionTables {
+export interface DB extends ProjectTables, ProfileTables, LinkSetTables, PrivateNetworkTables, ContentTables, JobTables, EngineTables, OptionTables, PendingImportTables {
   users: UsersTable;
   sessions: SessionsTable;
+  login_attempts: LoginAttemptsTable;
   campaigns: CampaignsTable;
 }
 

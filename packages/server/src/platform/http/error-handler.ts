@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from '@fastify/type-provider-zod';
 import { UPLOAD_MESSAGES, type ErrorResponse } from '@linkloom/shared';
 import { HttpError } from './errors';
+import { isMalformedMultipart } from '../files/upload-errors';
 
 /** Sends the error body every failing call uses: { error: { message, details? } }. */
 export function sendError(reply: FastifyReply, statusCode: number, message: string, details?: string[]): FastifyReply {
@@ -34,12 +35,8 @@ export function registerErrorHandler(app: FastifyInstance, uploadLimitMb: number
       return sendError(reply, 422, details[0] ?? 'Invalid request', details);
     }
     if (error instanceof HttpError) return sendError(reply, error.statusCode, error.message, error.details);
-    if (error.statusCode === 429) {
-      // Thrown by @fastify/rate-limit with the body the limited route built (the login shape).
-      const { statusCode: _status, ...body } = error as unknown as Record<string, unknown>;
-      return reply.code(429).send(body);
-    }
     if (error.code === 'FST_REQ_FILE_TOO_LARGE') return sendError(reply, 413, UPLOAD_MESSAGES.tooLarge(uploadLimitMb));
+    if (isMalformedMultipart(error)) return sendError(reply, 400, UPLOAD_MESSAGES.malformed);
     const known = error.code ? FASTIFY_ERRORS[error.code] : undefined;
     if (known) return sendError(reply, known.status, known.message);
     if (isResponseSerializationError(error)) request.log.error({ err: error }, 'response did not match its schema');

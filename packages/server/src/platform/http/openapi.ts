@@ -13,5 +13,9 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+  // Its own page CSP, less upgrade-insecure-requests: over plain HTTP that would break the page.
+  await app.register(swaggerUi, {
+    routePrefix: '/docs', staticCSP: true,
+    transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/g, ''),
+  });
 }

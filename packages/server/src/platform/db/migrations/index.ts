@@ -12,12 +12,17 @@ import { engineRunsMigration } from './0009-engine-runs';
 import { optionsMigration } from './0010-options';
 import { scheduleMigration } from './0011-schedule';
 import { linkChecksMigration } from './0012-link-checks';
+import { pendingImportsMigration } from './0015-pending-imports';
+import { loginAttemptsMigration } from './0013-login-attempts';
+import { sealedSecretsMigration } from './0014-sealed-secrets';
+import type { SecretBox } from '../../crypto/secret-box';
 
 /**
  * Versioned migrations, in order. A migration is never edited once released: add the next one.
- * Names sort lexically, so they carry a zero-padded number.
+ * Names sort lexically, so they carry a zero-padded number. The database's secret box seals the
+ * secrets that earlier versions stored in clear (0014).
  */
-export function migrationProvider(dialect: DialectName): MigrationProvider {
+export function migrationProvider(dialect: DialectName, secrets: SecretBox): MigrationProvider {
   const migrations: Record<string, Migration> = {
     '0001-initial': initialMigration(dialect),
     '0002-projects': projectsMigration(dialect),
@@ -31,6 +36,9 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
     '0010-options': optionsMigration(dialect),
     '0011-schedule': scheduleMigration(dialect),
     '0012-link-checks': linkChecksMigration(dialect),
+    '0013-login-attempts': loginAttemptsMigration(dialect),
+    '0014-sealed-secrets': sealedSecretsMigration(dialect, secrets),
+    '0015-pending-imports': pendingImportsMigration(dialect),
   };
   return { getMigrations: async () => migrations };
 }
