@@ -7,7 +7,7 @@
  * then a production build of the web app and the browser tests in Debian's Chromium. Ends with one
  * summary line of all tests counted.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { setUp } from './setup/setup.mjs';
@@ -19,28 +19,42 @@ fs.mkdirSync(resultsDir, { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const setup = await setUp();
 const failures = [...setup.failures];
+/** The stage running now (stages run one at a time, asynchronously so that signals are handled). */
+let current = null;
 // A throwaway PostgreSQL of the set-up is stopped however the run ends (Ctrl-C included).
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(signal, () => {
+    process.stdout.write(`\n${signal}: run stopped\n`);
+    current?.kill(signal);
     setup.teardown();
-    process.exit(128 + ({ SIGHUP: 1, SIGINT: 2, SIGTERM: 15 })[signal]);
+    process.exit(128 + { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 }[signal]);
   });
 }
 process.on('exit', () => setup.teardown());
 
 function run(label, command, args) {
   process.stdout.write(`\n=== ${label}: ${command} ${args.join(' ')}\n`);
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: setup.env });
-  const ok = result.status === 0;
-  if (!ok) failures.push(label);
-  return ok;
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: setup.env });
+    current = child;
+    const done = (ok) => {
+      current = null;
+      if (!ok) failures.push(label);
+      resolve(ok);
+    };
+    child.on('error', (error) => {
+      process.stdout.write(`${label}: ${error.message}\n`);
+      done(false);
+    });
+    child.on('close', (code) => done(code === 0));
+  });
 }
 
-function vitest(label, projects) {
+async function vitest(label, projects) {
   const outputFile = path.join(resultsDir, `${label}.json`);
   fs.rmSync(outputFile, { force: true });
   const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`];
-  const ok = run(label, 'npx', args);
+  const ok = await run(label, 'npx', args);
   if (fs.existsSync(outputFile)) {
     const report = JSON.parse(fs.readFileSync(outputFile, 'utf8'));
     totals.passed += report.numPassedTests;
@@ -55,17 +69,17 @@ function vitest(label, projects) {
   return ok;
 }
 
-run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
-run('lint', 'npm', ['run', '--silent', 'lint']);
-vitest('unit', ['shared', 'server-unit', 'web']);
-vitest('api', ['api']);
+await run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+await run('lint', 'npm', ['run', '--silent', 'lint']);
+await vitest('unit', ['shared', 'server-unit', 'web']);
+await vitest('api', ['api']);
 // Against real peers installed from Debian's packages (WordPress: scripts/peers/wordpress.sh).
-vitest('integration', ['integration']);
-const built = run('build', 'npm', ['run', '--silent', 'build']);
+await vitest('integration', ['integration']);
+const built = await run('build', 'npm', ['run', '--silent', 'build']);
 if (process.env.SKIP_E2E === '1') process.stdout.write('\n=== e2e: skipped on purpose (SKIP_E2E=1)\n');
 else if (!setup.browser) failures.push('e2e (not run: no Chromium)');
 else if (!built) failures.push('e2e (not run: build failed)');
-else vitest('e2e', ['e2e']);
+else await vitest('e2e', ['e2e']);
 setup.teardown();
 
 const onPurpose = setup.skipped.length ? `; skipped on purpose: ${setup.skipped.join(', ')}` : '';

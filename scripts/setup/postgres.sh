@@ -50,7 +50,7 @@ wait_answers() {
   for i in $(seq 1 60); do answers "$1" && return 0; sleep 0.5; done
   return 1
 }
-sql() { "$PSQL" -X -q -h 127.0.0.1 -p "$1" -U postgres -d postgres -tAc "$2" 2>&1; }
+sql() { "$PSQL" -X -q -w -h 127.0.0.1 -p "$1" -U postgres -d postgres -tAc "$2" 2>&1; }
 
 # Makes sure database `test` exists on 127.0.0.1:$1; on failure leaves the reason in $REASON.
 REASON=""
@@ -154,12 +154,29 @@ start_throwaway() { # why
 
 # --- ensure --------------------------------------------------------------------------------------
 
+# A server answers on the port: database `test` on it, after letting this machine's own cluster trust
+# local connections when it refuses them (root).
+use_answering() { # prefix of the result
+  if ensure_test_database "$PORT"; then ready "$PORT" "${1}answers on 127.0.0.1:$PORT"; return 0; fi
+  local cluster
+  cluster=$(cluster_on_port "$PORT")
+  if [ -n "$cluster" ] && is_root; then
+    set -- "$1" $cluster
+    if ! trust_local_connections "$2" "$3"; then
+      pg_ctlcluster --skip-systemctl-redirect "$2" "$3" reload >/dev/null 2>&1 || true
+      sleep 1
+      if ensure_test_database "$PORT"; then ready "$PORT" "${1}answers on 127.0.0.1:$PORT (its pg_hba.conf now trusts local connections)"; return 0; fi
+    fi
+  fi
+  die "PostgreSQL on 127.0.0.1:$PORT answers but refuses the tests: $REASON. Let its pg_hba.conf trust host 127.0.0.1 (npm test does this as root for this machine's own clusters), or $HOW_ELSE"
+}
+
 cmd_ensure() {
   if [ -n "${TEST_DATABASE_URL:-}" ]; then
     local shown out
     shown=$(echo "$TEST_DATABASE_URL" | sed -E 's#//([^:/@]*):[^@]*@#//\1:***@#')
     [ -n "$PSQL" ] || die "psql is missing to check TEST_DATABASE_URL: run 'apt-get install postgresql-client' as root"
-    out=$("$PSQL" -X -q "$TEST_DATABASE_URL" -tAc 'SELECT 1' 2>&1) \
+    out=$("$PSQL" -X -q -w "$TEST_DATABASE_URL" -tAc 'SELECT 1' 2>&1) \
       || die "TEST_DATABASE_URL=$shown does not answer ($(echo "$out" | head -n 1)): unset it to let npm test set up a local PostgreSQL, or fix it"
     result "TEST_DATABASE_URL answers ($shown)"
     return 0
@@ -168,29 +185,19 @@ cmd_ensure() {
   sweep_stale_throwaways
 
   # 1. Something answers on the port.
-  if answers "$PORT"; then
-    if ensure_test_database "$PORT"; then ready "$PORT" "answers on 127.0.0.1:$PORT"; return 0; fi
-    local cluster
-    cluster=$(cluster_on_port "$PORT")
-    if [ -n "$cluster" ] && is_root; then
-      set -- $cluster
-      if ! trust_local_connections "$1" "$2"; then
-        pg_ctlcluster --skip-systemctl-redirect "$1" "$2" reload >/dev/null 2>&1 || true
-        sleep 1
-        if ensure_test_database "$PORT"; then ready "$PORT" "answers on 127.0.0.1:$PORT (now trusting local connections)"; return 0; fi
-      fi
-    fi
-    die "PostgreSQL on 127.0.0.1:$PORT answers but refuses the tests: $REASON. Let its pg_hba.conf trust host 127.0.0.1 (as root: npm test does this for this machine's own clusters), or $HOW_ELSE"
-  fi
+  if answers "$PORT"; then use_answering ""; return 0; fi
 
   # 2. This machine's cluster on the port, installing PostgreSQL first when there is none at all.
+  local installed=""
   if [ -z "$BIN" ]; then
     is_root || die "PostgreSQL is not installed and nothing answers on 127.0.0.1:$PORT: run 'apt-get install postgresql' as root, or $HOW_ELSE"
     note "installing postgresql from Debian's packages"
     apt_install postgresql
     use_binaries
     [ -n "$BIN" ] || die "the postgresql package is installed but no server binaries were found under /usr/lib/postgresql"
-    if answers "$PORT" && ensure_test_database "$PORT"; then ready "$PORT" "installed from Debian's packages; answers on 127.0.0.1:$PORT"; return 0; fi
+    installed="installed from Debian's packages; "
+    # Its package scripts may have started the new cluster already.
+    if answers "$PORT"; then use_answering "$installed"; return 0; fi
   fi
   local cluster why
   cluster=$(cluster_on_port "$PORT")
@@ -203,10 +210,12 @@ cmd_ensure() {
       # pg_ctlcluster waits for the start; a parallel run may have started it meanwhile.
       pg_ctlcluster --skip-systemctl-redirect "$1" "$2" start >"$log" 2>&1 || answers "$PORT" || started=
       if [ -n "$started" ] && wait_answers "$PORT" && ensure_test_database "$PORT"; then
-        ready "$PORT" "cluster $1/$2 started on 127.0.0.1:$PORT"
+        ready "$PORT" "${installed}cluster $1/$2 started on 127.0.0.1:$PORT"
         return 0
       fi
-      why="cluster $1/$2 on port $PORT did not start or does not let the tests in ($(tail -n 2 "$log" 2>/dev/null | tr '\n' ' ')$REASON)"
+      local said
+      said=$(grep -E 'FATAL|ERROR|could not' "$log" 2>/dev/null | grep -v '^pg_ctl: could not start server' | sed -E 's/^.*\] //; s/ +/ /g' | head -n 2 | paste -sd ';' || true)
+      why="cluster $1/$2 on port $PORT did not start or does not let the tests in (${said:-see $log}${REASON:+; $REASON})"
     else
       why="cluster $1/$2 on port $PORT is down and only root or $3 may start it"
     fi

@@ -155,7 +155,8 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   // A kept throwaway cluster belongs to the calling shell: the next set-up sweeps it once that ends.
   const setup = await setUp({ ownerPid: keep ? process.ppid : process.pid });
   for (const name of ['TEST_DATABASE_URL', 'REQUIRE_POSTGRES', 'REQUIRE_WORDPRESS', 'SKIP_POSTGRES', 'SKIP_WORDPRESS', 'SKIP_E2E']) {
-    if (setup.env[name] !== undefined) process.stdout.write(`env for the tests: ${name}=${setup.env[name]}\n`);
+    const value = setup.env[name]?.replace(/\/\/([^:/@]*):[^@]*@/, '//$1:***@');
+    if (value !== undefined) process.stdout.write(`env for the tests: ${name}=${value}\n`);
   }
   if (setup.failures.length) process.stdout.write(`Failed: ${setup.failures.join(', ')}\n`);
   if (setup.skipped.length) process.stdout.write(`Skipped on purpose: ${setup.skipped.join(', ')}\n`);
