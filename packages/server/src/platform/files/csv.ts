@@ -1,12 +1,23 @@
 import type { Readable } from 'node:stream';
 import { HttpError } from '../http/errors';
 
+/** A value a spreadsheet would run as a formula, behind any number of escaping apostrophes. */
+const FORMULA_OR_ESCAPED = /^'*[=+\-@\t\r]/;
+const ESCAPED_FORMULA = /^'+[=+\-@\t\r]/;
+
 /**
  * Spreadsheets run a cell that starts with = + - @ (or a tab / carriage return) as a formula. Such
  * values get a leading apostrophe so an exported file cannot run anything when opened (OWASP).
+ * A value that already starts with apostrophes before such a character gets one more, so that
+ * `restoreFormula` can undo exactly this and nothing else: export then import gives back the value.
  */
 export function neutraliseFormula(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return FORMULA_OR_ESCAPED.test(value) ? `'${value}` : value;
+}
+
+/** Undoes `neutraliseFormula`: `'-2+3` read from a CSV file is the value `-2+3`. */
+export function restoreFormula(value: string): string {
+  return ESCAPED_FORMULA.test(value) ? value.slice(1) : value;
 }
 
 /** One CSV field: formula-neutralised, quoted when it holds a comma, quote or line break. */
@@ -23,7 +34,8 @@ export function csvLine(values: readonly unknown[]): string {
 
 /**
  * Parses CSV (RFC 4180: quoted fields may hold commas, quotes and line breaks) from a byte stream,
- * record by record, without reading the whole file. Yields [recordNumber (1-based), fields].
+ * record by record, without reading the whole file. Yields [recordNumber (1-based), fields], each
+ * field with the formula escape of our exports undone (`restoreFormula`).
  * A quote left open at the end of the file is an error with the record's number.
  */
 export async function* parseCsv(stream: Readable): AsyncGenerator<[number, string[]]> {
@@ -59,11 +71,11 @@ export async function* parseCsv(stream: Readable): AsyncGenerator<[number, strin
         inQuotes = true;
         quoteSeen = false;
       } else if (char === ',') {
-        record.push(field);
+        record.push(restoreFormula(field));
         field = '';
         quoteSeen = false;
       } else if (char === '\n' || char === '\r') {
-        record.push(field);
+        record.push(restoreFormula(field));
         yield [recordNumber, record];
         recordNumber += 1;
         record = [];
@@ -79,7 +91,7 @@ export async function* parseCsv(stream: Readable): AsyncGenerator<[number, strin
   }
   if (inQuotes) throw new HttpError(422, `Record ${recordNumber} has a quote that is never closed`);
   if (field.length > 0 || record.length > 0) {
-    record.push(field);
+    record.push(restoreFormula(field));
     yield [recordNumber, record];
   }
 }
