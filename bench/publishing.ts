@@ -23,8 +23,9 @@ import { migrateToLatest } from '../packages/server/src/platform/db/migrate';
 import { createUser } from '../packages/server/src/features/session/create-user';
 import { saveOptions } from '../packages/server/src/features/options/options.repository';
 import { createQueue } from '../packages/server/src/engine/queue/create-queue';
-import { JOB } from '../packages/server/src/engine/jobs/job-names';
-import { JOB_NAMES, jobRegistrations } from '../packages/server/src/engine/jobs/registry';
+import { JOB, JOB_NAMES, JOB_PAYLOADS } from '../packages/server/src/engine/jobs/job-names';
+import { jobRegistrations } from '../packages/server/src/engine/jobs/registry';
+import { registerJob } from '../packages/server/src/engine/queue/queue';
 import { createDefaultConnectorRegistry } from '../packages/server/src/engine/connectors/registry';
 import { postPublishJob } from '../packages/server/src/engine/runner/post-publish.job';
 import { startProjectRun } from '../packages/server/src/engine/runner/start-project-run';
@@ -70,11 +71,12 @@ const CONNECTORS = createDefaultConnectorRegistry();
 /** The engine with its real job handlers, post.verify excepted (a no-op: see the header). */
 async function startEngine(database: Database): Promise<AppContext> {
   const config = loadConfig({ LOG_LEVEL: 'silent' });
-  const queue = createQueue(database);
+  const queue = createQueue(database, JOB_PAYLOADS);
   const ctx: AppContext = { config, database, live: undefined, queue, version: 'bench' };
   for (const registration of jobRegistrations(ctx)) {
-    const chosen = registration.name === JOB.postPublish ? postPublishJob(ctx, CONNECTORS) : registration;
-    queue.register(chosen.name, chosen.name === JOB.postVerify ? async () => undefined : chosen.handler, chosen.options);
+    if (registration.name === JOB.postPublish) registerJob(queue, postPublishJob(ctx, CONNECTORS));
+    else if (registration.name === JOB.postVerify) registerJob(queue, { ...registration, handler: async () => undefined });
+    else registerJob(queue, registration);
   }
   queue.assertHandlers(JOB_NAMES);
   await queue.start();

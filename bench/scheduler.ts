@@ -22,6 +22,7 @@ import { migrateToLatest } from '../packages/server/src/platform/db/migrate';
 import { createUser } from '../packages/server/src/features/session/create-user';
 import { insertCampaign } from '../packages/server/src/features/campaigns/campaigns.repository';
 import { createQueue } from '../packages/server/src/engine/queue/create-queue';
+import { JOB_PAYLOADS } from '../packages/server/src/engine/jobs/job-names';
 import { sendScheduleStart } from '../packages/server/src/engine/scheduler/arm-schedule';
 import { findScheduledProject } from '../packages/server/src/engine/scheduler/scheduled-projects.repository';
 import { REPO_ROOT } from '../packages/server/test/support/server-process';
@@ -85,7 +86,7 @@ async function seedProjects(database: Database): Promise<{ ownerId: number; ids:
 
 /** Gives each project its instant (spread evenly over SPREAD_MS from `firstAt`) and its start job, as saving the schedule does. */
 async function arm(database: Database, ownerId: number, ids: number[], firstAt: number): Promise<Map<number, number>> {
-  const queue = createQueue(database);
+  const queue = createQueue(database, JOB_PAYLOADS);
   const ctx = { config: loadConfig({ LOG_LEVEL: 'silent' }), database, live: undefined, queue, version: 'bench' } as AppContext;
   const instants = new Map<number, number>();
   const armedAt = Date.now();

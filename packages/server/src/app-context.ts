@@ -1,7 +1,7 @@
 import type { AppConfig } from './platform/config';
 import type { Database } from './platform/db/dialect';
 import type { Live } from './platform/live/live-server';
-import type { Queue } from './engine/queue/queue';
+import type { EngineQueue } from './engine/jobs/job-names';
 
 /** What every feature's routes (and every job handler) receive: configuration, the database, the live channel and the job queue. */
 export interface AppContext {
@@ -13,6 +13,6 @@ export interface AppContext {
    * The engine's job queue (engine/queue): routes send jobs through it; `serve` (and `worker`)
    * start it with every handler of engine/jobs/registry.ts and stop it on shutdown.
    */
-  queue: Queue;
+  queue: EngineQueue;
   version: string;
 }

@@ -140,7 +140,10 @@ describe.each(DATABASES)('backlink checks and IndexNow on $kind', ({ kind, skip 
     await db().updateTable('engine_posts').set({ state: 'failed' }).where('id', '=', post.postId).execute();
     await verify(ann.id, post.postId);
     expect((await checkOf(post.outputLinkSetId, post.urlItemId))?.checkStatus).toBe('PENDING');
-    await expect(verifyPost(ctx.server.context, { payload: { ownerId: ann.id }, signal: signal() })).rejects.toThrow();
+    // A payload without a real post never reaches the handler: the queue refuses to send it.
+    await expect(ctx.server.context.queue.send(JOB.postVerify, { ownerId: ann.id, postId: 0 })).rejects.toThrow(
+      "Job post.verify was not sent: its payload does not match the job's schema (postId: Too small: expected number to be >0)",
+    );
   });
 
   describe('indexer.submit', () => {

@@ -3,8 +3,10 @@ import { once } from 'node:events';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { createQueue, pgBossSchemaFor, type CreateQueueOptions } from '../../src/engine/queue/create-queue';
-import { JOB_NAMES, PING_JOB } from '../../src/engine/jobs/registry';
+import { JOB_NAMES, JOB_PAYLOADS, PING_JOB } from '../../src/engine/jobs/job-names';
+import type { JobSchemas } from '../../src/engine/queue/job-payloads';
 import { JobAbortedError, type JobContext, type Queue, type QueueDriverName } from '../../src/engine/queue/queue';
 import type { Database } from '../../src/platform/db/dialect';
 import { createLineLogger } from '../../src/engine/queue/queue-logger';
@@ -29,6 +31,12 @@ const SETUPS: Setup[] = DATABASES.flatMap(({ kind, skip }): Setup[] =>
       ],
 );
 
+/** The queue tests' jobs take any object: what they test is the queue, not a job's payload. */
+const AnyPayload = z.object({}).loose();
+
+/** A schema map of these names, each taking any object. */
+const anyPayloads = (...names: string[]): JobSchemas => Object.fromEntries(names.map((name) => [name, AnyPayload]));
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function waitFor(what: string, condition: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
@@ -41,15 +49,15 @@ async function waitFor(what: string, condition: () => boolean | Promise<boolean>
 
 describe.each(SETUPS)('job queue: $driver driver on $kind', ({ kind, skip, driver }) => {
   const ctx = useTestDatabase(kind, skip);
-  const open: { queues: Queue[]; databases: Database[] } = { queues: [], databases: [] };
+  const open: { queues: Pick<Queue, 'stop'>[]; databases: Database[] } = { queues: [], databases: [] };
   let counter = 0;
   /** Tests share one database: each uses job names of its own. */
   const jobName = (base: string) => `${base}-${(counter += 1)}`;
 
-  /** A queue on a connection of its own, as another process would have. */
-  function newQueue(options: CreateQueueOptions = {}): { queue: Queue; database: Database } {
+  /** A queue of these jobs on a connection of its own, as another process would have. */
+  function newQueue<M extends JobSchemas>(jobs: M, options: CreateQueueOptions = {}): { queue: Queue<M>; database: Database } {
     const database = ctx.handle.open();
-    const queue = createQueue(database, { driver, pollIntervalMs: 50, maintenanceIntervalSeconds: 1, ...(process.env.QUEUE_TEST_LOG ? { logger: createLineLogger('info') } : {}), ...options });
+    const queue = createQueue(database, jobs, { driver, pollIntervalMs: 50, maintenanceIntervalSeconds: 1, ...(process.env.QUEUE_TEST_LOG ? { logger: createLineLogger('info') } : {}), ...options });
     open.databases.push(database);
     open.queues.push(queue);
     return { queue, database };
@@ -71,15 +79,15 @@ describe.each(SETUPS)('job queue: $driver driver on $kind', ({ kind, skip, drive
   it.skipIf(skip)('picks the driver of the database by default', () => {
     const database = ctx.handle.open();
     open.databases.push(database);
-    expect(createQueue(database).driver).toBe(kind === 'sqlite' ? 'database' : 'pg-boss');
-    if (kind === 'sqlite') expect(() => createQueue(database, { driver: 'pg-boss' })).toThrow('The pg-boss job queue needs PostgreSQL (DATABASE_URL=postgres://…)');
+    expect(createQueue(database, JOB_PAYLOADS).driver).toBe(kind === 'sqlite' ? 'database' : 'pg-boss');
+    if (kind === 'sqlite') expect(() => createQueue(database, JOB_PAYLOADS, { driver: 'pg-boss' })).toThrow('The pg-boss job queue needs PostgreSQL (DATABASE_URL=postgres://…)');
   });
 
   it.skipIf(skip)('hands a sent job to its handler with id, name, payload, attempt and signal; then it is completed', async () => {
-    const { queue } = newQueue();
     const name = jobName('send');
+    const { queue } = newQueue({ [name]: z.object({ site: z.string(), posts: z.array(z.number()) }) });
     const seen: JobContext<{ site: string; posts: number[] }>[] = [];
-    queue.register<{ site: string; posts: number[] }>(name, async (job) => {
+    queue.register(name, async (job) => {
       seen.push(job);
     });
     await queue.start();
@@ -94,8 +102,8 @@ describe.each(SETUPS)('job queue: $driver driver on $kind', ({ kind, skip, drive
   });
 
   it.skipIf(skip)('retries a throwing handler after the delay, and completes when a retry succeeds', async () => {
-    const { queue } = newQueue();
     const name = jobName('retry');
+    const { queue } = newQueue(anyPayloads(name));
     const runs: { attempt: number; at: number }[] = [];
     queue.register(name, async ({ attempt }) => {
       runs.push({ attempt, at: Date.now() });
@@ -111,8 +119,8 @@ describe.each(SETUPS)('job queue: $driver driver on $kind', ({ kind, skip, drive
   });
 
   it.skipIf(skip)('fails a job for good after retryLimit retries, keeping the last error', async () => {
-    const { queue } = newQueue();
     const name = jobName('fail');
+    const { queue } = newQueue(anyPayloads(name));
     let runs = 0;
     queue.register(name, async () => {
       runs += 1;
@@ -127,8 +135,8 @@ describe.each(SETUPS)('job queue: $driver driver on $kind', ({ kind, skip, drive
   });
 
   it.skipIf(skip)('stops a run that takes longer than its timeout; that counts as a failed attempt', async () => {
-    const { queue } = newQueue();
     const name = jobName('timeout');
+    const { queue } = newQueue(anyPayloads(name));
     let reason: unknown;
     queue.register(
       name,
@@ -147,8 +155,8 @@ describe.each(SETUPS)('job queue: $driver driver on $kind', ({ kind, skip, drive
   });
 
   it.skipIf(skip)('does not start a job before its startAfter', async () => {
-    const { queue } = newQueue();
     const name = jobName('later');
+    const { queue } = newQueue(anyPayloads(name));
     let ranAt = 0;
     queue.register(name, async () => {
       ranAt = Date.now();
@@ -164,8 +172,8 @@ describe.each(SETUPS)('job queue: $driver driver on $kind', ({ kind, skip, drive
   });
 
   it.skipIf(skip)('keeps one not-finished job per singleton key: sending again returns the same job', async () => {
-    const { queue } = newQueue();
     const name = jobName('singleton');
+    const { queue } = newQueue(anyPayloads(name));
     let runs = 0;
     queue.register(name, async () => {
       runs += 1;
@@ -187,8 +195,8 @@ describe.each(SETUPS)('job queue: $driver driver on $kind', ({ kind, skip, drive
   });
 
   it.skipIf(skip)('runs no more jobs of a name at once than its concurrency', async () => {
-    const { queue } = newQueue();
     const name = jobName('concurrency');
+    const { queue } = newQueue(anyPayloads(name));
     let running = 0;
     let most = 0;
     let done = 0;
@@ -210,8 +218,8 @@ describe.each(SETUPS)('job queue: $driver driver on $kind', ({ kind, skip, drive
   });
 
   it.skipIf(skip)('cancels a waiting job (it never runs) and a running one (its signal aborts)', async () => {
-    const { queue } = newQueue();
     const name = jobName('cancel');
+    const { queue } = newQueue(anyPayloads(name));
     const started: string[] = [];
     let reason: unknown;
     queue.register(name, async ({ id, signal }) => {
@@ -237,7 +245,7 @@ describe.each(SETUPS)('job queue: $driver driver on $kind', ({ kind, skip, drive
   });
 
   it.skipIf(skip)('refuses to start when a job name has no handler, listing the names', () => {
-    const { queue } = newQueue();
+    const { queue } = newQueue(anyPayloads('project.run', 'site.post', 'link.verify', 'Bad Name'));
     queue.register('project.run', async () => undefined);
     expect(() => queue.assertHandlers(['project.run', 'site.post', 'link.verify', 'site.post'])).toThrow(
       'No handler is registered for these job names: site.post, link.verify. Every job the app sends needs one (engine/jobs/registry.ts).',
@@ -245,16 +253,55 @@ describe.each(SETUPS)('job queue: $driver driver on $kind', ({ kind, skip, drive
     expect(() => queue.assertHandlers(['project.run'])).not.toThrow();
     expect(() => queue.register('project.run', async () => undefined)).toThrow('Job project.run already has a handler');
     expect(() => queue.register('Bad Name', async () => undefined)).toThrow(/^Invalid job name "Bad Name"/);
+    expect(() => queue.register('no.schema', async () => undefined)).toThrow('Job no.schema has no payload schema: add it to JOB_PAYLOADS (engine/jobs/job-names.ts)');
+  });
+
+  it.skipIf(skip)('parses a payload when it is sent: a refused one throws and is not stored, a good one is stored as parsed', async () => {
+    const name = jobName('schema');
+    const { queue } = newQueue({ [name]: z.object({ postId: z.number().int().positive() }) });
+    const handled: unknown[] = [];
+    queue.register(name, async ({ payload }) => {
+      handled.push(payload);
+    });
+    await expect(queue.send(name, { postId: 0 })).rejects.toThrow(`Job ${name} was not sent: its payload does not match the job's schema (postId: Too small: expected number to be >0)`);
+    const id = await queue.send(name, { postId: 7, ...{ note: 'dropped' } });
+    expect((await queue.getJob(id))?.payload).toEqual({ postId: 7 });
+    await queue.start();
+    await waitFor('completion', async () => (await queue.getJob(id))?.state === 'completed');
+    expect(handled).toEqual([{ postId: 7 }]);
+  });
+
+  it.skipIf(skip)('fails a job whose stored payload its schema refuses at once and for good; the others run', async () => {
+    const name = jobName('stored');
+    // An older version (or a hand-written row) stored what the schema no longer takes.
+    const sender = newQueue(anyPayloads(name));
+    const bad = await sender.queue.send(name, { postId: 'seven' }, { retryLimit: 3, retryDelaySeconds: 0 });
+    const good = await sender.queue.send(name, { postId: 7 });
+    await sender.queue.stop();
+
+    const { queue } = newQueue({ [name]: z.object({ postId: z.number().int() }) });
+    const handled: number[] = [];
+    queue.register(name, async ({ payload }) => {
+      handled.push(payload.postId);
+    });
+    await queue.start();
+    await waitFor('both jobs', async () => (await queue.getJob(bad))?.state === 'failed' && (await queue.getJob(good))?.state === 'completed');
+    await sleep(300);
+    expect(await queue.getJob(bad)).toMatchObject({
+      state: 'failed', attempts: 1,
+      lastError: `Job ${name} was not run: its stored payload does not match the job's schema (postId: Invalid input: expected number, received string)`,
+    });
+    expect(handled).toEqual([7]);
   });
 
   it.skipIf(skip)('keeps jobs across a restart: a queue that only sent is gone, the next one runs them', async () => {
     const name = jobName('durable');
-    const sender = newQueue();
+    const sender = newQueue(anyPayloads(name));
     const ids = [await sender.queue.send(name, { n: 1 }), await sender.queue.send(name, { n: 2 })];
     await sender.queue.stop();
     await sender.database.close();
 
-    const { queue } = newQueue();
+    const { queue } = newQueue(anyPayloads(name));
     const handled: unknown[] = [];
     queue.register(name, async ({ payload }) => {
       handled.push(payload);
@@ -267,7 +314,7 @@ describe.each(SETUPS)('job queue: $driver driver on $kind', ({ kind, skip, drive
 
   it.skipIf(skip)("takes over a crashed worker's run once its lease expires, as the next attempt", async () => {
     const name = jobName('crash');
-    const crashed = newQueue({ leaseSeconds: 1 });
+    const crashed = newQueue(anyPayloads(name), { leaseSeconds: 1 });
     let firstRunStarted = false;
     crashed.queue.register(name, async ({ signal }) => {
       firstRunStarted = true;
@@ -280,7 +327,7 @@ describe.each(SETUPS)('job queue: $driver driver on $kind', ({ kind, skip, drive
     if (crashed.database.pgPool) await crashed.database.pgPool.end();
     else await crashed.database.close();
 
-    const { queue } = newQueue({ leaseSeconds: 1 });
+    const { queue } = newQueue(anyPayloads(name), { leaseSeconds: 1 });
     const attempts: number[] = [];
     queue.register(name, async ({ attempt }) => {
       attempts.push(attempt);
@@ -293,7 +340,7 @@ describe.each(SETUPS)('job queue: $driver driver on $kind', ({ kind, skip, drive
 
   it.skipIf(skip)('stop() waits for running handlers; stop without waiting puts the run back uncounted', async () => {
     const name = jobName('stop');
-    const first = newQueue();
+    const first = newQueue(anyPayloads(name));
     let finished = false;
     first.queue.register(name, async () => {
       await sleep(300);
@@ -305,7 +352,7 @@ describe.each(SETUPS)('job queue: $driver driver on $kind', ({ kind, skip, drive
     await first.queue.stop({ graceful: true });
     expect(finished).toBe(true);
 
-    const second = newQueue();
+    const second = newQueue(anyPayloads(name));
     const reasons: unknown[] = [];
     second.queue.register(name, async ({ signal }) => {
       await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve()));
@@ -318,7 +365,7 @@ describe.each(SETUPS)('job queue: $driver driver on $kind', ({ kind, skip, drive
     expect((reasons[0] as JobAbortedError).reason).toBe('stopping');
     await expect(second.queue.send(name, {})).rejects.toThrow(`The queue is stopped: job ${name} was not sent`);
 
-    const third = newQueue();
+    const third = newQueue(anyPayloads(name));
     const attempts: number[] = [];
     third.queue.register(name, async ({ attempt }) => {
       attempts.push(attempt);
@@ -333,8 +380,8 @@ describe.each(SETUPS)('job queue: $driver driver on $kind', ({ kind, skip, drive
     const name = jobName('shared');
     const handledBy = new Map<number, string[]>();
     const workers = ['a', 'b'].map((label) => {
-      const { queue } = newQueue();
-      queue.register<{ n: number }>(
+      const { queue } = newQueue({ [name]: z.object({ n: z.number().int() }) });
+      queue.register(
         name,
         async ({ payload }) => {
           handledBy.set(payload.n, [...(handledBy.get(payload.n) ?? []), label]);
@@ -370,7 +417,7 @@ describe.each(SETUPS)('job queue: $driver driver on $kind', ({ kind, skip, drive
     try {
       await waitFor('the worker to start', () => output.includes('Job worker started'), 30_000);
       expect(output).toContain(`Job worker started (${driver} queue; jobs: ${JOB_NAMES.join(', ')})`);
-      const { queue, database } = newQueue();
+      const { queue, database } = newQueue(JOB_PAYLOADS);
       if (driver === 'pg-boss') expect(pgBossSchemaFor(database)).toBe(`${ctx.handle.env.DATABASE_SCHEMA}_pgboss`);
       const id = await queue.send(PING_JOB, {});
       await waitFor('the ping', async () => (await queue.getJob(id))?.state === 'completed');

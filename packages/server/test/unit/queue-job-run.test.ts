@@ -26,17 +26,17 @@ describe('one run of a job', () => {
   });
 
   it('reports the message of a thrown error, also of a handler that throws before its first await', async () => {
-    expect(await executeRun(runOf(async () => Promise.reject(new Error('Wrong password'))))).toEqual({ ok: false, error: 'Wrong password' });
+    expect(await executeRun(runOf(async () => Promise.reject(new Error('Wrong password'))))).toEqual({ ok: false, error: 'Wrong password', retry: true });
     const throwsAtOnce: JobHandler<unknown> = () => {
       throw new Error('Bad payload');
     };
-    expect(await executeRun(runOf(throwsAtOnce))).toEqual({ ok: false, error: 'Bad payload' });
+    expect(await executeRun(runOf(throwsAtOnce))).toEqual({ ok: false, error: 'Bad payload', retry: true });
   });
 
   it('gives up on a handler that ignores its signal once the timeout aborts it', async () => {
     const run = runOf(() => new Promise<void>(() => undefined), 50);
     const started = Date.now();
-    expect(await executeRun(run)).toEqual({ ok: false, error: 'Job site.post took longer than 0.05 s and was stopped' });
+    expect(await executeRun(run)).toEqual({ ok: false, error: 'Job site.post took longer than 0.05 s and was stopped', retry: true });
     expect(Date.now() - started).toBeLessThan(1000);
     expect((run.controller.signal.reason as JobAbortedError).reason).toBe('timeout');
   });

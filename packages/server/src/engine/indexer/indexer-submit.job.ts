@@ -2,8 +2,8 @@ import { INDEXNOW_ENGINES, projectKind, siteKey } from '@linkloom/shared';
 import type { AppContext } from '../../app-context';
 import { readEngineOptions } from '../../features/options/options.repository';
 import { readProjectForm } from '../../features/projects/project-settings';
-import { JOB, type PostJobPayload } from '../jobs/job-names';
-import type { JobContext, JobRegistration } from '../queue/queue';
+import { JOB, type EngineJob, type PostJobPayload } from '../jobs/job-names';
+import type { JobContext } from '../queue/queue';
 import { isJobAlive } from '../runner/job-fence';
 import { PLAN_MESSAGES } from '../runner/plan-run';
 import { postHoldUntil, readCampaignStatus } from '../runner/post-hold';
@@ -19,7 +19,7 @@ type Log = (error: unknown) => void;
 
 interface Step {
   ctx: AppContext;
-  job: JobContext<unknown>;
+  job: JobContext<PostJobPayload>;
   log: Log;
 }
 
@@ -29,12 +29,6 @@ export function indexNowEngineFor(key: string, env: NodeJS.ProcessEnv = process.
   if (!engine) return undefined;
   const override = env[ENDPOINT_OVERRIDE_ENV]?.trim();
   return { name: engine.name, endpoint: override ? override : engine.siteUrl };
-}
-
-function readPayload(payload: unknown): PostJobPayload {
-  const value = payload as Partial<PostJobPayload> | null;
-  if (!value || !Number.isSafeInteger(value.ownerId) || !Number.isSafeInteger(value.postId)) throw new Error('indexer.submit: the payload needs ownerId and postId');
-  return { ownerId: value.ownerId!, postId: value.postId! };
 }
 
 /** Makes this job the one responsible for the submission; false when another live job is. */
@@ -78,7 +72,7 @@ export function submissionFailure(engineName: string, report: SubmissionReport, 
 export async function submitIndexerPost(step: Step): Promise<void> {
   const { ctx, job, log } = step;
   const { db } = ctx.database;
-  const { ownerId, postId } = readPayload(job.payload);
+  const { ownerId, postId } = job.payload;
   const post = await findPost(db, ownerId, postId);
   if (!post) return;
   if (post.state !== 'planned' && post.state !== 'publishing') {
@@ -141,11 +135,11 @@ export async function submitIndexerPost(step: Step): Promise<void> {
 }
 
 /** The indexer.submit job as the registry lists it. */
-export function indexerSubmitJob(ctx: AppContext): JobRegistration {
+export function indexerSubmitJob(ctx: AppContext): EngineJob<'indexer.submit'> {
   const log: Log = (error) => process.stderr.write(`indexer.submit: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
   return {
     name: JOB.indexerSubmit,
-    handler: (job: JobContext<never>) => submitIndexerPost({ ctx, job: job as JobContext<unknown>, log }),
+    handler: (job) => submitIndexerPost({ ctx, job, log }),
     options: { concurrency: 4, timeoutSeconds: 3600 },
   };
 }

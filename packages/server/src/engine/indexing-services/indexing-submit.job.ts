@@ -15,8 +15,8 @@ import { projectKind } from '@linkloom/shared';
 import type { AppContext } from '../../app-context';
 import { readEngineOptions } from '../../features/options/options.repository';
 import { readProjectForm } from '../../features/projects/project-settings';
-import { JOB, type IndexingSubmitPayload } from '../jobs/job-names';
-import type { JobContext, JobRegistration } from '../queue/queue';
+import { JOB, type EngineJob, type IndexingSubmitPayload } from '../jobs/job-names';
+import type { JobContext } from '../queue/queue';
 import { onRunFinished, type RunFinished } from '../runner/run-events';
 import { findRun } from '../runner/runs.repository';
 import { isFinalRunState } from '../runner/settle-run';
@@ -36,12 +36,9 @@ export function indexingWarning(service: string, message: string, tries?: number
   return `Warning, indexing service ${name}: ${message.replace(/[.\s]+$/, '')}${gaveUp}. The posts are published; only their submission to ${name} failed.`;
 }
 
-function readPayload(payload: unknown): Required<IndexingSubmitPayload> {
-  const value = payload as Partial<IndexingSubmitPayload> | null;
-  if (!value || !Number.isSafeInteger(value.ownerId) || !Number.isSafeInteger(value.runId) || typeof value.service !== 'string') {
-    throw new Error('indexing.submit: the payload needs ownerId, runId and service');
-  }
-  return { ownerId: value.ownerId!, runId: value.runId!, service: value.service, offset: value.offset ?? 0, attempt: value.attempt ?? 1 };
+/** The payload with its counters filled in: a first submission starts at the run's first URL, as try 1. */
+function withCounters(payload: IndexingSubmitPayload): Required<IndexingSubmitPayload> {
+  return { ...payload, offset: payload.offset ?? 0, attempt: payload.attempt ?? 1 };
 }
 
 /** The services a project's form asks for, when it is a content project that ticked "Use indexing service". */
@@ -85,8 +82,8 @@ async function sendLater(ctx: AppContext, payload: Required<IndexingSubmitPayloa
 }
 
 /** The indexing.submit handler: see the file's comment. */
-export async function submitRunToService(ctx: AppContext, job: Pick<JobContext<unknown>, 'payload' | 'signal'>): Promise<void> {
-  const payload = readPayload(job.payload);
+export async function submitRunToService(ctx: AppContext, job: Pick<JobContext<IndexingSubmitPayload>, 'payload' | 'signal'>): Promise<void> {
+  const payload = withCounters(job.payload);
   const { ownerId, runId, service, offset } = payload;
   const { db } = ctx.database;
   const run = await findRun(db, ownerId, runId);
@@ -149,12 +146,12 @@ function listenForFinishedRuns(log: Log): void {
 }
 
 /** The indexing.submit job as the registry lists it; registering it also listens for finished runs. */
-export function indexingServiceJobs(ctx: AppContext): JobRegistration[] {
+export function indexingServiceJobs(ctx: AppContext): EngineJob<'indexing.submit'>[] {
   const log: Log = (error) => process.stderr.write(`indexing.submit: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
   listenForFinishedRuns(log);
   return [{
     name: JOB.indexingSubmit,
-    handler: (job: JobContext<never>) => submitRunToService(ctx, job as JobContext<unknown>),
+    handler: (job) => submitRunToService(ctx, job),
     options: { concurrency: 4, timeoutSeconds: 15 * 60 },
   }];
 }

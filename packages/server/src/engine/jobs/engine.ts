@@ -1,5 +1,6 @@
 import type { AppContext } from '../../app-context';
 import type { QueueLogger } from '../queue/queue-logger';
+import { registerJob } from '../queue/queue';
 import { resumeRuns } from '../runner/project-run.job';
 import { JOB_NAMES, jobRegistrations } from './registry';
 import { sendNextSchedulerTick } from '../scheduler/scheduler-tick';
@@ -9,7 +10,7 @@ import { sendNextSchedulerTick } from '../scheduler/scheduler-tick';
  * has one: a name without a handler stops the app here, at start.
  */
 export function registerJobs(ctx: AppContext): void {
-  for (const { name, handler, options } of jobRegistrations(ctx)) ctx.queue.register(name, handler, options);
+  for (const job of jobRegistrations(ctx)) registerJob(ctx.queue, job);
   ctx.queue.assertHandlers(JOB_NAMES);
 }
 

@@ -1,37 +1,82 @@
-/** Every job the engine sends (engine/README.md "Jobs"); all payloads carry ownerId. */
+import { z } from 'zod';
+import type { PayloadInputOf, PayloadOf } from '../queue/job-payloads';
+import type { JobRegistration, Queue } from '../queue/queue';
+
+const RowId = z.number().int().positive();
+
+/** post.publish and indexer.submit: one engine_posts row. */
+const PostJobSchema = z.object({ ownerId: RowId, postId: RowId });
+
+/**
+ * Every job the app sends, with the zod schema of its payload (engine/README.md "Jobs"). The
+ * queue parses a payload with it when the job is sent (nothing is stored when it refuses) and
+ * again when the job runs (a stored payload it refuses fails that job, never reaching the
+ * handler). All payloads but the tick's and the ping's carry ownerId.
+ */
+export const JOB_PAYLOADS = {
+  /** Answers at once: proves a worker takes jobs (smoke tests, `npm run worker` checks). */
+  'system.ping': z.object({}),
+  'project.run': z.object({ ownerId: RowId, projectId: RowId, runId: RowId }),
+  'post.publish': PostJobSchema,
+  /** `retry` counts the later tries post.verify sent itself (engine/verify). */
+  'post.verify': PostJobSchema.extend({ retry: z.number().int().min(0).max(100).optional() }),
+  'indexer.submit': PostJobSchema,
+  'scheduler.tick': z.object({}),
+  /** A FixedDate schedule's start at its instant `at` (epoch ms; engine/scheduler). */
+  'schedule.start': z.object({ ownerId: RowId, projectId: RowId, at: z.number().int().nonnegative() }),
+  /**
+   * A content project's finished run: its published post URLs to one indexing service
+   * (engine/indexing-services); `offset` URLs of the run were already taken, `attempt` counts tries.
+   */
+  'indexing.submit': z.object({
+    ownerId: RowId,
+    runId: RowId,
+    service: z.string().min(1).max(100),
+    offset: z.number().int().min(0).optional(),
+    attempt: z.number().int().min(1).optional(),
+  }),
+} as const;
+
+/** A job the app sends. */
+export type JobName = keyof typeof JOB_PAYLOADS;
+
+/** The payload job `N`'s handler receives (parsed by its schema). */
+export type JobPayload<N extends JobName> = PayloadOf<typeof JOB_PAYLOADS, N>;
+
+/** The payload a sender of job `N` passes. */
+export type JobPayloadInput<N extends JobName> = PayloadInputOf<typeof JOB_PAYLOADS, N>;
+
+/** The app's job queue: it sends and runs exactly the jobs of JOB_PAYLOADS. */
+export type EngineQueue = Queue<typeof JOB_PAYLOADS>;
+
+/** A job handler with its name and options, as engine/jobs/registry.ts lists it. */
+export type EngineJob<N extends JobName = JobName> = JobRegistration<typeof JOB_PAYLOADS, N>;
+
+/** The job names by the engine's words for them. */
 export const JOB = {
   projectRun: 'project.run',
   postPublish: 'post.publish',
   postVerify: 'post.verify',
   indexerSubmit: 'indexer.submit',
   schedulerTick: 'scheduler.tick',
-  /** D: a FixedDate schedule's start at its instant (engine/scheduler). */
   scheduleStart: 'schedule.start',
-  /** A content project's finished run: its published post URLs to one indexing service (engine/indexing-services). */
   indexingSubmit: 'indexing.submit',
-} as const;
+} as const satisfies Record<string, JobName>;
 
-export type JobName = (typeof JOB)[keyof typeof JOB];
+/** Answers at once: proves a worker takes jobs. */
+export const PING_JOB = 'system.ping' satisfies JobName;
 
-export interface ProjectRunPayload {
-  ownerId: number;
-  projectId: number;
-  runId: number;
+/** True for the name of a job of JOB_PAYLOADS. */
+export function isJobName(name: string): name is JobName {
+  return Object.hasOwn(JOB_PAYLOADS, name);
 }
 
-/** post.publish, post.verify and indexer.submit: one engine_posts row. */
-export interface PostJobPayload {
-  ownerId: number;
-  postId: number;
-}
+/** Every job name the app sends: the app refuses to start when one has no handler. */
+export const JOB_NAMES: readonly JobName[] = Object.keys(JOB_PAYLOADS).filter(isJobName);
 
-export type SchedulerTickPayload = Record<string, never>;
-
-/** indexing.submit: one run, one service; `offset` URLs of the run were already taken, `attempt` counts retries. */
-export interface IndexingSubmitPayload {
-  ownerId: number;
-  runId: number;
-  service: string;
-  offset?: number;
-  attempt?: number;
-}
+export type ProjectRunPayload = JobPayload<'project.run'>;
+/** post.publish and indexer.submit: one engine_posts row. */
+export type PostJobPayload = JobPayload<'post.publish'>;
+export type VerifyPayload = JobPayload<'post.verify'>;
+export type ScheduleStartPayload = JobPayload<'schedule.start'>;
+export type IndexingSubmitPayload = JobPayload<'indexing.submit'>;

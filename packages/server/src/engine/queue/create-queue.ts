@@ -1,5 +1,6 @@
 import type { Database } from '../../platform/db/dialect';
 import { DatabaseJobStore } from './database-job-store';
+import type { JobSchemas } from './job-payloads';
 import { PgBossJobStore } from './pg-boss-job-store';
 import { PollingQueue } from './polling-queue';
 import { QUEUE_DEFAULTS, type Queue, type QueueDriverName } from './queue';
@@ -24,15 +25,18 @@ export function pgBossSchemaFor(database: Database): string {
   return `${database.pgSchema ?? 'linkloom'}_pgboss`;
 }
 
-/** The queue for this database: pg-boss on PostgreSQL, the durable database driver on SQLite. */
-export function createQueue(database: Database, options: CreateQueueOptions = {}): Queue {
+/**
+ * The queue of the jobs in `jobs` (job name → payload schema; the app's is JOB_PAYLOADS) for this
+ * database: pg-boss on PostgreSQL, the durable database driver on SQLite.
+ */
+export function createQueue<M extends JobSchemas>(database: Database, jobs: M, options: CreateQueueOptions = {}): Queue<M> {
   const driver = options.driver ?? (database.dialect === 'postgres' ? 'pg-boss' : 'database');
   const logger = options.logger ?? silentLogger;
   const leaseSeconds = options.leaseSeconds ?? QUEUE_DEFAULTS.leaseSeconds;
   const pollIntervalMs = options.pollIntervalMs ?? QUEUE_DEFAULTS.pollIntervalMs;
   if (!(leaseSeconds >= 1)) throw new Error('The job lease must be at least 1 second');
   if (driver === 'database') {
-    return new PollingQueue(driver, new DatabaseJobStore(database), { pollIntervalMs, leaseMs: leaseSeconds * 1000, logger });
+    return new PollingQueue(driver, jobs, new DatabaseJobStore(database), { pollIntervalMs, leaseMs: leaseSeconds * 1000, logger });
   }
   if (!database.pgPool) throw new Error('The pg-boss job queue needs PostgreSQL (DATABASE_URL=postgres://…)');
   const store = new PgBossJobStore(database.pgPool, {
@@ -41,5 +45,5 @@ export function createQueue(database: Database, options: CreateQueueOptions = {}
     maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 30,
     onError: (error) => logger.error({ err: error }, 'pg-boss reported an error'),
   });
-  return new PollingQueue(driver, store, { pollIntervalMs, leaseMs: leaseSeconds * 1000, logger });
+  return new PollingQueue(driver, jobs, store, { pollIntervalMs, leaseMs: leaseSeconds * 1000, logger });
 }

@@ -56,8 +56,8 @@ export class DatabaseJobStore implements JobStore {
     return completeJob(this.db, job, Date.now());
   }
 
-  fail(job: ClaimedJob, error: string): Promise<void> {
-    return failJob(this.db, job, error, Date.now());
+  fail(job: ClaimedJob, error: string, options: { retry: boolean }): Promise<void> {
+    return failJob(this.db, job, error, Date.now(), options.retry);
   }
 
   release(job: ClaimedJob): Promise<void> {

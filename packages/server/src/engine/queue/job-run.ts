@@ -1,8 +1,10 @@
 import type { ClaimedJob } from './job-store';
+import { JobPayloadError } from './job-payloads';
 import { JobAbortedError, type JobHandler } from './queue';
 
 export interface Registration {
   name: string;
+  /** The job's handler behind the parse of its stored payload (job-payloads.ts parsingHandler). */
   handler: JobHandler<unknown>;
   concurrency: number;
   timeoutMs: number;
@@ -22,7 +24,8 @@ export interface Run {
   done: Promise<void>;
 }
 
-export type RunOutcome = { ok: true } | { ok: false; error: string } | { ok: 'detached' };
+/** A failed run is retried per the job's limits, unless `retry` is false (a payload its schema refuses). */
+export type RunOutcome = { ok: true } | { ok: false; error: string; retry: boolean } | { ok: 'detached' };
 
 /**
  * Runs the handler until it settles or the run's signal aborts (cancel, timeout, lease lost,
@@ -39,7 +42,7 @@ export async function executeRun(run: Run): Promise<RunOutcome> {
     await untilAborted(() => registration.handler(context), controller.signal);
     return run.detached ? { ok: 'detached' } : { ok: true };
   } catch (error) {
-    return run.detached ? { ok: 'detached' } : { ok: false, error: describeError(error) };
+    return run.detached ? { ok: 'detached' } : { ok: false, error: describeError(error), retry: !(error instanceof JobPayloadError) };
   } finally {
     clearTimeout(timer);
   }

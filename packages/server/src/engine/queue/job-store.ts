@@ -35,8 +35,8 @@ export interface JobStore {
   /** Extends the leases of these runs; returns the ones still held (the others were cancelled or taken). */
   renew(jobs: readonly ClaimedJob[], leaseMs: number): Promise<Set<string>>;
   complete(job: ClaimedJob): Promise<void>;
-  /** A failed attempt: waits for a retry, or fails for good when no retry is left. */
-  fail(job: ClaimedJob, error: string): Promise<void>;
+  /** A failed attempt: waits for a retry, or fails for good when no retry is left (or `retry` is false). */
+  fail(job: ClaimedJob, error: string, options: { retry: boolean }): Promise<void>;
   /** Puts an interrupted run back to wait, without counting it as an attempt. */
   release(job: ClaimedJob): Promise<void>;
   /** Runs whose lease expired (their worker died) are retried or failed; the store's housekeeping. */

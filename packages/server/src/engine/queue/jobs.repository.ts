@@ -124,9 +124,9 @@ export async function completeJob(db: Db, job: ClaimedJob, now: number): Promise
   await completeRun(db, now, run.id, run.attempts);
 }
 
-/** Columns of a failed run: wait `retry_delay` for the next one, or fail when no retry is left. */
-function failedRun(now: number, error: string) {
-  const noRetryLeft = sql<boolean>`attempts > retry_limit`;
+/** Columns of a failed run: wait `retry_delay` for the next one, or fail when no retry is left (or none may be made). */
+function failedRun(now: number, error: string, retry = true) {
+  const noRetryLeft = retry ? sql<boolean>`attempts > retry_limit` : sql<boolean>`1 = 1`;
   return {
     state: sql<'failed' | 'created'>`case when ${noRetryLeft} then 'failed' else 'created' end`,
     start_after: sql<number>`case when ${noRetryLeft} then start_after else cast(${now} as bigint) + retry_delay * 1000 end`,
@@ -136,10 +136,11 @@ function failedRun(now: number, error: string) {
   };
 }
 
-export async function failJob(db: Db, job: ClaimedJob, error: string, now: number): Promise<void> {
+/** A failed run of a held job: retried per its limits, or failed for good when `retry` is false. */
+export async function failJob(db: Db, job: ClaimedJob, error: string, now: number, retry = true): Promise<void> {
   await db
     .updateTable('jobs')
-    .set(failedRun(now, error))
+    .set(failedRun(now, error, retry))
     .where('state', '=', 'active')
     .where((eb) => eb.and(heldRun(job)))
     .execute();

@@ -131,7 +131,11 @@ export class PgBossJobStore implements JobStore {
     await this.boss.complete(job.name, job.id);
   }
 
-  async fail(job: ClaimedJob, error: string): Promise<void> {
+  async fail(job: ClaimedJob, error: string, options: { retry: boolean }): Promise<void> {
+    // pg-boss retries while retry_count < retry_limit: no retry left makes its fail final.
+    if (!options.retry) {
+      await this.pool.query(`UPDATE ${this.schema}.job SET retry_limit = retry_count WHERE name = $1 AND id = $2 AND state = 'active'`, [job.name, job.id]);
+    }
     await this.boss.fail(job.name, job.id, { message: error });
   }
 

@@ -1,4 +1,5 @@
 import type { JobStore } from './job-store';
+import { parseSentPayload, parsingHandler, schemaOf, type JobNameOf, type JobSchemas, type PayloadInputOf, type PayloadOf } from './job-payloads';
 import { executeRun, type Registration, type Run } from './job-run';
 import {
   assertJobName,
@@ -35,8 +36,11 @@ type Phase = 'new' | 'running' | 'stopping' | 'stopped';
  * jobs this process knows of — a local send due now, or a name whose last claim filled all its
  * free slots when one of its runs finishes — so a busy engine does not ask the store for every
  * name after each job.
+ *
+ * The schema map `M` names every job the queue knows: a payload is parsed by its job's schema when
+ * sent (and stored as parsed) and when run (job-payloads.ts).
  */
-export class PollingQueue implements Queue {
+export class PollingQueue<M extends JobSchemas> implements Queue<M> {
   private readonly registrations = new Map<string, Registration>();
   private readonly runs = new Map<string, Run>();
   private phase: Phase = 'new';
@@ -57,21 +61,21 @@ export class PollingQueue implements Queue {
 
   constructor(
     readonly driver: QueueDriverName,
+    private readonly schemas: M,
     private readonly store: JobStore,
     private readonly options: PollingQueueOptions,
   ) {}
 
-  register<P>(name: string, handler: JobHandler<P>, options: RegisterOptions = {}): void {
+  register<N extends JobNameOf<M>>(name: N, handler: JobHandler<PayloadOf<M, N>>, options: RegisterOptions = {}): void {
     if (this.phase !== 'new') throw new Error(`Register job handlers before the queue starts (job ${name})`);
     assertJobName(name);
+    const schema = schemaOf(this.schemas, name);
     if (this.registrations.has(name)) throw new Error(`Job ${name} already has a handler`);
     const concurrency = options.concurrency ?? QUEUE_DEFAULTS.concurrency;
     const timeoutSeconds = options.timeoutSeconds ?? QUEUE_DEFAULTS.timeoutSeconds;
     if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error(`Job ${name}: concurrency must be a whole number of at least 1`);
     if (!(timeoutSeconds > 0)) throw new Error(`Job ${name}: timeoutSeconds must be more than 0`);
-    // A handler's payload type is the sender's promise; the job definitions validate it.
-    const untyped = handler as JobHandler<unknown>;
-    this.registrations.set(name, { name, handler: untyped, concurrency, timeoutMs: timeoutSeconds * 1000, running: 0 });
+    this.registrations.set(name, { name, handler: parsingHandler(name, schema, handler), concurrency, timeoutMs: timeoutSeconds * 1000, running: 0 });
   }
 
   assertHandlers(names: readonly string[]): void {
@@ -81,17 +85,17 @@ export class PollingQueue implements Queue {
     }
   }
 
-  async send<P extends object>(name: string, payload: P, options: SendOptions = {}): Promise<string> {
+  async send<N extends JobNameOf<M>>(name: N, payload: PayloadInputOf<M, N>, options: SendOptions = {}): Promise<string> {
     assertJobName(name);
     if (this.phase === 'stopped') throw new Error(`The queue is stopped: job ${name} was not sent`);
-    if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) throw new Error(`Job ${name}: the payload must be a JSON object`);
+    const parsed = parseSentPayload(name, schemaOf(this.schemas, name), payload);
     const retryLimit = options.retryLimit ?? QUEUE_DEFAULTS.retryLimit;
     const retryDelaySeconds = options.retryDelaySeconds ?? QUEUE_DEFAULTS.retryDelaySeconds;
     if (!Number.isInteger(retryLimit) || retryLimit < 0) throw new Error(`Job ${name}: retryLimit must be a whole number of at least 0`);
     if (!Number.isInteger(retryDelaySeconds) || retryDelaySeconds < 0) throw new Error(`Job ${name}: retryDelaySeconds must be a whole number of at least 0`);
     if (options.startAfter && Number.isNaN(options.startAfter.getTime())) throw new Error(`Job ${name}: startAfter is not a valid date`);
     await this.open();
-    const id = await this.store.insert({ name, payload, singletonKey: options.singletonKey, startAfter: options.startAfter, retryLimit, retryDelaySeconds });
+    const id = await this.store.insert({ name, payload: parsed, singletonKey: options.singletonKey, startAfter: options.startAfter, retryLimit, retryDelaySeconds });
     // A job due later is found by a full pass once it is due.
     if (this.registrations.has(name) && !(options.startAfter && options.startAfter.getTime() > Date.now())) {
       this.backlog.add(name);
@@ -191,7 +195,7 @@ export class PollingQueue implements Queue {
       await this.guarded(`completing job ${run.job.id} failed`, () => this.store.complete(run.job));
     } else {
       this.options.logger.warn({ job: run.job.name, id: run.job.id, attempt: run.job.attempt, error: outcome.error }, 'job run failed');
-      await this.guarded(`recording the failure of job ${run.job.id} failed`, () => this.store.fail(run.job, outcome.error));
+      await this.guarded(`recording the failure of job ${run.job.id} failed`, () => this.store.fail(run.job, outcome.error, { retry: outcome.retry }));
     }
   }
 

@@ -8,6 +8,8 @@
  * shutdown runs again, so handlers must be idempotent (checkpoint before side effects).
  */
 
+import type { JobNameOf, JobSchemas, PayloadInputOf, PayloadOf } from './job-payloads';
+
 /** What a handler receives for one run of a job. */
 export interface JobContext<P = unknown> {
   id: string;
@@ -72,14 +74,19 @@ export interface JobInfo {
 
 export type QueueDriverName = 'database' | 'pg-boss';
 
-export interface Queue {
+/**
+ * A queue of the jobs named in its schema map `M` (the app's is JOB_PAYLOADS): `send` parses a
+ * payload with its job's schema before storing it (a refused payload throws, nothing is stored);
+ * a run parses the stored payload again and hands the parsed payload to the handler.
+ */
+export interface Queue<M extends JobSchemas = JobSchemas> {
   readonly driver: QueueDriverName;
-  /** Adds the handler of a job name; before start() only, once per name. */
-  register<P>(name: string, handler: JobHandler<P>, options?: RegisterOptions): void;
+  /** Adds the handler of a job name of the map; before start() only, once per name. */
+  register<N extends JobNameOf<M>>(name: N, handler: JobHandler<PayloadOf<M, N>>, options?: RegisterOptions): void;
   /** Throws, listing them, when any of these job names has no handler: the app refuses to start. */
   assertHandlers(names: readonly string[]): void;
   /** Stores a job (any process may send, also one that handles nothing) and returns its id. */
-  send<P extends object>(name: string, payload: P, options?: SendOptions): Promise<string>;
+  send<N extends JobNameOf<M>>(name: N, payload: PayloadInputOf<M, N>, options?: SendOptions): Promise<string>;
   /** Cancels a waiting or running job (a running one's signal aborts); false when already finished. */
   cancel(id: string): Promise<boolean>;
   getJob(id: string): Promise<JobInfo | undefined>;
@@ -89,11 +96,17 @@ export interface Queue {
   stop(options?: StopOptions): Promise<void>;
 }
 
-/** A handler with its name and options, as the job registry lists them. */
-export interface JobRegistration {
-  name: string;
-  handler: JobHandler<never>;
-  options?: RegisterOptions;
+/**
+ * A handler with its name and options, as a job registry lists them: for a list of several job
+ * names it is the union of one registration per name, each handler typed by its own payload.
+ */
+export type JobRegistration<M extends JobSchemas, N extends JobNameOf<M> = JobNameOf<M>> = {
+  [K in N]: { name: K; handler: JobHandler<PayloadOf<M, K>>; options?: RegisterOptions };
+}[N];
+
+/** Registers one listed job on a queue of the same map (its name and handler stay paired). */
+export function registerJob<M extends JobSchemas, N extends JobNameOf<M>>(queue: Queue<M>, job: JobRegistration<M, N>): void {
+  queue.register(job.name, job.handler, job.options);
 }
 
 /** Why a running job's signal was aborted. */

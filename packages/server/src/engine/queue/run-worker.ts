@@ -3,7 +3,7 @@ import type { AppConfig } from '../../platform/config';
 import type { Database } from '../../platform/db/dialect';
 import { registerJobs, startEngine } from '../jobs/engine';
 import { createQueue, type CreateQueueOptions } from './create-queue';
-import type { Queue } from './queue';
+import { JOB_PAYLOADS, type EngineQueue } from '../jobs/job-names';
 import type { QueueLogger } from './queue-logger';
 
 /**
@@ -11,8 +11,8 @@ import type { QueueLogger } from './queue-logger';
  * and started: what `worker` runs. Jobs handled here publish no live messages (no HTTP server in
  * this process); the screens see the results on their next load.
  */
-export async function startJobWorker(config: AppConfig, database: Database, logger: QueueLogger, options: CreateQueueOptions = {}, version = '0.0.0'): Promise<Queue> {
-  const queue = createQueue(database, { logger, ...options });
+export async function startJobWorker(config: AppConfig, database: Database, logger: QueueLogger, options: CreateQueueOptions = {}, version = '0.0.0'): Promise<EngineQueue> {
+  const queue = createQueue(database, JOB_PAYLOADS, { logger, ...options });
   const ctx: AppContext = { config, database, live: undefined, queue, version };
   registerJobs(ctx);
   await startEngine(ctx, logger);

@@ -5,8 +5,8 @@ import { reusableQuery } from '../../platform/db/dialect';
 import { postHoldUntil, readCampaignStatus } from './post-hold';
 import { isPublishError, type Connector, type PublishOptions } from '../connectors/connector';
 import { createDefaultConnectorRegistry, type ConnectorRegistry } from '../connectors/registry';
-import { JOB, type PostJobPayload } from '../jobs/job-names';
-import type { JobContext, JobRegistration } from '../queue/queue';
+import { JOB, type EngineJob, type PostJobPayload } from '../jobs/job-names';
+import type { JobContext } from '../queue/queue';
 import { composePost, type ComposedPost } from './compose-post';
 import { engineOptions, postingProxy, type EngineOptions } from './engine-options';
 import { isJobAlive } from './job-fence';
@@ -55,12 +55,6 @@ interface Step {
 
 /** A step before it holds its posting slots. */
 type BaseStep = Omit<Step, 'slot' | 'build'>;
-
-function readPayload(payload: unknown): PostJobPayload {
-  const value = payload as Partial<PostJobPayload> | null;
-  if (!value || !Number.isSafeInteger(value.ownerId) || !Number.isSafeInteger(value.postId)) throw new Error('post.publish: the payload needs ownerId and postId');
-  return { ownerId: value.ownerId!, postId: value.postId! };
-}
 
 /** The connector of a site's platform; an Unknown platform is tried as WordPress (and the error says so). */
 function connectorFor(connectors: ConnectorRegistry, platform: string): { connector: Connector; guessed: boolean } {
@@ -323,7 +317,7 @@ interface ProcessSlots {
 async function publishPost(step: BaseStep, slots: ProcessSlots): Promise<void> {
   const { ctx, job } = step;
   const { db } = ctx.database;
-  const { ownerId, postId } = readPayload(job.payload);
+  const { ownerId, postId } = job.payload;
   let owned = await takeFreePost(step, ownerId, postId);
   if (!owned) {
     const post = await findPost(db, ownerId, postId);
@@ -373,12 +367,12 @@ async function publishPost(step: BaseStep, slots: ProcessSlots): Promise<void> {
 }
 
 /** The `post.publish` job (engine/README.md): builds, publishes and records one post. */
-export function postPublishJob(ctx: AppContext, connectors: ConnectorRegistry = createDefaultConnectorRegistry()): JobRegistration {
+export function postPublishJob(ctx: AppContext, connectors: ConnectorRegistry = createDefaultConnectorRegistry()): EngineJob<'post.publish'> {
   const slots: ProcessSlots = { posting: new PostingSlots(), building: new PostingSlots() };
   const log = (error: unknown) => process.stderr.write(`A run-finished listener failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
   return {
     name: JOB.postPublish,
-    handler: (job: JobContext<never>) => publishPost({ ctx, job: job as unknown as JobContext<PostJobPayload>, connectors, log }, slots),
+    handler: (job) => publishPost({ ctx, job, connectors, log }, slots),
     options: { concurrency: POSTING_CONCURRENCY, timeoutSeconds: 3600 },
   };
 }

@@ -3,8 +3,7 @@ import type { AppContext } from '../../app-context';
 import { findProject } from '../../features/projects/projects.repository';
 import { presentProject } from '../../features/projects/projects.presenter';
 import { publishProjectStatus } from '../../features/projects/publish-project-status';
-import { JOB, type ProjectRunPayload } from '../jobs/job-names';
-import type { JobContext, JobRegistration } from '../queue/queue';
+import { JOB, type EngineJob, type ProjectRunPayload } from '../jobs/job-names';
 import { engineOptions } from './engine-options';
 import { isJobAlive } from './job-fence';
 import { planRun, type PlannedPost } from './plan-run';
@@ -19,14 +18,6 @@ export const SLOT_RECHECK_MS = 5_000;
 const INSERT_ROWS = 500;
 
 type Log = (error: unknown) => void;
-
-function readPayload(payload: unknown): ProjectRunPayload {
-  const value = payload as Partial<ProjectRunPayload> | null;
-  if (!value || !Number.isSafeInteger(value.ownerId) || !Number.isSafeInteger(value.projectId) || !Number.isSafeInteger(value.runId)) {
-    throw new Error('project.run: the payload needs ownerId, projectId and runId');
-  }
-  return { ownerId: value.ownerId!, projectId: value.projectId!, runId: value.runId! };
-}
 
 type StartOutcome = 'waiting' | 'failed' | 'started' | 'changed';
 
@@ -147,11 +138,11 @@ export async function resumeRuns(ctx: AppContext): Promise<number> {
 }
 
 /** The `project.run` job. */
-export function projectRunJob(ctx: AppContext): JobRegistration {
+export function projectRunJob(ctx: AppContext): EngineJob<'project.run'> {
   const log: Log = (error) => process.stderr.write(`A run-finished listener failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
   return {
     name: JOB.projectRun,
-    handler: (job: JobContext<never>) => runProject(ctx, readPayload((job as JobContext<unknown>).payload), log),
+    handler: (job) => runProject(ctx, job.payload, log),
     options: { concurrency: 4, timeoutSeconds: 30 * 60 },
   };
 }

@@ -1,13 +1,6 @@
 import type { AppContext } from '../../app-context';
-import { JOB } from '../jobs/job-names';
+import { JOB, type ScheduleStartPayload } from '../jobs/job-names';
 import { findScheduledProject, updateScheduleColumns, type ScheduledProject } from './scheduled-projects.repository';
-
-/** `schedule.start`: starts one project at its FixedDate instant `at` (epoch ms). */
-export interface ScheduleStartPayload {
-  ownerId: number;
-  projectId: number;
-  at: number;
-}
 
 /**
  * The start job is due this long before its instant and its handler waits for the instant itself:

@@ -1,6 +1,5 @@
 import type { AppContext } from '../../app-context';
-import type { Queue } from '../queue/queue';
-import { JOB, type SchedulerTickPayload } from '../jobs/job-names';
+import { JOB, type EngineQueue } from '../jobs/job-names';
 import { sendScheduleStart } from './arm-schedule';
 import { startDueChildren } from './after-project';
 import { dueProjects, projectsWithoutJob } from './scheduled-projects.repository';
@@ -18,16 +17,14 @@ const TICK_BATCH = 200;
  * (each server and worker at start, each running tick) asks for the same job and one tick chain
  * exists however many there are; a chain that broke is mended by the next send.
  */
-export function sendNextSchedulerTick(queue: Queue, now = Date.now()): Promise<string> {
+export function sendNextSchedulerTick(queue: EngineQueue, now = Date.now()): Promise<string> {
   const boundary = (Math.floor(now / TICK_INTERVAL_MS) + 1) * TICK_INTERVAL_MS;
-  const payload: SchedulerTickPayload = {};
-  return queue.send(JOB.schedulerTick, payload, { singletonKey: `tick-${boundary}`, startAfter: new Date(boundary), retryLimit: 1, retryDelaySeconds: 1 });
+  return queue.send(JOB.schedulerTick, {}, { singletonKey: `tick-${boundary}`, startAfter: new Date(boundary), retryLimit: 1, retryDelaySeconds: 1 });
 }
 
 /** A tick now, outside the chain (campaign resumed: its waiting starts go at once). */
-export async function wakeScheduler(queue: Queue): Promise<void> {
-  const payload: SchedulerTickPayload = {};
-  await queue.send(JOB.schedulerTick, payload, { retryLimit: 1, retryDelaySeconds: 1 });
+export async function wakeScheduler(queue: EngineQueue): Promise<void> {
+  await queue.send(JOB.schedulerTick, {}, { retryLimit: 1, retryDelaySeconds: 1 });
 }
 
 export interface TickResult {

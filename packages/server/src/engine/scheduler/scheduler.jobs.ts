@@ -1,9 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AppContext } from '../../app-context';
-import { JOB } from '../jobs/job-names';
-import type { JobContext, JobRegistration } from '../queue/queue';
+import { JOB, type EngineJob } from '../jobs/job-names';
 import { onRunFinished } from '../runner/run-events';
-import type { ScheduleStartPayload } from './arm-schedule';
 import { scheduleAfterRun } from './after-project';
 import { runSchedulerTick, sendNextSchedulerTick } from './scheduler-tick';
 import { startScheduledProjectById } from './start-scheduled-project';
@@ -23,7 +21,7 @@ function listenForFinishedRuns(): void {
  * `schedule.start`, a FixedDate start at its instant (claimed a little early, it waits for the instant). Registering them also makes finished runs
  * start AfterProject children (onRunFinished).
  */
-export function schedulerJobs(ctx: AppContext): JobRegistration[] {
+export function schedulerJobs(ctx: AppContext): EngineJob<'scheduler.tick' | 'schedule.start'>[] {
   listenForFinishedRuns();
   return [
     {
@@ -36,7 +34,7 @@ export function schedulerJobs(ctx: AppContext): JobRegistration[] {
     },
     {
       name: JOB.scheduleStart,
-      handler: async (job: JobContext<ScheduleStartPayload>) => {
+      handler: async (job) => {
         const { ownerId, projectId, at } = job.payload;
         // Timers may fire a millisecond early: wait until the clock has really reached the instant.
         for (let early = at - Date.now(); early > 0; early = at - Date.now()) await sleep(early, undefined, { signal: job.signal });

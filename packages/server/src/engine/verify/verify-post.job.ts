@@ -1,23 +1,14 @@
-import { z } from 'zod';
 import type { LinkCheckStatus } from '@linkloom/shared';
 import type { AppContext } from '../../app-context';
 import { readEngineOptions } from '../../features/options/options.repository';
 import { publishLinksChecked } from '../../features/link-items/link-items.live';
 import { findLinkSetWithCampaign } from '../../features/link-items/link-items.repository';
-import { JOB } from '../jobs/job-names';
-import type { JobContext, JobRegistration } from '../queue/queue';
+import { JOB, type EngineJob, type VerifyPayload } from '../jobs/job-names';
+import type { JobContext } from '../queue/queue';
 import { findPost } from '../runner/runs.repository';
 import { fetchPage, PageFetchError } from './fetch-page';
 import { judgePage, type PageVerdict } from './judge-page';
 import { outputLinkOfPost, placedLinks, storeCheck } from './link-checks.repository';
-
-/** post.verify: {ownerId, postId} from post.publish; `retry` counts the later tries this job sent itself. */
-export const VerifyPayloadSchema = z.object({
-  ownerId: z.number().int().positive(),
-  postId: z.number().int().positive(),
-  retry: z.number().int().min(0).max(100).optional(),
-});
-export type VerifyPayload = z.infer<typeof VerifyPayloadSchema>;
 
 /** A page answers quickly or not at all: the user's waitTimeOut, but never longer than this. */
 const MAX_FETCH_MS = 120_000;
@@ -30,8 +21,8 @@ const MAX_FETCH_MS = 120_000;
  * maxNumberOfRetries times, timeToWaitBeforeRetry seconds apart and doubling, before the result
  * is stored as it stands; the link stays PENDING meanwhile, with the reason in check_info.
  */
-export async function verifyPost(ctx: AppContext, job: Pick<JobContext<unknown>, 'payload' | 'signal'>): Promise<void> {
-  const payload = VerifyPayloadSchema.parse(job.payload);
+export async function verifyPost(ctx: AppContext, job: Pick<JobContext<VerifyPayload>, 'payload' | 'signal'>): Promise<void> {
+  const { payload } = job;
   const { ownerId, postId } = payload;
   const retry = payload.retry ?? 0;
   const { db } = ctx.database;
@@ -67,10 +58,10 @@ export async function verifyPost(ctx: AppContext, job: Pick<JobContext<unknown>,
 }
 
 /** The post.verify job as the registry lists it. */
-export function verifyPostJob(ctx: AppContext): JobRegistration {
+export function verifyPostJob(ctx: AppContext): EngineJob<'post.verify'> {
   return {
     name: JOB.postVerify,
-    handler: (job: JobContext<unknown>) => verifyPost(ctx, job),
+    handler: (job) => verifyPost(ctx, job),
     options: { concurrency: 4, timeoutSeconds: Math.ceil(MAX_FETCH_MS / 1000) + 60 },
   };
 }
