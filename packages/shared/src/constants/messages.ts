@@ -5,6 +5,8 @@ export const UPLOAD_MESSAGES = {
   failed: (file: string) => `${file} file upload failed.`,
   tooLarge: (limitMb: number) => `The file is larger than the ${limitMb} MB upload limit`,
   noFile: 'Choose a file to upload (form field "file")',
+  /** A multipart body cut short, or whose parts do not carry the boundary its Content-Type names. */
+  malformed: 'The upload is incomplete or not valid multipart/form-data (cut short, or its boundary does not match): nothing was imported. Please upload the file again',
 } as const;
 
 /** Dialog titles and confirmations shared by list screens. */

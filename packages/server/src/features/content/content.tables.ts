@@ -23,6 +23,8 @@ export interface ArticlesTable {
   usage_count: Generated<number>;
   created_at: number;
   updated_at: number;
+  /** The upload that wrote the article (pending_imports.id; migration 0015), null when written by hand. */
+  import_id: Generated<number | null>;
 }
 
 export interface ContentTables {

@@ -42,6 +42,8 @@ export interface UrlItemsTable {
   checked_at: Generated<number | null>;
   /** The engine post this output link came from (engine_posts.id). */
   post_id: Generated<number | null>;
+  /** The import that wrote the link (pending_imports.id; migration 0015), null when added by hand. */
+  import_id: Generated<number | null>;
 }
 
 export interface LinkSetTables {
