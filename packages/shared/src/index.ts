@@ -14,6 +14,7 @@ export * from './domain/csrf';
 export * from './constants/messages';
 export * from './domain/status-colour';
 export * from './domain/text';
+export * from './domain/plain-text';
 export * from './domain/keyword-percentages';
 export * from './domain/batch-links';
 export * from './domain/campaign-paths';

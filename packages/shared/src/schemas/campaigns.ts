@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CAMPAIGN_STATUSES, CREATING_TYPES } from '../constants/modules';
-import { IdListSchema, IdSchema } from './common';
+import { IdListSchema, IdSchema, PLAIN_TEXT_RULE } from './common';
+import { isPlainText } from '../domain/plain-text';
 import { ProjectRowSchema } from './projects';
 import { ProfileRowSchema } from './profiles';
 import { LinkSetRowSchema } from './link-sets';
@@ -50,7 +51,8 @@ export const CampaignNameSchema = z
   .string({ error: CAMPAIGN_MESSAGES.nameRequired })
   .trim()
   .min(1, { error: CAMPAIGN_MESSAGES.nameRequired })
-  .max(512, { error: CAMPAIGN_MESSAGES.nameTooLong });
+  .max(512, { error: CAMPAIGN_MESSAGES.nameTooLong })
+  .refine(isPlainText, PLAIN_TEXT_RULE);
 
 /**
  * PUT /rest/campaigns, once decoded: the body is this JSON or the same JSON compressed with

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { IdListSchema, IdSchema } from './common';
+import { IdListSchema, IdSchema, PLAIN_TEXT_RULE, PathIdSchema } from './common';
+import { isPlainText } from '../domain/plain-text';
 
 /** Spec 3 section 5 (content group and article) messages, written once for both sides. */
 export const CONTENT_MESSAGES = {
@@ -25,7 +26,7 @@ export const ARTICLE_TITLE_MAX_LENGTH = 1000;
 export const ARTICLE_BODY_MAX_LENGTH = 500_000;
 
 const requiredText = (required: string, max: number, tooLong: string) =>
-  z.string({ error: required }).trim().min(1, { error: required }).max(max, { error: tooLong });
+  z.string({ error: required }).trim().min(1, { error: required }).max(max, { error: tooLong }).refine(isPlainText, PLAIN_TEXT_RULE);
 
 export const ContentGroupNameSchema = requiredText(CONTENT_MESSAGES.groupNameRequired, 1024, CONTENT_MESSAGES.groupNameTooLong);
 
@@ -51,7 +52,7 @@ export type DeleteIdsBody = z.infer<typeof DeleteIdsBodySchema>;
 
 /** The settings form of a content group; 0 uses means unlimited. */
 export const ContentGroupSettingsSchema = z.object({
-  wordsNottobeChanged: z.string().max(100_000, { error: CONTENT_MESSAGES.wordsTooLong }),
+  wordsNottobeChanged: z.string().max(100_000, { error: CONTENT_MESSAGES.wordsTooLong }).refine(isPlainText, PLAIN_TEXT_RULE),
   maxUsagePerArticle: z
     .number({ error: CONTENT_MESSAGES.maxUsage })
     .int({ error: CONTENT_MESSAGES.maxUsage })
@@ -115,8 +116,8 @@ export const ArticleResponseSchema = z.object({
 });
 export type ArticleResponse = z.infer<typeof ArticleResponseSchema>;
 
-export const ContentGroupIdParamsSchema = z.object({ contentGroupId: IdSchema });
-export const GroupIdParamsSchema = z.object({ groupId: IdSchema });
+export const ContentGroupIdParamsSchema = z.object({ contentGroupId: PathIdSchema });
+export const GroupIdParamsSchema = z.object({ groupId: PathIdSchema });
 
 /** One refused or empty file of an article upload. */
 export const UploadProblemSchema = z.object({ file: z.string(), message: z.string() });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { IdSchema } from './common';
+import { IdSchema, PLAIN_TEXT_RULE, queryNumber } from './common';
+import { isPlainText } from '../domain/plain-text';
 import { LINK_CHECK_STATUSES } from '../constants/link-checks';
 
 // ── Link set rows (campaign screen, Backlinks tab) ────────────────────────────────────────────
@@ -13,7 +14,8 @@ export const LinkSetNameSchema = z
   .string({ error: LINK_SET_MESSAGES.nameRequired })
   .trim()
   .min(1, { error: LINK_SET_MESSAGES.nameRequired })
-  .max(512, { error: LINK_SET_MESSAGES.nameTooLong });
+  .max(512, { error: LINK_SET_MESSAGES.nameTooLong })
+  .refine(isPlainText, PLAIN_TEXT_RULE);
 
 /** PUT /rest/url_list. */
 export const LinkSetCreateSchema = z.object({ name: LinkSetNameSchema, campaignId: IdSchema });
@@ -95,7 +97,8 @@ const LinkUrlSchema = z
   .trim()
   .min(1, { error: LINK_MESSAGES.urlRequired, abort: true })
   .max(LINK_URL_MAX_LENGTH, { error: LINK_MESSAGES.urlTooLong })
-  .regex(LINK_URL_PATTERN, { error: LINK_MESSAGES.urlInvalid });
+  .regex(LINK_URL_PATTERN, { error: LINK_MESSAGES.urlInvalid })
+  .refine(isPlainText, PLAIN_TEXT_RULE);
 
 /** POST /rest/url_item/{linkSetId}: without `id` adds one link, with `id` saves that link. */
 export const UrlItemInputSchema = z.object({
@@ -105,7 +108,8 @@ export const UrlItemInputSchema = z.object({
     .string({ error: LINK_MESSAGES.anchorRequired })
     .trim()
     .min(1, { error: LINK_MESSAGES.anchorRequired })
-    .max(LINK_ANCHOR_MAX_LENGTH, { error: LINK_MESSAGES.anchorTooLong }),
+    .max(LINK_ANCHOR_MAX_LENGTH, { error: LINK_MESSAGES.anchorTooLong })
+    .refine(isPlainText, PLAIN_TEXT_RULE),
   linksOnPage: z
     .number({ error: LINK_MESSAGES.linksOnPageInvalid })
     .int({ error: LINK_MESSAGES.linksOnPageInvalid })
@@ -144,8 +148,8 @@ export type UrlItemSortField = (typeof URL_ITEM_SORT_FIELDS)[number];
 
 /** GET /rest/url_items/{linkSetId}: one page, sorted and filtered on the server. */
 export const UrlItemListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(1_000_000_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(1000).default(PAGE_SIZE),
+  page: queryNumber(1, 1_000_000_000, 1, { notNumber: 'page must be a number', tooSmall: 'page must be at least 1', tooLarge: 'page must be at most 1000000000' }),
+  pageSize: queryNumber(1, 1000, PAGE_SIZE, { notNumber: 'pageSize must be a number', tooSmall: 'pageSize must be at least 1', tooLarge: 'pageSize must be at most 1000' }),
   sort: z.enum(URL_ITEM_SORT_FIELDS).default('id'),
   order: z.enum(['asc', 'desc']).default('asc'),
   /** Substrings (case-insensitive) the url / anchor must contain. */
@@ -166,7 +170,7 @@ const KEYWORD_MESSAGES = {
 export { KEYWORD_MESSAGES };
 
 const percentage = z.number({ error: PERCENTAGE_RANGE }).int({ error: PERCENTAGE_RANGE }).min(0, { error: PERCENTAGE_RANGE }).max(100, { error: PERCENTAGE_RANGE });
-const keyword = z.string().trim().max(512, { error: KEYWORD_MESSAGES.tooLong });
+const keyword = z.string().trim().max(512, { error: KEYWORD_MESSAGES.tooLong }).refine(isPlainText, PLAIN_TEXT_RULE);
 type KeywordForm = Record<string, unknown>;
 /** Run the cross-field rules even when another field already failed, so the form shows them all. */
 const always = { when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null };

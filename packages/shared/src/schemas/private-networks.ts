@@ -3,7 +3,8 @@
  * of every call, with the spec's messages written once.
  */
 import { z } from 'zod';
-import { IdListSchema, IdSchema } from './common';
+import { IdListSchema, IdSchema, PLAIN_TEXT_RULE } from './common';
+import { isPlainText } from '../domain/plain-text';
 
 export const PRIVATE_NETWORK_MESSAGES = {
   nameRequired: 'Please enter private network name',
@@ -27,7 +28,8 @@ export const PrivateNetworkNameSchema = z
   .string({ error: PRIVATE_NETWORK_MESSAGES.nameRequired })
   .trim()
   .min(1, { error: PRIVATE_NETWORK_MESSAGES.nameRequired })
-  .max(1024, { error: PRIVATE_NETWORK_MESSAGES.nameTooLong });
+  .max(1024, { error: PRIVATE_NETWORK_MESSAGES.nameTooLong })
+  .refine(isPlainText, PLAIN_TEXT_RULE);
 
 /** PUT /rest/private_networks: create. */
 export const CreatePrivateNetworkBodySchema = z.object({ name: PrivateNetworkNameSchema });
@@ -87,7 +89,8 @@ export const DeletePrivateSitesResponseSchema = z.object({ deleted: z.number().i
 const siteList = z
   .string({ error: PRIVATE_NETWORK_MESSAGES.siteListRequired })
   // Not .trim(): leading blank lines must keep the line numbers of the error list right.
-  .refine((text) => text.trim().length > 0, { error: PRIVATE_NETWORK_MESSAGES.siteListRequired });
+  .refine((text) => text.trim().length > 0, { error: PRIVATE_NETWORK_MESSAGES.siteListRequired })
+  .refine(isPlainText, PLAIN_TEXT_RULE);
 
 /** POST /action/import/private_network/{id}: pasted lines site|email|username|password. */
 export const ImportPrivateSitesBodySchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { IdSchema } from './common';
+import { IdSchema, PLAIN_TEXT_RULE, PathIdSchema, queryNumber } from './common';
+import { isPlainText } from '../domain/plain-text';
 
 // ── Account profile rows (campaign screen, Accounts tab) ──────────────────────────────────────
 
@@ -12,13 +13,14 @@ export const ProfileNameSchema = z
   .string({ error: PROFILE_MESSAGES.nameRequired })
   .trim()
   .min(1, { error: PROFILE_MESSAGES.nameRequired })
-  .max(512, { error: PROFILE_MESSAGES.nameTooLong });
+  .max(512, { error: PROFILE_MESSAGES.nameTooLong })
+  .refine(isPlainText, PLAIN_TEXT_RULE);
 
 /** PUT /rest/profile. */
 export const ProfileCreateSchema = z.object({
   name: ProfileNameSchema,
   campaignId: IdSchema,
-  group: z.string().trim().max(128).optional(),
+  group: z.string().trim().max(128).refine(isPlainText, PLAIN_TEXT_RULE).optional(),
 });
 export type ProfileCreate = z.infer<typeof ProfileCreateSchema>;
 
@@ -59,7 +61,7 @@ export const ACCOUNT_MESSAGES = {
 } as const;
 
 const accountText = (required: string, max: number, tooLong: string) =>
-  z.string({ error: required }).trim().min(1, { error: required }).max(max, { error: tooLong });
+  z.string({ error: required }).trim().min(1, { error: required }).max(max, { error: tooLong }).refine(isPlainText, PLAIN_TEXT_RULE);
 
 /** The four fields of an account, trimmed, with the spec's messages: the dialog, PUT and import share them. */
 export const AccountFieldsSchema = z.object({
@@ -70,7 +72,8 @@ export const AccountFieldsSchema = z.object({
   password: z.string({ error: ACCOUNT_MESSAGES.passwordRequired })
     .min(1, { error: ACCOUNT_MESSAGES.passwordRequired })
     .max(4096, { error: ACCOUNT_MESSAGES.passwordTooLong })
-    .refine((value) => value.trim().length > 0, { error: ACCOUNT_MESSAGES.passwordRequired }),
+    .refine((value) => value.trim().length > 0, { error: ACCOUNT_MESSAGES.passwordRequired })
+    .refine(isPlainText, PLAIN_TEXT_RULE),
 });
 export type AccountFields = z.infer<typeof AccountFieldsSchema>;
 
@@ -92,9 +95,10 @@ const filterText = z.string().trim().max(256, { error: 'A filter must be at most
 
 /** GET /rest/accounts/{profileId} query: a page of the profile's accounts, sorted and filtered on the server. */
 export const AccountListQuerySchema = z.object({
-  page: z.coerce.number({ error: 'page must be a number' }).int({ error: 'page must be a whole number' }).min(1, { error: 'page must be at least 1' }).max(10_000_000).default(1),
-  pageSize: z.coerce.number({ error: 'pageSize must be a number' }).int({ error: 'pageSize must be a whole number' })
-    .min(1, { error: 'pageSize must be at least 1' }).max(ACCOUNT_MAX_PAGE_SIZE, { error: `pageSize must be at most ${ACCOUNT_MAX_PAGE_SIZE}` }).default(PAGE_SIZE),
+  page: queryNumber(1, 10_000_000, 1, { notNumber: 'page must be a number', tooSmall: 'page must be at least 1', tooLarge: 'page must be at most 10000000' }),
+  pageSize: queryNumber(1, ACCOUNT_MAX_PAGE_SIZE, PAGE_SIZE, {
+    notNumber: 'pageSize must be a number', tooSmall: 'pageSize must be at least 1', tooLarge: `pageSize must be at most ${ACCOUNT_MAX_PAGE_SIZE}`,
+  }),
   sortField: z.enum(ACCOUNT_SORT_FIELDS, { error: 'sortField must be site, email or username' }).default('site'),
   sortOrder: z.enum(['asc', 'desc'], { error: 'sortOrder must be asc or desc' }).default('asc'),
   /** Substring filters (case-insensitive) on the three filterable columns. */
@@ -102,9 +106,10 @@ export const AccountListQuerySchema = z.object({
   email: filterText,
   username: filterText,
 });
-export type AccountListQuery = z.input<typeof AccountListQuerySchema>;
+/** The query as the client builds it (numbers; the URL carries them as digits). */
+export type AccountListQuery = Omit<z.input<typeof AccountListQuerySchema>, 'page' | 'pageSize'> & { page?: number; pageSize?: number };
 
-export const ProfileIdParamsSchema = z.object({ profileId: IdSchema });
+export const ProfileIdParamsSchema = z.object({ profileId: PathIdSchema });
 
 /** GET /rest/accounts/{profileId}: the breadcrumb's campaign, the profile, one page of accounts and the filtered total. */
 export const AccountListResponseSchema = z.object({

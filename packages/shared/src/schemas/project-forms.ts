@@ -3,6 +3,8 @@ import {
   EMAIL_DEFAULTS, EMAIL_PROTOCOLS, EMAIL_SOURCES, INDEXING_SERVICES, LINK_PLACEMENTS, MEDIA_POSITIONS, OUTPUT_ANCHORS, optionValues,
 } from '../constants/project-options';
 import { LinkSetProfileSchema, LINK_SET_PROFILE_MESSAGES } from './link-set-profiles';
+import { PLAIN_TEXT_RULE } from './common';
+import { isPlainText } from '../domain/plain-text';
 
 /**
  * The project forms of spec 1 §3 and their rules (§5), written once: the screens show these
@@ -77,7 +79,7 @@ export interface FormProblem {
 
 const id = z.number().int().positive().nullable().default(null);
 const count = z.number().nullable().default(null);
-const text = (max: number) => z.string().max(max).default('');
+const text = (max: number) => z.string().max(max).refine(isPlainText, PLAIN_TEXT_RULE).default('');
 
 // ── Posting and private projects ─────────────────────────────────────────────────────────────────
 

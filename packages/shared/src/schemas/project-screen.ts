@@ -28,8 +28,8 @@ export const PROJECT_KIND_NAMES: Record<ProjectKind, string> = {
 
 /** A site of a project: posting, account creation and indexer sites by module + site id; private sites by site id + email. */
 export const SiteIdSchema = z.union([
-  z.object({ module: z.string().min(1).max(64), siteId: z.number().int().positive() }).strict(),
-  z.object({ siteId: z.number().int().positive(), email: z.string().max(320) }).strict(),
+  z.object({ module: z.string().min(1).max(64), siteId: IdSchema }).strict(),
+  z.object({ siteId: IdSchema, email: z.string().max(320) }).strict(),
 ]);
 export type SiteId = z.infer<typeof SiteIdSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MODULES, type ModuleId } from '../constants/modules';
-import { IdSchema } from './common';
+import { IdSchema, PLAIN_TEXT_RULE, PathIdSchema } from './common';
+import { isPlainText } from '../domain/plain-text';
 
 /** Spec 1 §5 dialog messages of the project dialog (add / rename / duplicate). */
 export const PROJECT_MESSAGES = {
@@ -20,7 +21,8 @@ export const ProjectNameSchema = z
   .string({ error: PROJECT_MESSAGES.nameRequired })
   .trim()
   .min(1, { error: PROJECT_MESSAGES.nameRequired })
-  .max(512, { error: PROJECT_MESSAGES.nameTooLong });
+  .max(512, { error: PROJECT_MESSAGES.nameTooLong })
+  .refine(isPlainText, PLAIN_TEXT_RULE);
 
 /** PUT /rest/project and POST /rest/project/rename/{id}. */
 export const ProjectCreateSchema = z.object({
@@ -66,5 +68,5 @@ export const ProjectRowSchema = z.object({
 export type ProjectRow = z.infer<typeof ProjectRowSchema>;
 
 /** Path params of the calls addressed by campaign (`DELETE /rest/projects/{campaignId}`, …). */
-export const CampaignIdParamsSchema = z.object({ campaignId: IdSchema });
+export const CampaignIdParamsSchema = z.object({ campaignId: PathIdSchema });
 export type CampaignIdParams = z.infer<typeof CampaignIdParamsSchema>;

@@ -1,28 +1,15 @@
-import { z } from 'zod';
 import { AccountCreationSaveSchema, ContentProjectSaveSchema, IndexerProjectSaveSchema } from '@linkloom/shared';
-import { decompressJson } from '../campaigns/decode-campaign-body';
-
-export const NOT_COMPRESSED = 'The project could not be read: send JSON or its compressed form';
+import { plainOrCompressed } from '../campaigns/decode-campaign-body';
 
 /**
- * A save body as JSON, or the same JSON compressed with lz-string's compressToEncodedURIComponent
+ * Save bodies are JSON, or the same JSON compressed with lz-string's compressToEncodedURIComponent
  * (SCOPE.md: project saves are plain JSON; the compressed form is accepted too).
  */
-function plainOrCompressed<T extends z.ZodType>(schema: T) {
-  return z.preprocess((value, ctx) => {
-    if (typeof value !== 'string') return value;
-    const decoded = decompressJson(value);
-    if (decoded === undefined) {
-      ctx.addIssue({ code: 'custom', message: NOT_COMPRESSED, input: value });
-      return z.NEVER;
-    }
-    return decoded;
-  }, schema);
-}
+export const NOT_COMPRESSED = 'The project could not be read: send JSON or its compressed form';
 
 /** POST /rest/acproject. */
-export const AccountCreationSaveBodySchema = plainOrCompressed(AccountCreationSaveSchema);
+export const AccountCreationSaveBodySchema = plainOrCompressed(AccountCreationSaveSchema, NOT_COMPRESSED);
 /** POST /rest/postingproject and /rest/privateproject. */
-export const ContentProjectSaveBodySchema = plainOrCompressed(ContentProjectSaveSchema);
+export const ContentProjectSaveBodySchema = plainOrCompressed(ContentProjectSaveSchema, NOT_COMPRESSED);
 /** POST /rest/indexerproject. */
-export const IndexerProjectSaveBodySchema = plainOrCompressed(IndexerProjectSaveSchema);
+export const IndexerProjectSaveBodySchema = plainOrCompressed(IndexerProjectSaveSchema, NOT_COMPRESSED);

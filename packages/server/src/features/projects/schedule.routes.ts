@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod';
 import { z } from 'zod';
-import { ErrorResponseSchema, IdParamsSchema, IdSchema, ProjectRowSchema, ScheduleSaveSchema } from '@linkloom/shared';
+import { ErrorResponseSchema, IdParamsSchema, PathIdSchema, ProjectRowSchema, ScheduleSaveSchema } from '@linkloom/shared';
 import type { AppContext } from '../../app-context';
 import { currentUser } from '../../platform/auth/session.plugin';
 import { deleteSchedule, resetSchedule, saveSchedule } from './project-schedules';
@@ -13,7 +13,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
   app.post('/rest/schedule/:projectId', {
     schema: {
       tags, summary: 'Schedule a project (it becomes SCHEDULED); 422 lists every broken rule, 409 while it runs',
-      params: z.object({ projectId: IdSchema }), body: ScheduleSaveSchema, response,
+      params: z.object({ projectId: PathIdSchema }), body: ScheduleSaveSchema, response,
     },
   }, async (request) => saveSchedule(ctx, currentUser(request).id, request.params.projectId, request.body.schedule));
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Result } from 'antd';
 import { useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { IdSchema } from '@linkloom/shared';
+import { PathIdSchema } from '@linkloom/shared';
 import { PageHeader } from '@/components/page-header';
 import { useLiveInvalidate } from '@/lib/use-live-invalidate';
 import { accountKeys } from '../api/account-keys';
@@ -12,7 +12,7 @@ import { INITIAL_GRID, accountListQuery, gridFromTableQuery, type GridState } fr
 
 /** The accounts of one profile (/accounts/:id, the id is the profile's). */
 export function AccountsPage() {
-  const parsed = IdSchema.safeParse(useParams().id);
+  const parsed = PathIdSchema.safeParse(useParams().id);
   if (!parsed.success) return <Result status="404" title="No such account profile" />;
   return <AccountsScreen key={parsed.data} profileId={parsed.data} />;
 }

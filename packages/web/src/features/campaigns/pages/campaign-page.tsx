@@ -1,6 +1,6 @@
 import { Alert, Tabs } from 'antd';
 import { useParams } from 'react-router';
-import { IdSchema } from '@linkloom/shared';
+import { PathIdSchema } from '@linkloom/shared';
 import { PageHeader } from '@/components/page-header';
 import { useLiveInvalidate } from '@/lib/use-live-invalidate';
 import { campaignKeys } from '../api/campaign-keys';
@@ -43,7 +43,7 @@ function CampaignScreen({ id }: { id: number }) {
 
 /** One campaign with its tabs Projects, Accounts, Backlinks (/campaign/:id, spec 1 §2). */
 export function CampaignPage() {
-  const parsed = IdSchema.safeParse(useParams().id);
+  const parsed = PathIdSchema.safeParse(useParams().id);
   if (!parsed.success) return <Alert type="error" showIcon title="This campaign does not exist." data-testid="load-failed" />;
   return <CampaignScreen key={parsed.data} id={parsed.data} />;
 }

@@ -1,12 +1,12 @@
 import { Result, Spin } from 'antd';
 import { useParams } from 'react-router';
-import { IdSchema } from '@linkloom/shared';
+import { PathIdSchema } from '@linkloom/shared';
 import { useArticle, type ArticleTarget } from '../api/articles-api';
 import { ArticleEditor } from '../components/article-editor';
 
 /** /article/:id (an existing article) and /new-article/:id (a new one in the group with that id). */
 export function ArticlePage({ mode }: { mode: 'article' | 'new' }) {
-  const parsed = IdSchema.safeParse(useParams().id);
+  const parsed = PathIdSchema.safeParse(useParams().id);
   if (!parsed.success) return <Result status="404" title="No such article" />;
   const target: ArticleTarget = mode === 'article' ? { kind: 'article', id: parsed.data } : { kind: 'new', groupId: parsed.data };
   return <ArticleLoader key={`${mode}-${parsed.data}`} target={target} />;

@@ -1,7 +1,7 @@
 import { App, Card, Result } from 'antd';
 import { useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { IdSchema } from '@linkloom/shared';
+import { PathIdSchema } from '@linkloom/shared';
 import { PageHeader } from '@/components/page-header';
 import { useLiveTopic } from '@/lib/use-live-topic';
 import { contentKeys } from '../api/content-keys';
@@ -11,7 +11,7 @@ import { ArticleTable } from '../components/article-table';
 
 /** One content group (/content-group/:id): settings form and article table, kept live. */
 export function ContentGroupPage() {
-  const parsed = IdSchema.safeParse(useParams().id);
+  const parsed = PathIdSchema.safeParse(useParams().id);
   if (!parsed.success) return <Result status="404" title="No such content group" />;
   return <ContentGroupScreen key={parsed.data} id={parsed.data} />;
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Result, Tabs } from 'antd';
 import { useParams } from 'react-router';
-import { IdSchema, LINK_ITEM_MESSAGES } from '@linkloom/shared';
+import { PathIdSchema, LINK_ITEM_MESSAGES } from '@linkloom/shared';
 import { HttpError } from '@/lib/http-error';
 import { PageHeader } from '@/components/page-header';
 import { useLiveInvalidate } from '@/lib/use-live-invalidate';
@@ -13,7 +13,7 @@ import { INITIAL_LINKS_GRID, linkListQuery, linksGridFromTableQuery, type LinksG
 
 /** The links of one link set (/url_list/:id): tabs Links and Keywords. */
 export function LinkSetPage() {
-  const parsed = IdSchema.safeParse(useParams().id);
+  const parsed = PathIdSchema.safeParse(useParams().id);
   if (!parsed.success) return <Result status="404" title="No such link set" />;
   return <LinkSetScreen key={parsed.data} linkSetId={parsed.data} />;
 }

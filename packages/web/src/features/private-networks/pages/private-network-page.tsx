@@ -3,7 +3,7 @@ import { App, Button, Result } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import { useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { IdSchema, PRIVATE_NETWORK_MESSAGES } from '@linkloom/shared';
+import { PathIdSchema, PRIVATE_NETWORK_MESSAGES } from '@linkloom/shared';
 import { PageHeader } from '@/components/page-header';
 import { useConfirm } from '@/components/confirm-delete';
 import { useLiveInvalidate } from '@/lib/use-live-invalidate';
@@ -16,7 +16,7 @@ import { siteRowKey } from '../components/site-grid-rows';
 
 /** One private network and its sites (/private-network/:id, spec 1 section 2). */
 export function PrivateNetworkPage() {
-  const parsed = IdSchema.safeParse(useParams().id);
+  const parsed = PathIdSchema.safeParse(useParams().id);
   if (!parsed.success) return <Result status="404" title="No such private network" />;
   return <PrivateNetworkScreen key={parsed.data} id={parsed.data} />;
 }

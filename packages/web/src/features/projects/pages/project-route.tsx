@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Alert, Result, Spin } from 'antd';
 import { Navigate, useParams } from 'react-router';
-import { IdSchema, projectScreenPath, type ProjectKind, type ProjectScreen } from '@linkloom/shared';
+import { PathIdSchema, projectScreenPath, type ProjectKind, type ProjectScreen } from '@linkloom/shared';
 import { HttpError } from '@/lib/http-error';
 import { useProjectScreen } from '../api/project-screen-api';
 
@@ -24,7 +24,7 @@ function ProjectLoader<K extends ProjectKind>({ id, kind, render }: { id: number
 
 /** Reads `:id`, loads the project and renders the screen of its kind (spec 1 §2). */
 export function ProjectRoute<K extends ProjectKind>({ kind, render }: { kind: K; render: (screen: ScreenOf<K>) => ReactNode }) {
-  const parsed = IdSchema.safeParse(useParams().id);
+  const parsed = PathIdSchema.safeParse(useParams().id);
   if (!parsed.success) return <Result status="404" title="This project does not exist." data-testid="load-failed" />;
   return <ProjectLoader key={parsed.data} id={parsed.data} kind={kind} render={render} />;
 }
