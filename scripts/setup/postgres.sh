@@ -112,8 +112,10 @@ sweep_stale_throwaways() {
   local dir owner
   for dir in /tmp/linkloom-pg-*; do
     [ -d "$dir" ] || continue
+    # Only root may stop another user's cluster; a run still alive keeps its own.
+    is_root || [ -O "$dir" ] || continue
     owner=$(cat "$dir/owner.pid" 2>/dev/null || true)
-    [ -n "$owner" ] && kill -0 "$owner" 2>/dev/null && continue
+    [ -n "$owner" ] && [ -d "/proc/$owner" ] && continue
     note "removing the throwaway cluster of a run that ended without stopping it ($dir)"
     stop_throwaway "$dir"
   done
