@@ -2,6 +2,7 @@ import { loadConfig } from './platform/config';
 import { openDatabase } from './platform/db/dialect';
 import { migrateToLatest } from './platform/db/migrate';
 import { deleteExpiredSessions } from './platform/auth/sessions.repository';
+import { IMPORT_STALE_MS, sweepAbandonedImports } from './platform/imports/sweep-abandoned-imports';
 import { buildApp, VERSION } from './app';
 import { startEngine } from './engine/jobs/engine';
 import { createUser } from './features/session/create-user';
@@ -25,9 +26,14 @@ async function serve(): Promise<void> {
   const database = openDatabase(config);
   await migrateToLatest(database);
   await deleteExpiredSessions(database.db);
+  // Imports a previous run left half written are undone before anyone can see them.
+  await sweepAbandonedImports(database, { atStartUp: true });
   const { app, context } = await buildApp(config, database);
   const sweep = setInterval(() => void deleteExpiredSessions(database.db).catch((err) => app.log.error({ err }, 'session sweep failed')), 24 * 3600_000);
   sweep.unref();
+  // On PostgreSQL another server may die mid-import while this one runs.
+  const importSweep = setInterval(() => void sweepAbandonedImports(database, { atStartUp: false }).catch((err) => app.log.error({ err }, 'import sweep failed')), IMPORT_STALE_MS);
+  importSweep.unref();
 
   let closing = false;
   // The engine starts after the server listens; a signal meanwhile lets that start settle first.

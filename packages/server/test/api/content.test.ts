@@ -165,7 +165,7 @@ describe.each(DATABASES)('content groups and articles on $kind', ({ kind, skip }
 
     const bomb = await upload(ann.agent, groupId, [good, { name: 'bomb.zip', content: await zipOf({ 'big.txt': `Big\n${'x'.repeat(2 * 1024 * 1024)}` }) }]);
     expect(bomb.statusCode).toBe(413);
-    expect(bomb.json().error.message).toBe('bomb.zip: The ZIP archive expands past the 1 MB limit');
+    expect(bomb.json().error.message).toBe('bomb.zip: The ZIP archives of this upload expand past the 1 MB limit');
 
     const broken = await upload(ann.agent, groupId, [{ name: 'broken.zip', content: 'not a zip' }]);
     expect(broken.json().error.message).toBe('broken.zip: The file is not a valid ZIP archive');

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import yazl from 'yazl';
-import { readAll } from '../../src/platform/files/upload';
+import { buffer as readAll } from 'node:stream/consumers';
 
 /** A ZIP holding the given files. */
 export async function zipOf(files: Record<string, string | Buffer>): Promise<Buffer> {

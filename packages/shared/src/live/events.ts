@@ -87,6 +87,8 @@ export interface ObjectTopicMessages {
     linksChecked: { urlListId: number; ids: number[]; verified: number };
     linksDeleted: { urlListId: number; ids: number[]; count: number };
     keywordsSaved: { urlListId: number };
+    /** A file import under way: bytes of the file read so far, links written so far; `done` once whole. */
+    importProgress: { urlListId: number; readBytes: number; totalBytes: number; added: number; done: boolean };
   };
   /** `count` is the sites written (added or updated) or deleted; `total` the network's sites after. */
   private_network: {

@@ -9,11 +9,10 @@ import type { AppContext } from '../../app-context';
 import type { DB } from '../../platform/db/schema';
 import { parseCsv } from '../../platform/files/csv';
 import { readLines } from '../../platform/files/lines';
-import { receiveFile } from '../../platform/files/upload';
+import { spoolUpload } from '../../platform/files/spool-upload';
 import { HttpError } from '../../platform/http/errors';
 import { countProfileAccounts, existingKeys, findProfileWithCampaign, identityKey, upsertAccounts } from './accounts.repository';
 import { publishAccountsChanged } from './accounts.live';
-import { spoolTextUpload } from './spool-text-upload';
 
 const BATCH_SIZE = 500;
 
@@ -80,20 +79,21 @@ async function writeRecords(trx: Kysely<DB>, ownerId: number, profileId: number,
 
 /**
  * POST /action/import/profile/{id}: CSV or pipe-separated accounts into one of the user's
- * profiles, upserting by site + email. The upload is received whole and checked (size limit, text)
- * before anything is written; the lines are then written in one transaction, so a file that turns
+ * profiles, upserting by site + email. The upload is spooled whole (platform/files/spool-upload.ts)
+ * and checked (size limit, text, a complete multipart body) before anything is written, so no
+ * transaction waits on the client; the lines are then written in one transaction, so a file that turns
  * out broken (a quote never closed) imports nothing. Each refused line comes back with its number.
  */
 export async function importAccounts(ctx: AppContext, request: FastifyRequest, ownerId: number, profileId: number): Promise<AccountImportResponse> {
   const { db } = ctx.database;
   const profile = await findProfileWithCampaign(db, profileId, ownerId);
-  const upload = await receiveFile(request);
-  const spooled = await spoolTextUpload(upload.stream);
+  const upload = await spoolUpload(request);
   try {
+    const spooled = upload.files[0]!;
     if (!spooled.isText) throw new HttpError(422, ACCOUNT_MESSAGES.notText);
-    const format = await formatOf(spooled.file);
+    const format = await formatOf(spooled.path);
     if (format === null) throw new HttpError(422, ACCOUNT_MESSAGES.emptyFile);
-    const result = await db.transaction().execute((trx) => writeRecords(trx, ownerId, profileId, recordsOf(spooled.file, format)));
+    const result = await db.transaction().execute((trx) => writeRecords(trx, ownerId, profileId, recordsOf(spooled.path, format)));
     if (result.imported + result.updated === 0 && result.errors.length === 0) throw new HttpError(422, ACCOUNT_MESSAGES.emptyFile);
     if (result.imported + result.updated > 0) {
       const total = await countProfileAccounts(db, profileId);
@@ -101,6 +101,6 @@ export async function importAccounts(ctx: AppContext, request: FastifyRequest, o
     }
     return result;
   } finally {
-    await spooled.remove();
+    await upload.remove();
   }
 }

@@ -49,14 +49,16 @@ export async function findArticle(db: Kysely<DB>, ownerId: number, id: number): 
   return row;
 }
 
-/** Inserts articles into a group in chunks; the caller holds the transaction. */
-export async function insertArticles(db: Kysely<DB>, ownerId: number, groupId: number, articles: readonly NewArticle[]): Promise<number[]> {
+/** Inserts articles into a group in chunks; the caller holds the transaction. `importId`: the upload writing them. */
+export async function insertArticles(
+  db: Kysely<DB>, ownerId: number, groupId: number, articles: readonly NewArticle[], importId: number | null = null,
+): Promise<number[]> {
   const ids: number[] = [];
   const now = Date.now();
   for (let start = 0; start < articles.length; start += INSERT_CHUNK) {
     const rows = articles.slice(start, start + INSERT_CHUNK).map((article) => ({
       owner_id: ownerId, content_group_id: groupId, title: article.title, body: article.body,
-      author_name: article.authorName ?? '', author_bio: article.authorBio ?? '', created_at: now, updated_at: now,
+      author_name: article.authorName ?? '', author_bio: article.authorBio ?? '', created_at: now, updated_at: now, import_id: importId,
     }));
     const inserted = await db.insertInto('articles').values(rows).returning('id').execute();
     ids.push(...inserted.map((row) => row.id));

@@ -2,6 +2,7 @@ import { splitLines, type LinkImportResult, type UrlItem, type UrlItemInput } fr
 import type { AppContext } from '../../app-context';
 import { NotFoundError } from '../../platform/http/errors';
 import { LinkBatchWriter } from './link-batch-writer';
+import { insertLinks } from './insert-links';
 import { publishLinksChanged } from './link-items.live';
 import { presentLink } from './link-items.presenter';
 import { countLinks, findLinkSetWithCampaign } from './link-items.repository';
@@ -32,7 +33,8 @@ export async function addLinkBatch(ctx: AppContext, ownerId: number, urlListId: 
   const { db, dialect } = ctx.database;
   const linkSet = await ownedLinkSet(ctx, ownerId, urlListId);
   const result = await db.transaction().execute(async (trx) => {
-    const writer = new LinkBatchWriter(trx, dialect, { ownerId, urlListId, dateAdded: Date.now() });
+    const target = { ownerId, urlListId, dateAdded: Date.now() };
+    const writer = new LinkBatchWriter((links) => insertLinks(trx, dialect, target, links));
     const lines = splitLines(text);
     for (let index = 0; index < lines.length; index += 1) await writer.line(index + 1, lines[index]!);
     return writer.finish();

@@ -4,12 +4,12 @@ import type { DialectName } from '../../platform/db/dialect';
 import type { DB } from '../../platform/db/schema';
 
 /**
- * Rows per INSERT statement: 500 rows × 7 values = 3,500 parameters, far inside SQLite's 32,766
+ * Rows per INSERT statement: 500 rows × 8 values = 4,000 parameters, far inside SQLite's 32,766
  * and PostgreSQL's 65,535, and large enough that statement overhead is small next to the rows.
  */
 export const INSERT_BATCH_ROWS = 500;
 
-const COLUMNS = ['owner_id', 'created_at', 'url_list_id', 'url', 'anchor', 'links_on_page', 'date_added'] as const;
+const COLUMNS = ['owner_id', 'created_at', 'url_list_id', 'url', 'anchor', 'links_on_page', 'date_added', 'import_id'] as const;
 const statements = new Map<string, string>();
 
 /** `insert … values (?,…),(?,…)` for `rows` rows, written once per dialect and size. */
@@ -31,6 +31,8 @@ export interface LinkTarget {
   urlListId: number;
   /** One time for every link of one add or import (epoch ms). */
   dateAdded: number;
+  /** The file import writing them (platform/imports), if any. */
+  importId?: number | undefined;
 }
 
 /**
@@ -43,7 +45,7 @@ export async function insertLinks(db: Kysely<DB>, dialect: DialectName, target: 
     const chunk = links.slice(start, start + INSERT_BATCH_ROWS);
     const parameters: unknown[] = [];
     for (const link of chunk) {
-      parameters.push(target.ownerId, target.dateAdded, target.urlListId, link.url, link.anchor, link.linksOnPage, target.dateAdded);
+      parameters.push(target.ownerId, target.dateAdded, target.urlListId, link.url, link.anchor, link.linksOnPage, target.dateAdded, target.importId ?? null);
     }
     await db.executeQuery(CompiledQuery.raw(insertStatement(dialect, chunk.length), parameters));
   }

@@ -1,22 +1,18 @@
-import type { Kysely } from 'kysely';
 import { MAX_REPORTED_LINE_ERRORS, parseBatchLine, type BatchLink, type LinkImportResult } from '@linkloom/shared';
-import type { DialectName } from '../../platform/db/dialect';
-import type { DB } from '../../platform/db/schema';
-import { INSERT_BATCH_ROWS, insertLinks, type LinkTarget } from './insert-links';
+import { INSERT_BATCH_ROWS } from './insert-links';
 
 /**
- * Takes batch lines one at a time (from a text or a streamed file), keeps at most one insert batch
- * in memory, writes full batches as they fill, and lists refused lines with their numbers. Used
- * inside one transaction, so a refused file leaves nothing behind.
+ * Takes batch lines one at a time (from a text or a spooled file), keeps at most one batch of
+ * links in memory, hands full batches to `write` as they fill, and lists refused lines with their
+ * numbers. Where the batches go (one transaction, or a short transaction each) is the caller's.
  */
 export class LinkBatchWriter {
   private pending: BatchLink[] = [];
   private readonly result: LinkImportResult = { added: 0, skipped: 0, errors: [] };
 
   constructor(
-    private readonly trx: Kysely<DB>,
-    private readonly dialect: DialectName,
-    private readonly target: LinkTarget,
+    private readonly write: (links: BatchLink[]) => Promise<void>,
+    private readonly batchRows = INSERT_BATCH_ROWS,
   ) {}
 
   /** One line with its 1-based number; empty lines are skipped silently. */
@@ -29,7 +25,12 @@ export class LinkBatchWriter {
       return;
     }
     this.pending.push(parsed.link);
-    if (this.pending.length >= INSERT_BATCH_ROWS) await this.flush();
+    if (this.pending.length >= this.batchRows) await this.flush();
+  }
+
+  /** Links added so far (written or waiting in the batch). */
+  get added(): number {
+    return this.result.added + this.pending.length;
   }
 
   /** Writes what is left and answers how many were added and which lines were refused. */
@@ -42,7 +43,7 @@ export class LinkBatchWriter {
     if (this.pending.length === 0) return;
     const links = this.pending;
     this.pending = [];
-    await insertLinks(this.trx, this.dialect, this.target, links);
+    await this.write(links);
     this.result.added += links.length;
   }
 }

@@ -3,14 +3,13 @@ import { CampaignIdParamsSchema, ErrorResponseSchema, IdParamsSchema, LinkImport
 import type { AppContext } from '../../app-context';
 import { currentUser } from '../../platform/auth/session.plugin';
 import { sendAttachment } from '../../platform/files/download';
-import { receiveFile } from '../../platform/files/upload';
 import { NotFoundError } from '../../platform/http/errors';
 import { ownedLinkSet } from './add-links';
 import { exportLinks, safeFileName, type LinkExportFormat } from './export-links';
 import { importLinks } from './import-links';
 
 const tags = ['link sets'];
-const errors = { 404: ErrorResponseSchema, 413: ErrorResponseSchema, 415: ErrorResponseSchema, 422: ErrorResponseSchema };
+const errors = { 400: ErrorResponseSchema, 404: ErrorResponseSchema, 413: ErrorResponseSchema, 415: ErrorResponseSchema, 422: ErrorResponseSchema };
 const CSV = 'text/csv; charset=utf-8';
 const TEXT = 'text/plain; charset=utf-8';
 
@@ -61,8 +60,8 @@ export const linkFileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
 
   app.post('/action/import/url_list/:id', {
     schema: {
-      tags, summary: 'Import a text file (multipart field `file`) of URL|x|anchor|x|links on page lines into a link set, streamed in one transaction',
+      tags, summary: 'Import a text file (multipart field `file`) of URL|x|anchor|x|links on page lines into a link set: spooled first, then written in short transactions, all or nothing; progress as importProgress on url_list/{id}',
       params: IdParamsSchema, response: { 200: LinkImportResultSchema, ...errors },
     },
-  }, async (request) => importLinks(ctx, currentUser(request).id, request.params.id, () => receiveFile(request)));
+  }, async (request) => importLinks(ctx, currentUser(request).id, request.params.id, request));
 };

@@ -20,6 +20,13 @@ export async function publishLinksChanged(
   if (verified !== undefined) live.publish(ownerId, `campaign/${linkSet.campaign_id}`, 'urlListEdited', presentLinkSetRow(linkSet, { count, verified }));
 }
 
+/** How far a file import into a link set is (its screen shows a progress bar); best effort. */
+export function publishImportProgress(
+  ctx: AppContext, ownerId: number, urlListId: number, progress: { readBytes: number; totalBytes: number; added: number; done: boolean },
+): void {
+  ctx.live?.publish(ownerId, `url_list/${urlListId}`, 'importProgress', { urlListId, ...progress });
+}
+
 /**
  * After backlink checks of some links of a link set have been stored (engine/verify): the set's
  * screen refreshes those rows (linksChecked), the Backlinks tab its verified total (urlListEdited).
