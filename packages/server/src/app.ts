@@ -13,6 +13,7 @@ import { sessionPlugin } from './platform/auth/session.plugin';
 import { registerErrorHandler, registerNotFoundHandler } from './platform/http/error-handler';
 import { registerHstsOverHttps } from './platform/http/https-only-hsts';
 import { registerOpenApi } from './platform/http/openapi';
+import { registerSuccessEnvelope } from './platform/http/success-envelope';
 import { registerPlainTextCheck } from './platform/http/plain-text';
 import { registerUploads } from './platform/files/upload';
 import { registerWebApp } from './platform/web/web-app.plugin';
@@ -92,6 +93,7 @@ export async function buildApp(config: AppConfig, database: Database, options: B
   await app.register(sessionPlugin, { db: database.db });
   await registerUploads(app, config.uploadMaxMb);
   registerNotFoundHandler(app);
+  registerSuccessEnvelope(app);
   await registerOpenApi(app, VERSION);
 
   for (const routes of FEATURE_ROUTES) await app.register(routes, context);

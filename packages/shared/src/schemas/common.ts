@@ -79,3 +79,10 @@ export const ErrorResponseSchema = z.object({
 export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
 
 export const OkResponseSchema = z.object({ ok: z.literal(true) });
+
+/**
+ * The original product's success marker on its GET /rest/* object answers: scripts written for
+ * it check `response.success.message == "Success"`, so LinkLoom sends it beside its own keys.
+ */
+export const SUCCESS_MESSAGE = 'Success';
+export const SuccessEnvelopeSchema = z.object({ message: z.literal(SUCCESS_MESSAGE) });
