@@ -25,8 +25,12 @@ export const DATABASES: { kind: DatabaseKind; skip: boolean }[] = [
   { kind: 'postgres', skip: !inject('postgresAvailable') },
 ];
 
-/** A fresh, migrated database: a temp SQLite file, or a schema of its own in PostgreSQL. */
-export async function createTestDatabase(kind: DatabaseKind): Promise<TestDatabaseHandle> {
+/**
+ * A fresh, migrated database: a temp SQLite file, or a schema of its own in PostgreSQL. With
+ * `migrated: false` it is left empty (tests of a migration bring it to the version they need).
+ */
+export async function createTestDatabase(kind: DatabaseKind, options: { migrated?: boolean } = {}): Promise<TestDatabaseHandle> {
+  const migrate = options.migrated === false ? async () => undefined : migrateAndClose;
   if (kind === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'linkloom-test-'));
     const handle: TestDatabaseHandle = {
@@ -34,7 +38,7 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
       open: () => openDatabase({ databaseUrl: undefined, dataDir: dir }),
       drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
     };
-    await migrateAndClose(handle);
+    await migrate(handle);
     return handle;
   }
   // The creation time in the name lets a later run sweep schemas a crashed run left behind.
@@ -43,10 +47,13 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
   await admin.connect();
   await admin.query(`CREATE SCHEMA ${schema}`);
   await admin.end();
+  // The installation's secret key file (platform/crypto) lives in a data directory of its own.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'linkloom-test-'));
   const handle: TestDatabaseHandle = {
-    kind, env: { DATABASE_URL: POSTGRES_TEST_URL, DATABASE_SCHEMA: schema },
-    open: () => openDatabase({ databaseUrl: POSTGRES_TEST_URL, databaseSchema: schema, dataDir: os.tmpdir() }),
+    kind, env: { DATABASE_URL: POSTGRES_TEST_URL, DATABASE_SCHEMA: schema, DATA_DIR: dataDir },
+    open: () => openDatabase({ databaseUrl: POSTGRES_TEST_URL, databaseSchema: schema, dataDir }),
     drop: async () => {
+      fs.rmSync(dataDir, { recursive: true, force: true });
       const client = new pg.Client({ connectionString: POSTGRES_TEST_URL });
       await client.connect();
       await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
@@ -55,7 +62,7 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
       await client.end();
     },
   };
-  await migrateAndClose(handle);
+  await migrate(handle);
   return handle;
 }
 

@@ -44,7 +44,7 @@ export async function freePort(): Promise<number> {
  */
 function serverEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', LOGIN_ATTEMPTS_PER_MINUTE: '1000' };
-  for (const key of ['PORT', 'DATA_DIR', 'DATABASE_URL', 'DATABASE_SCHEMA', 'LATEST_VERSION']) delete env[key];
+  for (const key of ['PORT', 'DATA_DIR', 'DATABASE_URL', 'DATABASE_SCHEMA', 'LATEST_VERSION', 'SECRETS_KEY', 'SECRETS_KEY_FILE']) delete env[key];
   return { ...env, ...extra };
 }
 

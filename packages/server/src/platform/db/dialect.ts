@@ -4,6 +4,9 @@ import SQLite from 'better-sqlite3';
 import { createQueryId, Kysely, PostgresDialect, SqliteDialect, type Compilable, type CompiledQuery, type QueryResult, type RootOperationNode, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema';
+import type { SecretBox } from '../crypto/secret-box';
+import { bindSecretBox } from '../crypto/database-secrets';
+import { loadSecretBox, type SecretKeySource } from '../crypto/secret-key-source';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -14,10 +17,13 @@ export interface Database {
   pgPool: pg.Pool | undefined;
   /** PostgreSQL schema in use, if one was configured. */
   pgSchema: string | undefined;
+  /** Seals and opens the third-party secrets stored in this database (repositories find it with secretBoxOf(db)). */
+  secrets: SecretBox;
   close(): Promise<void>;
 }
 
-export interface DatabaseOptions {
+/** Where the data is, and where the key that seals its secrets comes from (SECRETS_KEY, else a key file in dataDir). */
+export interface DatabaseOptions extends SecretKeySource {
   databaseUrl: string | undefined;
   databaseSchema?: string | undefined;
   dataDir: string;
@@ -27,14 +33,44 @@ export interface DatabaseOptions {
 
 const INT8_OID = 20;
 
-/** Opens SQLite under dataDir, or PostgreSQL when a URL is given. */
+/**
+ * Opens SQLite under dataDir, or PostgreSQL when a URL is given, with the installation's secret
+ * key ring (made beside the data on first run unless SECRETS_KEY gives it) bound to the handle.
+ */
 export function openDatabase(options: DatabaseOptions): Database {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.databaseSchema);
-  return openSqlite(path.join(options.dataDir, options.fileName ?? 'linkloom.sqlite'));
+  const sqliteFile = options.databaseUrl ? undefined : path.join(options.dataDir, options.fileName ?? 'linkloom.sqlite');
+  if (sqliteFile) createPrivately(sqliteFile);
+  const secrets = loadSecretBox(options);
+  const database = options.databaseUrl ? openPostgres(options.databaseUrl, options.databaseSchema, secrets) : openSqlite(sqliteFile!, secrets);
+  bindSecretBox(database.db, secrets);
+  return database;
 }
 
-function openSqlite(file: string): Database {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+/** Drops group and other access to a file of ours that has it (a database made by an older version). */
+function restrictToOwner(file: string): void {
+  try {
+    if ((fs.statSync(file).mode & 0o077) !== 0) fs.chmodSync(file, 0o600);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+}
+
+/**
+ * The data directory (0700 when made here) and the SQLite file (0600) exist before SQLite opens
+ * it: SQLite makes the -wal and -shm files with the main file's mode, so they are 0600 too.
+ */
+function createPrivately(file: string): void {
+  const directory = path.dirname(file);
+  const made = fs.mkdirSync(directory, { recursive: true, mode: 0o700 });
+  // The process umask may have taken bits off; these directories are ours, so say it exactly.
+  if (made !== undefined) {
+    for (let dir = directory; dir.length >= made.length; dir = path.dirname(dir)) fs.chmodSync(dir, 0o700);
+  }
+  fs.closeSync(fs.openSync(file, 'a', 0o600));
+  for (const suffix of ['', '-wal', '-shm']) restrictToOwner(`${file}${suffix}`);
+}
+
+function openSqlite(file: string, secrets: SecretBox): Database {
   const sqlite = new SQLite(file);
   // WAL lets readers run while a writer commits; foreign keys are off by default in SQLite.
   sqlite.pragma('journal_mode = WAL');
@@ -42,7 +78,7 @@ function openSqlite(file: string): Database {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: reusingStatements(sqlite) }) });
-  return { db, dialect: 'sqlite', pgPool: undefined, pgSchema: undefined, close: () => db.destroy() };
+  return { db, dialect: 'sqlite', pgPool: undefined, pgSchema: undefined, secrets, close: () => db.destroy() };
 }
 
 /** Prepared statements kept for reuse, by SQL text (the most recently used ones). */
@@ -79,7 +115,7 @@ function reusingStatements(sqlite: SQLite.Database): SqliteDatabase {
   };
 }
 
-function openPostgres(url: string, schema: string | undefined): Database {
+function openPostgres(url: string, schema: string | undefined, secrets: SecretBox): Database {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
@@ -88,7 +124,7 @@ function openPostgres(url: string, schema: string | undefined): Database {
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', pgPool: pool, pgSchema: schema, close: () => db.destroy() };
+  return { db, dialect: 'postgres', pgPool: pool, pgSchema: schema, secrets, close: () => db.destroy() };
 }
 
 /** Stands for the n-th argument of a reusable query while Kysely builds it. */

@@ -1,12 +1,19 @@
-import { Migrator } from 'kysely';
+import { Migrator, sql } from 'kysely';
 import type { Database } from './dialect';
 import { migrationProvider } from './migrations';
+
+/**
+ * Migrations that overwrite values whose old bytes must not linger in the file: SQLite keeps
+ * overwritten content in free pages and in the write-ahead log until they are reused, so after
+ * these the file is rebuilt (VACUUM) and the log emptied.
+ */
+const REWRITES_SECRETS = new Set(['0014-sealed-secrets']);
 
 /** Applies every pending migration; throws with the failing migration's name. */
 export async function migrateToLatest(database: Database): Promise<string[]> {
   const migrator = new Migrator({
     db: database.db,
-    provider: migrationProvider(database.dialect),
+    provider: migrationProvider(database.dialect, database.secrets),
     // Kysely looks its bookkeeping tables up by name in any schema; name ours so installations
     // (and test runs) sharing one PostgreSQL server never see each other's.
     ...(database.pgSchema ? { migrationTableSchema: database.pgSchema } : {}),
@@ -17,5 +24,13 @@ export async function migrateToLatest(database: Database): Promise<string[]> {
     const reason = error instanceof Error ? error.message : String(error ?? 'unknown error');
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${reason}`);
   }
-  return (results ?? []).map((result) => result.migrationName);
+  const applied = (results ?? []).map((result) => result.migrationName);
+  if (database.dialect === 'sqlite' && applied.some((name) => REWRITES_SECRETS.has(name))) await compactSqlite(database);
+  return applied;
+}
+
+/** Rebuilds the SQLite file without free pages and truncates its write-ahead log. */
+async function compactSqlite(database: Database): Promise<void> {
+  await sql`vacuum`.execute(database.db);
+  await sql`pragma wal_checkpoint(truncate)`.execute(database.db);
 }
