@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { AccountFields } from '@linkloom/shared';
 import type { DB } from '../../src/platform/db/schema';
+import { secretBoxOf } from '../../src/platform/crypto/database-secrets';
 
 export interface TestProfile {
   id: number;
@@ -42,9 +43,11 @@ export async function buildAccounts(
   return list;
 }
 
-/** The profile's accounts as stored, ordered by site then email. */
+/** The profile's accounts as stored (passwords opened), ordered by site then email. */
 export async function storedAccounts(db: Kysely<DB>, profileId: number): Promise<AccountFields[]> {
   const rows = await db.selectFrom('accounts').select(['site_name', 'email', 'username', 'password'])
     .where('profile_id', '=', profileId).orderBy('site_name').orderBy('email').execute();
-  return rows.map((r) => ({ siteName: r.site_name, email: r.email, username: r.username, password: r.password }));
+  // Passwords are stored sealed (platform/crypto): opened with the database's key, as the app reads them.
+  const box = secretBoxOf(db);
+  return rows.map((r) => ({ siteName: r.site_name, email: r.email, username: r.username, password: box.open(r.password) }));
 }

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../platform/db/schema';
 import type { PublishTarget } from '../connectors/connector';
 import { perDatabase } from './memo';
+import { secretBoxOf } from '../../platform/crypto/database-secrets';
 
 /** Where a post goes and as whom, with the site's platform (`WordPress`, `Unknown`, …). */
 export interface PostTarget extends PublishTarget {
@@ -32,7 +33,7 @@ export function siteHost(site: string): string | null {
   }
 }
 
-/** The accounts of a profile for one site (matched by host, `www.` ignored), oldest first. */
+/** The accounts of a profile for one site (matched by host, `www.` ignored), oldest first, passwords in clear. */
 export async function accountsForSite(db: Kysely<DB>, ownerId: number, profileId: number, siteUrl: string): Promise<SiteAccount[]> {
   const host = siteHost(siteUrl);
   if (!host) return [];
@@ -40,7 +41,8 @@ export async function accountsForSite(db: Kysely<DB>, ownerId: number, profileId
     .where('owner_id', '=', ownerId).where('profile_id', '=', profileId)
     .where('site_name', 'like', `%${host.replace(/[%_\\]/g, (c) => `\\${c}`)}%`)
     .orderBy('id', 'asc').execute();
-  return rows.filter((row) => siteHost(row.site_name) === host).map(({ id, email, username, password }) => ({ id, email, username, password }));
+  const box = secretBoxOf(db);
+  return rows.filter((row) => siteHost(row.site_name) === host).map(({ id, email, username, password }) => ({ id, email, username, password: box.open(password) }));
 }
 
 /** The site id in a site key: private keys are `siteId:email`, the others `module:siteId`. */
@@ -83,7 +85,7 @@ async function lookUpTarget(
     .where('id', '=', siteId).where('owner_id', '=', ownerId).executeTakeFirst();
   if (!site) return { ok: false, error: TARGET_MESSAGES.siteGone };
   if (project.kind === 'privateproject') {
-    return { ok: true, target: { siteUrl: site.site_url, platform: site.platform, username: site.username, password: site.password, accountEmail: null } };
+    return { ok: true, target: { siteUrl: site.site_url, platform: site.platform, username: site.username, password: secretBoxOf(db).open(site.password), accountEmail: null } };
   }
   const profile = project.profileId === null ? undefined
     : await db.selectFrom('profiles').select(['id', 'name']).where('id', '=', project.profileId).where('owner_id', '=', ownerId).executeTakeFirst();

@@ -3,6 +3,7 @@ import type { AccountFields, AccountKey, AccountSortField } from '@linkloom/shar
 import type { DialectName } from '../../platform/db/dialect';
 import type { DB } from '../../platform/db/schema';
 import { NotFoundError } from '../../platform/http/errors';
+import { secretBoxOf } from '../../platform/crypto/database-secrets';
 
 export interface AccountRow {
   id: number;
@@ -36,6 +37,12 @@ export interface AccountPageRequest {
 }
 
 const ACCOUNT_COLUMNS = ['id', 'profile_id', 'site_name', 'email', 'username', 'password'] as const;
+
+/** Rows as stored → rows as callers use them: the password opened (it is stored sealed, platform/crypto). */
+function withOpenPasswords(db: Kysely<DB>, rows: AccountRow[]): AccountRow[] {
+  const box = secretBoxOf(db);
+  return rows.map((row) => ({ ...row, password: box.open(row.password) }));
+}
 
 /** Each order ends on a unique key, so a page boundary is stable; each has its index (migration 0003). */
 const SORT_COLUMNS: Record<AccountSortField, readonly ('site_name' | 'email' | 'username' | 'id')[]> = {
@@ -97,14 +104,15 @@ export async function listAccountPage(db: Kysely<DB>, dialect: DialectName, prof
     pageQuery.execute(),
     base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
   ]);
-  return { rows, total: Number(total.n) };
+  return { rows: withOpenPasswords(db, rows), total: Number(total.n) };
 }
 
-/** A batch of a profile's accounts after an id (keyset walk for exports). */
-export function accountsAfter(db: Kysely<DB>, profileId: number, afterId: number, limit: number): Promise<AccountRow[]> {
-  return db.selectFrom('accounts').select(ACCOUNT_COLUMNS)
+/** A batch of a profile's accounts after an id (keyset walk for exports), passwords in clear. */
+export async function accountsAfter(db: Kysely<DB>, profileId: number, afterId: number, limit: number): Promise<AccountRow[]> {
+  const rows = await db.selectFrom('accounts').select(ACCOUNT_COLUMNS)
     .where('profile_id', '=', profileId).where('id', '>', afterId)
     .orderBy('id').limit(limit).execute();
+  return withOpenPasswords(db, rows);
 }
 
 /** The accounts of a profile that already exist among the given identities. */
@@ -124,13 +132,15 @@ export function identityKey(siteName: string, email: string): string {
 
 /**
  * Inserts accounts, updating username and password of those whose identity already exists
- * (ON CONFLICT on the identity constraint: both dialects). Identities must be distinct.
+ * (ON CONFLICT on the identity constraint: both dialects). Identities must be distinct. Passwords
+ * are stored sealed (platform/crypto); the identity (site, email) stays plain for lookups.
  */
 export async function upsertAccounts(db: Kysely<DB>, ownerId: number, profileId: number, accounts: readonly AccountFields[]): Promise<void> {
   if (accounts.length === 0) return;
   const now = Date.now();
+  const box = secretBoxOf(db);
   await db.insertInto('accounts')
-    .values(accounts.map((a) => ({ owner_id: ownerId, profile_id: profileId, site_name: a.siteName, email: a.email, username: a.username, password: a.password, created_at: now })))
+    .values(accounts.map((a) => ({ owner_id: ownerId, profile_id: profileId, site_name: a.siteName, email: a.email, username: a.username, password: box.seal(a.password), created_at: now })))
     .onConflict((oc) => oc.columns(['profile_id', 'site_name', 'email']).doUpdateSet((eb) => ({
       username: eb.ref('excluded.username'),
       password: eb.ref('excluded.password'),

@@ -3,6 +3,7 @@ import { VERIFIED_LINK_CHECK_STATUSES, type LinkSetKeywords, type UrlItemListQue
 import type { DialectName } from '../../platform/db/dialect';
 import type { DB } from '../../platform/db/schema';
 import type { UrlItemsTable, UrlListsTable } from '../link-sets/link-sets.tables';
+import { secretBoxOf } from '../../platform/crypto/database-secrets';
 
 export type UrlItemRow = Selectable<UrlItemsTable>;
 export type LinkSetKeywordRow = Selectable<UrlListsTable> & { campaign_name: string };
@@ -18,6 +19,12 @@ const SORT_EXPRESSIONS = {
   anchor: sql`substr(anchor, 1, 600)`,
   dateAdded: sql.ref('date_added'),
 } as const;
+
+/** Links as stored → links as callers use them: a site password is stored sealed (platform/crypto). */
+function withOpenPasswords(db: Kysely<DB>, rows: UrlItemRow[]): UrlItemRow[] {
+  const box = secretBoxOf(db);
+  return rows.map((row) => (row.password === null || row.password === '' ? row : { ...row, password: box.open(row.password) }));
+}
 
 /** The user's link set with its campaign's name, or undefined when it is not theirs. */
 export async function findLinkSetWithCampaign(db: Kysely<DB>, ownerId: number, id: number): Promise<LinkSetKeywordRow | undefined> {
@@ -99,16 +106,17 @@ export async function listLinkPage(db: Kysely<DB>, dialect: DialectName, urlList
   const first = found[0] as { total?: number | string } | undefined;
   const total = filtered && first?.total !== undefined ? Number(first.total) : undefined;
   if (ids.length === 0) return { rows: [], total };
-  const rows = await db.selectFrom('url_items').selectAll().where('id', 'in', ids).execute();
+  const rows = withOpenPasswords(db, await db.selectFrom('url_items').selectAll().where('id', 'in', ids).execute());
   const byId = new Map(rows.map((row) => [row.id, row]));
   return { rows: ids.map((id) => byId.get(id)).filter((row): row is UrlItemRow => row !== undefined), total };
 }
 
 /** Links of a link set after `afterId`, in id order (keyset batches for exports). */
-export function linksAfter(db: Kysely<DB>, urlListId: number, afterId: number, limit: number): Promise<UrlItemRow[]> {
-  return db.selectFrom('url_items').selectAll()
+export async function linksAfter(db: Kysely<DB>, urlListId: number, afterId: number, limit: number): Promise<UrlItemRow[]> {
+  const rows = await db.selectFrom('url_items').selectAll()
     .where('url_list_id', '=', urlListId).where('id', '>', afterId)
     .orderBy('id').limit(limit).execute();
+  return withOpenPasswords(db, rows);
 }
 
 /** Saves one link of a link set; undefined when no such link is in that set of that user. */
@@ -116,11 +124,12 @@ export async function updateLink(
   db: Kysely<DB>, ownerId: number, urlListId: number, id: number,
   link: { url: string; anchor: string; linksOnPage?: number | null | undefined },
 ): Promise<UrlItemRow | undefined> {
-  return db.updateTable('url_items')
+  const row = await db.updateTable('url_items')
     .set({ url: link.url, anchor: link.anchor, ...(link.linksOnPage !== undefined ? { links_on_page: link.linksOnPage } : {}) })
     .where('id', '=', id).where('url_list_id', '=', urlListId).where('owner_id', '=', ownerId)
     .returningAll()
     .executeTakeFirst();
+  return row && withOpenPasswords(db, [row])[0];
 }
 
 /** Deletes these links of the link set, all or nothing: null (nothing deleted) when one id is not in the set. */

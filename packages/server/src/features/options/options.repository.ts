@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { OPTION_DEFAULTS, optionsSchemaFor, type EngineOptions, type Options, type OptionsUpdate } from '@linkloom/shared';
 import type { DB } from '../../platform/db/schema';
+import { secretBoxOf } from '../../platform/crypto/database-secrets';
+import { openSealedJson, sealJsonPaths, type SecretPath } from '../../platform/crypto/secret-json';
 
 // The engine's entry points of this feature, in one place: options, the proxy pool, blocked sites.
 export { workingProxies, type ProxyEntry } from './proxies.repository';
@@ -14,6 +16,12 @@ interface OptionsRow {
 }
 
 const ROW_COLUMNS = ['options', 'privileged', 'index_now_key'] as const;
+
+/**
+ * The options that hold third-party credentials, stored sealed (platform/crypto): every indexer
+ * API key. A captcha, spinner or mail credential added to the options goes here too.
+ */
+export const OPTION_SECRET_PATHS: readonly SecretPath[] = [['indexer', '*']];
 
 function parseJsonObject(text: string): Record<string, unknown> {
   try {
@@ -41,8 +49,10 @@ export function optionsFromStored(text: string, privileged: boolean): Options {
   return schema.parse(merged);
 }
 
+/** The user's options row with its secrets opened. */
 async function findOptionsRow(db: Kysely<DB>, ownerId: number): Promise<OptionsRow | undefined> {
-  return db.selectFrom('user_options').select(ROW_COLUMNS).where('owner_id', '=', ownerId).executeTakeFirst();
+  const row = await db.selectFrom('user_options').select(ROW_COLUMNS).where('owner_id', '=', ownerId).executeTakeFirst();
+  return row && { ...row, options: openSealedJson(secretBoxOf(db), row.options) };
 }
 
 /** The user's options row, made (with defaults and a fresh IndexNow key) on first use. */
@@ -72,14 +82,16 @@ export async function isPrivileged(db: Kysely<DB>, ownerId: number): Promise<boo
 }
 
 /**
- * Saves an already validated update over the saved options (keys left out keep their value) and
- * answers the whole options object as saved.
+ * Saves an already validated update over the saved options (keys left out keep their value), the
+ * credentials sealed, and answers the whole options object as saved (in clear).
  */
 export async function saveOptions(db: Kysely<DB>, ownerId: number, update: OptionsUpdate): Promise<Options> {
   return db.transaction().execute(async (trx) => {
     const row = await ensureOptionsRow(trx, ownerId);
     const saved = { ...optionsFromStored(row.options, row.privileged === 1), ...update };
-    await trx.updateTable('user_options').set({ options: JSON.stringify(saved), updated_at: Date.now() }).where('owner_id', '=', ownerId).execute();
+    const box = secretBoxOf(trx);
+    const stored = sealJsonPaths(JSON.stringify(saved), OPTION_SECRET_PATHS, (secret) => box.seal(secret));
+    await trx.updateTable('user_options').set({ options: stored, updated_at: Date.now() }).where('owner_id', '=', ownerId).execute();
     return saved;
   });
 }

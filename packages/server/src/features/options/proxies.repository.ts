@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { proxyKey, toProxyStatus, type ProxyFields, type ProxyId, type ProxyStatus } from '@linkloom/shared';
 import type { DB } from '../../platform/db/schema';
+import { secretBoxOf } from '../../platform/crypto/database-secrets';
 
 /** A proxy row as the table and the live messages need it (no credentials). */
 export interface ProxyListRow {
@@ -25,16 +26,36 @@ export async function listProxies(db: Kysely<DB>, ownerId: number): Promise<Prox
 }
 
 /**
+ * The login details of these proxies as they will be stored (sealed, platform/crypto): a detail
+ * equal to the stored one keeps the stored sealed text, so the upsert's comparison sees it
+ * unchanged (sealing the same value twice gives two different texts).
+ */
+async function sealedLogins(db: Kysely<DB>, ownerId: number, proxies: readonly ProxyFields[]): Promise<{ username: string; password: string }[]> {
+  const box = secretBoxOf(db);
+  const stored = await db.selectFrom('proxies').select(['host', 'port', 'username', 'password'])
+    .where('owner_id', '=', ownerId).where('host', 'in', [...new Set(proxies.map((proxy) => proxy.host))])
+    .execute();
+  const byKey = new Map(stored.map((row) => [proxyKey(row), row]));
+  const keep = (storedValue: string | undefined, plain: string) => (storedValue !== undefined && box.open(storedValue) === plain ? storedValue : box.seal(plain));
+  return proxies.map((proxy) => {
+    const row = byKey.get(proxyKey(proxy));
+    return { username: keep(row?.username, proxy.username), password: keep(row?.password, proxy.password) };
+  });
+}
+
+/**
  * Adds proxies or updates them by address and port: new login details make the proxy NEW again
- * (it must be checked anew); the same details keep its status. Answers the rows written.
- * Call inside a transaction so a list is written whole or not at all.
+ * (it must be checked anew); the same details keep its status. Login details are stored sealed.
+ * Answers the rows written. Call inside a transaction so a list is written whole or not at all.
  */
 export async function upsertProxies(db: Kysely<DB>, ownerId: number, proxies: readonly ProxyFields[]): Promise<ProxyListRow[]> {
   const now = Date.now();
   const written: ProxyListRow[] = [];
   for (let start = 0; start < proxies.length; start += ROWS_PER_STATEMENT) {
-    const values = proxies.slice(start, start + ROWS_PER_STATEMENT).map((proxy) => ({
-      owner_id: ownerId, host: proxy.host, port: proxy.port, username: proxy.username, password: proxy.password, status: 'NEW', created_at: now,
+    const chunk = proxies.slice(start, start + ROWS_PER_STATEMENT);
+    const logins = await sealedLogins(db, ownerId, chunk);
+    const values = chunk.map((proxy, index) => ({
+      owner_id: ownerId, host: proxy.host, port: proxy.port, ...logins[index]!, status: 'NEW', created_at: now,
     }));
     written.push(...await db.insertInto('proxies').values(values)
       .onConflict((oc) => oc.columns(['owner_id', 'host', 'port']).doUpdateSet((eb) => ({
@@ -63,11 +84,12 @@ export async function deleteProxies(db: Kysely<DB>, ownerId: number, ids: readon
   });
 }
 
-/** The proxies the engine may use: every one not FAILED, in the order they were added (for rotation). */
+/** The proxies the engine may use: every one not FAILED, in the order they were added (for rotation), login details in clear. */
 export async function workingProxies(db: Kysely<DB>, ownerId: number): Promise<ProxyEntry[]> {
+  const box = secretBoxOf(db);
   const rows = await db.selectFrom('proxies').select(['id', 'host', 'port', 'username', 'password', 'status'])
     .where('owner_id', '=', ownerId).where('status', '!=', 'FAILED').orderBy('id').execute();
-  return rows.map((row) => ({ ...row, status: toProxyStatus(row.status) }));
+  return rows.map((row) => ({ ...row, username: box.open(row.username), password: box.open(row.password), status: toProxyStatus(row.status) }));
 }
 
 /** Records the outcome of a proxy check; answers the row as the table shows it (undefined if it is gone). */

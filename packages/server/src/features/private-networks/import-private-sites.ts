@@ -9,6 +9,7 @@ import type { DB } from '../../platform/db/schema';
 import { assertOwned } from '../../platform/auth/ownership';
 import { inBatches } from '../../platform/db/batches';
 import { upsertSites } from './private-sites.repository';
+import { accountsAfter } from '../accounts/accounts.repository';
 import { publishSitesChanged } from './private-networks.live';
 
 interface Target {
@@ -57,17 +58,9 @@ export async function bulkUploadSites(ctx: AppContext, target: Target, body: Bul
   return { errorList, imported };
 }
 
-/** The accounts of one profile of the user, a batch at a time (a profile may hold very many). */
-function accountsOf(db: Kysely<DB>, ownerId: number, profileId: number) {
-  return inBatches((afterId, limit) => db
-    .selectFrom('accounts')
-    .select(['id', 'site_name', 'email', 'username', 'password'])
-    .where('owner_id', '=', ownerId)
-    .where('profile_id', '=', profileId)
-    .where('id', '>', afterId)
-    .orderBy('id')
-    .limit(limit)
-    .execute());
+/** The accounts of one profile (checked to be the user's), a batch at a time (a profile may hold very many), passwords in clear. */
+function accountsOf(db: Kysely<DB>, profileId: number) {
+  return inBatches((afterId, limit) => accountsAfter(db, profileId, afterId, limit));
 }
 
 /**
@@ -82,7 +75,7 @@ export async function importProfileAccounts(ctx: AppContext, target: Target, pro
   const errorList: string[] = [];
   const imported = await db.transaction().execute(async (trx) => {
     let written = 0;
-    for await (const batch of accountsOf(trx, target.ownerId, profileId)) {
+    for await (const batch of accountsOf(trx, profileId)) {
       const valid: PrivateSiteFields[] = [];
       for (const account of batch) {
         const site = trimSiteFields({ siteUrl: account.site_name, email: account.email, username: account.username, password: account.password });

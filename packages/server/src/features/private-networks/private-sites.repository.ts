@@ -2,26 +2,34 @@ import type { Kysely, Selectable } from 'kysely';
 import type { PrivateSitesTable } from './private-networks.tables';
 import { DEFAULT_PRIVATE_MODULE, type PrivateModule, type PrivateSiteFields, privateSitePlatform } from '@linkloom/shared';
 import type { DB } from '../../platform/db/schema';
+import { secretBoxOf } from '../../platform/crypto/database-secrets';
 
 const SITE_COLUMNS = ['id', 'private_network_id', 'module', 'platform', 'site_url', 'email', 'username', 'password'] as const;
 
 /** A site as the screens need it: the table's row, these columns. */
 export type PrivateSiteRow = Pick<Selectable<PrivateSitesTable>, (typeof SITE_COLUMNS)[number]>;
 
+/** Sites as stored → sites as callers use them: the password opened (it is stored sealed, platform/crypto). */
+function withOpenPasswords(db: Kysely<DB>, rows: PrivateSiteRow[]): PrivateSiteRow[] {
+  const box = secretBoxOf(db);
+  return rows.map((row) => ({ ...row, password: box.open(row.password) }));
+}
+
 /** The sites of one network (already checked to be the user's), grouped-display order. */
 export async function listNetworkSites(db: Kysely<DB>, ownerId: number, networkId: number): Promise<PrivateSiteRow[]> {
-  return db
+  const rows = await db
     .selectFrom('private_sites')
     .select(SITE_COLUMNS)
     .where('owner_id', '=', ownerId)
     .where('private_network_id', '=', networkId)
     .orderBy('module').orderBy('platform').orderBy('site_url').orderBy('email')
     .execute();
+  return withOpenPasswords(db, rows);
 }
 
 /** A page of a network's sites after an id (keyset paging for streamed exports). */
 export function networkSitesAfter(db: Kysely<DB>, ownerId: number, networkId: number) {
-  return (afterId: number, limit: number): Promise<PrivateSiteRow[]> => db
+  return async (afterId: number, limit: number): Promise<PrivateSiteRow[]> => withOpenPasswords(db, await db
     .selectFrom('private_sites')
     .select(SITE_COLUMNS)
     .where('owner_id', '=', ownerId)
@@ -29,15 +37,15 @@ export function networkSitesAfter(db: Kysely<DB>, ownerId: number, networkId: nu
     .where('id', '>', afterId)
     .orderBy('id')
     .limit(limit)
-    .execute();
+    .execute());
 }
 
 /** A page of all the user's sites after an id (the site lists), optionally of one module. */
 export function userSitesAfter(db: Kysely<DB>, ownerId: number, module: string | undefined) {
-  return (afterId: number, limit: number): Promise<PrivateSiteRow[]> => {
+  return async (afterId: number, limit: number): Promise<PrivateSiteRow[]> => {
     let query = db.selectFrom('private_sites').select(SITE_COLUMNS).where('owner_id', '=', ownerId).where('id', '>', afterId);
     if (module) query = query.where('module', '=', module);
-    return query.orderBy('id').limit(limit).execute();
+    return withOpenPasswords(db, await query.orderBy('id').limit(limit).execute());
   };
 }
 
@@ -55,10 +63,12 @@ const ROWS_PER_STATEMENT = 500;
  * Adds or updates sites by their identity (network + site URL + email): a re-import updates the
  * username and password and never duplicates. The platform detected so far is kept unless the
  * import says the site is a self-hosted blog (then WordPress); the module changes only when given.
- * Call inside a transaction so an import is all written or not at all.
+ * Passwords are stored sealed (platform/crypto). Call inside a transaction so an import is all
+ * written or not at all.
  */
 export async function upsertSites(db: Kysely<DB>, sites: readonly PrivateSiteFields[], options: UpsertOptions): Promise<void> {
   const now = Date.now();
+  const box = secretBoxOf(db);
   for (let start = 0; start < sites.length; start += ROWS_PER_STATEMENT) {
     const values = sites.slice(start, start + ROWS_PER_STATEMENT).map((site) => ({
       owner_id: options.ownerId,
@@ -68,7 +78,7 @@ export async function upsertSites(db: Kysely<DB>, sites: readonly PrivateSiteFie
       site_url: site.siteUrl,
       email: site.email,
       username: site.username,
-      password: site.password,
+      password: box.seal(site.password),
       self_hosted: options.selfHosted ? 1 : 0,
       created_at: now,
     }));

@@ -1,11 +1,25 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { DB } from '../../platform/db/schema';
 import { deleteCampaignRows } from '../../platform/db/owned-rows';
+import { secretBoxOf } from '../../platform/crypto/database-secrets';
+import { openSealedJson, sealJsonPaths, type SecretPath } from '../../platform/crypto/secret-json';
 import type { ProjectsTable } from './projects.tables';
 
 export type ProjectRecord = Pick<Selectable<ProjectsTable>, 'id' | 'campaign_id' | 'name' | 'module' | 'status' | 'last_error' | 'schedule'>;
 
 const COLUMNS = ['id', 'campaign_id', 'name', 'module', 'status', 'last_error', 'schedule'] as const;
+
+/**
+ * Form fields that hold third-party credentials, stored sealed (platform/crypto): an account
+ * creation project's account password and its mailbox password.
+ */
+export const PROJECT_SECRET_PATHS: readonly SecretPath[] = [['password'], ['verificationInfo', 'emailPassword']];
+
+/** Form settings (JSON text) as stored: the credentials sealed. */
+function sealSettings(db: Kysely<DB>, settings: string): string {
+  const box = secretBoxOf(db);
+  return sealJsonPaths(settings, PROJECT_SECRET_PATHS, (secret) => box.seal(secret));
+}
 
 /** The projects of one of the user's campaigns, in id order. */
 export async function listProjects(db: Kysely<DB>, ownerId: number, campaignId: number): Promise<ProjectRecord[]> {
@@ -30,7 +44,7 @@ export async function insertProject(
       campaign_id: project.campaignId,
       module: project.module,
       name: project.name,
-      ...(project.settings !== undefined ? { settings: project.settings } : {}),
+      ...(project.settings !== undefined ? { settings: sealSettings(db, project.settings) } : {}),
       schedule: null,
       created_at: Date.now(),
     })
@@ -52,7 +66,7 @@ export async function updateProjectForm(
   db: Kysely<DB>, ownerId: number, id: number, expectedStatus: string, changes: { settings: string; name?: string | undefined },
 ): Promise<ProjectRecord | undefined> {
   return db.updateTable('projects')
-    .set({ settings: changes.settings, ...(changes.name !== undefined ? { name: changes.name } : {}) })
+    .set({ settings: sealSettings(db, changes.settings), ...(changes.name !== undefined ? { name: changes.name } : {}) })
     .where('id', '=', id).where('owner_id', '=', ownerId).where('status', '=', expectedStatus)
     .returning(COLUMNS).executeTakeFirst();
 }
@@ -70,10 +84,10 @@ export async function updateProjectSchedule(
     .returning(COLUMNS).executeTakeFirst();
 }
 
-/** The stored form fields of one of the user's projects (JSON text). */
+/** The stored form fields of one of the user's projects (JSON text), credentials in clear. */
 export async function projectSettings(db: Kysely<DB>, ownerId: number, id: number): Promise<string | undefined> {
   const row = await db.selectFrom('projects').select('settings').where('id', '=', id).where('owner_id', '=', ownerId).executeTakeFirst();
-  return row?.settings;
+  return row && openSealedJson(secretBoxOf(db), row.settings);
 }
 
 /** Deletes these projects of this campaign of the user, all or nothing (null: answer 404). */
