@@ -8,12 +8,16 @@ import { startEngine } from './engine/jobs/engine';
 import { createUser } from './features/session/create-user';
 import { startJobWorker } from './engine/queue/run-worker';
 import { createLineLogger } from './engine/queue/queue-logger';
+import { resealStoredSecrets } from './platform/crypto/stored-secrets';
+import { formatSecretKey, generateSecretKey } from './platform/crypto/secret-box';
 
 const USAGE = `Usage: linkloom <command>
   serve            start the web app, REST API and live channel (default)
   worker           run background jobs (any number of workers may share one database)
   migrate          apply pending database migrations and exit
-  user:add NAME    create a user; the password is read from standard input`;
+  user:add NAME    create a user; the password is read from standard input
+  secrets:new-key  print a new secret key (id:base64) to put first in SECRETS_KEY or the key file
+  secrets:rotate   seal every stored secret with the current (first) key, so older keys can go`;
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -107,8 +111,29 @@ async function migrate(): Promise<void> {
   }
 }
 
+/** Prints a fresh key line; its id says when it was made. */
+async function newSecretKey(): Promise<void> {
+  const id = `k${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}`;
+  process.stdout.write(`${formatSecretKey(generateSecretKey(id))}\n`);
+}
+
+/** Key rotation: every stored secret re-sealed with the current key (README: Secrets at rest). */
+async function rotateSecrets(): Promise<void> {
+  const database = openDatabase(loadConfig());
+  try {
+    await migrateToLatest(database);
+    const counts = await resealStoredSecrets(database.db, database.secrets);
+    const lines = Object.entries(counts).map(([column, rows]) => `  ${column}: ${rows} row${rows === 1 ? '' : 's'} re-sealed`);
+    process.stdout.write(`Every stored secret is sealed with key "${database.secrets.currentKeyId}":\n${lines.join('\n')}\n`);
+  } finally {
+    await database.close();
+  }
+}
+
 const [command = 'serve', ...args] = process.argv.slice(2);
-const commands: Record<string, () => Promise<void>> = { serve, worker, migrate, 'user:add': () => addUser(args[0]) };
+const commands: Record<string, () => Promise<void>> = {
+  serve, worker, migrate, 'user:add': () => addUser(args[0]), 'secrets:new-key': newSecretKey, 'secrets:rotate': rotateSecrets,
+};
 const run = commands[command];
 if (!run) {
   process.stderr.write(`${USAGE}\n`);
