@@ -55,3 +55,13 @@ export class PostingSlots {
     return this.owners.get(ownerId)?.busy ?? 0;
   }
 }
+
+/** Runs `work` holding one of the user's `limit` places in `slots` (released however `work` ends). */
+export async function holdingSlot<T>(slots: PostingSlots, ownerId: number, limit: number, signal: AbortSignal, work: () => Promise<T>): Promise<T> {
+  await slots.acquire(ownerId, limit, signal);
+  try {
+    return await work();
+  } finally {
+    slots.release(ownerId);
+  }
+}

@@ -1,0 +1,124 @@
+import type { Kysely } from 'kysely';
+import { projectKind, type ContentProjectForm } from '@linkloom/shared';
+import { reusableQuery } from '../../platform/db/dialect';
+import type { DB } from '../../platform/db/schema';
+import { readProjectForm } from '../../features/projects/project-settings';
+import type { ComposedPost } from './compose-post';
+import { perDatabase } from './memo';
+import { findPost, OPEN_POST_STATES, type PostRow } from './runs.repository';
+
+type Db = Kysely<DB>;
+
+/** The project of a content post, with its parsed form. */
+export interface PostProject {
+  id: number;
+  schedule: string | null;
+  campaignId: number;
+  kind: 'postingproject' | 'privateproject';
+  form: ContentProjectForm;
+}
+
+const takeUnheldPost = reusableQuery((db, jobId: string, postId: number, ownerId: number) =>
+  db.updateTable('engine_posts').set({ job_id: jobId })
+    .where('id', '=', postId).where('owner_id', '=', ownerId).where('job_id', 'is', null).where('state', 'in', OPEN_POST_STATES)
+    .returningAll());
+
+/**
+ * The usual case in one statement: an open post no job holds yet becomes this job's, and is read
+ * as it is now. Undefined otherwise (finished, held, or gone): the caller looks closer.
+ */
+export async function takeFreePost(db: Db, jobId: string, ownerId: number, postId: number): Promise<PostRow | undefined> {
+  return (await takeUnheldPost(db, jobId, postId, ownerId)).rows[0];
+}
+
+/**
+ * Makes `jobId` the post's job in place of `fromJobId` (null: none), compare-and-set; true when
+ * the post is this job's now (also when its sender recorded this very job meanwhile).
+ */
+export async function takePostFrom(db: Db, post: PostRow, fromJobId: string | null, jobId: string): Promise<boolean> {
+  const query = db.updateTable('engine_posts').set({ job_id: jobId }).where('id', '=', post.id);
+  const taken = await (fromJobId === null ? query.where('job_id', 'is', null) : query.where('job_id', '=', fromJobId)).executeTakeFirst();
+  if (Number(taken.numUpdatedRows) === 1) return true;
+  const now = await findPost(db, post.owner_id, post.id);
+  return now?.job_id === jobId;
+}
+
+/** Hands the post from job `fromJobId` to `toJobId`, due at `startAfter`, recording why (state, last error). */
+export async function handPostToJob(
+  db: Db, postId: number, fromJobId: string, toJobId: string, startAfter: number,
+  changes: { state?: 'planned' | 'publishing'; lastError?: string | null },
+): Promise<void> {
+  await db.updateTable('engine_posts')
+    .set({ job_id: toJobId, start_after: startAfter, updated_at: Date.now(), ...(changes.state ? { state: changes.state } : {}), ...(changes.lastError !== undefined ? { last_error: changes.lastError } : {}) })
+    .where('id', '=', postId).where('job_id', '=', fromJobId).execute();
+}
+
+/** After an auth refusal: the post starts over with the profile's next account (attempts reset). */
+export async function switchPostAccount(db: Db, postId: number, jobId: string, accountEmail: string, lastError: string): Promise<void> {
+  await db.updateTable('engine_posts')
+    .set((eb) => ({ account_email: accountEmail, accounts_tried: eb('accounts_tried', '+', 1), attempts: 0, state: 'planned', last_error: lastError, updated_at: Date.now() }))
+    .where('id', '=', postId).where('job_id', '=', jobId).execute();
+}
+
+/** A running project's form cannot be edited (canEdit): read and parsed once per run and period. */
+const runProjects = perDatabase<number, PostProject | undefined>(5_000, 500);
+
+/** The content project of a post (undefined when it is gone or not a content project). */
+export function loadPostProject(db: Db, post: PostRow): Promise<PostProject | undefined> {
+  return runProjects(db).get(post.run_id, async () => {
+    const row = await db.selectFrom('projects').select(['id', 'module', 'settings', 'schedule', 'campaign_id'])
+      .where('id', '=', post.project_id).where('owner_id', '=', post.owner_id).executeTakeFirst();
+    if (!row) return undefined;
+    const read = readProjectForm(projectKind(row.module), row.settings);
+    if (read.kind !== 'postingproject' && read.kind !== 'privateproject') return undefined;
+    return { id: row.id, schedule: row.schedule, campaignId: row.campaign_id, kind: read.kind, form: read.form };
+  });
+}
+
+class Rollback extends Error {}
+
+/** What committing `publishing` came to (see beginPublishing). */
+export type Began = 'ok' | 'lost' | 'articleTaken';
+
+const countArticleUse = reusableQuery((db, articleId: number) =>
+  db.updateTable('articles').set((eb) => ({ usage_count: eb('usage_count', '+', 1) })).where('id', '=', articleId));
+
+const countArticleUseUnder = reusableQuery((db, articleId: number, maxUsage: number) =>
+  db.updateTable('articles').set((eb) => ({ usage_count: eb('usage_count', '+', 1) })).where('id', '=', articleId).where('usage_count', '<', maxUsage));
+
+const markPublishing = reusableQuery((db, articleId: number, accountEmail: string | null, now: number, postId: number, jobId: string, from: PostRow['state']) =>
+  db.updateTable('engine_posts')
+    .set((eb) => ({ state: 'publishing', attempts: eb('attempts', '+', 1), article_id: articleId, account_email: accountEmail, start_after: null, updated_at: now }))
+    .where('id', '=', postId).where('job_id', '=', jobId).where('state', 'in', [from]));
+
+const forgetPostLinks = reusableQuery((db, postId: number) => db.deleteFrom('engine_post_links').where('post_id', '=', postId));
+
+/**
+ * Commits `publishing` before the site is called: the article's use is counted (first time only,
+ * and only while it is under the group's maximum: else 'articleTaken' and the post is built again
+ * from another article), the links the post carries are recorded, the attempt is counted. 'lost'
+ * when the post is no longer this job's planned post (a Stop cancelled it meanwhile).
+ */
+export async function beginPublishing(db: Db, post: PostRow, jobId: string, composed: ComposedPost, accountEmail: string | null): Promise<Began> {
+  const now = Date.now();
+  try {
+    return await db.transaction().execute(async (trx): Promise<Began> => {
+      if (post.article_id === null) {
+        const counted = composed.maxUsage > 0 ? await countArticleUseUnder(trx, composed.articleId, composed.maxUsage) : await countArticleUse(trx, composed.articleId);
+        if (Number(counted.numAffectedRows) !== 1) return 'articleTaken';
+      }
+      const marked = await markPublishing(trx, composed.articleId, accountEmail, now, post.id, jobId, post.state === 'planned' ? 'planned' : 'publishing');
+      if (Number(marked.numAffectedRows) !== 1) throw new Rollback();
+      await forgetPostLinks(trx, post.id);
+      if (composed.built.links.length > 0) {
+        await trx.insertInto('engine_post_links')
+          .values(composed.built.links.map((link) => ({ owner_id: post.owner_id, post_id: post.id, url: link.url, anchor: link.anchor, created_at: now })))
+          .execute();
+      }
+      return 'ok';
+    });
+  } catch (error) {
+    if (error instanceof Rollback) return 'lost';
+    throw error;
+  }
+}
