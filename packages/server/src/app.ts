@@ -90,7 +90,7 @@ export async function buildApp(config: AppConfig, database: Database, options: B
   registerHstsOverHttps(app);
   await app.register(cookie);
   await app.register(csrfPlugin, { secureCookie: config.cookieSecure });
-  await app.register(sessionPlugin, { db: database.db });
+  await app.register(sessionPlugin, { db: database.db, tokenRequestsPerMinute: config.apiTokenRequestsPerMinute });
   await registerUploads(app, config.uploadMaxMb);
   registerNotFoundHandler(app);
   registerSuccessEnvelope(app);

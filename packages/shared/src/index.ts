@@ -59,3 +59,4 @@ export * from './domain/proxy-lines';
 export * from './domain/blocked-sites';
 export * from './schemas/proxies';
 export * from './schemas/options';
+export * from './schemas/api-tokens';

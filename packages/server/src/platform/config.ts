@@ -18,6 +18,8 @@ const EnvSchema = z.object({
   /** Set when served over HTTPS so cookies get the Secure flag. */
   COOKIE_SECURE: booleanFlag.default(false),
   LOGIN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
+  /** Requests one personal API token may make per minute (counted in each server process). */
+  API_TOKEN_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
   /**
    * Which proxies in front of LinkLoom to believe about the client address (X-Forwarded-For) and
    * the protocol (X-Forwarded-Proto): `false` (default: none, the socket's address counts), `true`
@@ -62,6 +64,7 @@ export interface AppConfig {
   sessionDays: number;
   cookieSecure: boolean;
   loginAttemptsPerMinute: number;
+  apiTokenRequestsPerMinute: number;
   trustProxy: TrustProxy;
   latestVersion: string | undefined;
   uploadMaxMb: number;
@@ -93,6 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionDays: e.SESSION_DAYS,
     cookieSecure: e.COOKIE_SECURE,
     loginAttemptsPerMinute: e.LOGIN_ATTEMPTS_PER_MINUTE,
+    apiTokenRequestsPerMinute: e.API_TOKEN_REQUESTS_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,
     latestVersion: e.LATEST_VERSION,
     uploadMaxMb: e.UPLOAD_MAX_MB,

@@ -1,7 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { XSRF_COOKIE, XSRF_HEADER, changesState } from '@linkloom/shared';
+import { SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER, changesState } from '@linkloom/shared';
 import { sendError } from '../http/error-handler';
 
 declare module 'fastify' {
@@ -23,6 +23,17 @@ export const HEAD_REFUSED_MESSAGE = 'This call changes data: send it as GET with
 const EXEMPT = new Set(['POST /public/api/login/account']);
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * A script's call: an `Authorization: Bearer` header and no session cookie. It needs no XSRF token:
+ * a page on another site cannot add an Authorization header without a CORS preflight, which
+ * LinkLoom never allows, and without the cookie nothing rides on the browser's ambient
+ * credentials. With the session cookie too, the check stays (the session plugin then ignores the
+ * cookie, but a forged call must not get past this one by adding a header).
+ */
+function isTokenOnlyCall(authorization: string | undefined, sessionCookie: string | undefined): boolean {
+  return sessionCookie === undefined && authorization !== undefined && /^\s*bearer\b/i.test(authorization);
+}
 
 function sameToken(a: string, b: string): boolean {
   const left = Buffer.from(a);
@@ -67,7 +78,8 @@ export const csrfPlugin = fp(async (app: FastifyInstance, options: { secureCooki
     const needsToken = config.changesState === true || !SAFE_METHODS.has(request.method);
     if (!needsToken || config.csrfExempt === true) return;
     const headerToken = request.headers[XSRF_HEADER];
-    if (!cookieToken || typeof headerToken !== 'string' || !sameToken(cookieToken, headerToken)) {
+    const tokenOnly = isTokenOnlyCall(request.headers.authorization, request.cookies[SESSION_COOKIE]);
+    if (!tokenOnly && (!cookieToken || typeof headerToken !== 'string' || !sameToken(cookieToken, headerToken))) {
       return sendError(reply, 403, CSRF_MESSAGE);
     }
     if (request.method === 'HEAD') {

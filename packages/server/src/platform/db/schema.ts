@@ -8,6 +8,7 @@ import type { JobTables } from '../../engine/queue/jobs.tables';
 import type { OptionTables } from '../../features/options/options.tables';
 import type { EngineTables } from '../../engine/runner/engine.tables';
 import type { PendingImportTables } from '../imports/pending-imports.tables';
+import type { ApiTokenTables } from '../../features/api-tokens/api-tokens.tables';
 
 /** Table types of the database; times are epoch milliseconds in both dialects. */
 export interface UsersTable {
@@ -44,7 +45,7 @@ export interface CampaignsTable {
 }
 
 /** Every table: the platform's own here, each feature's in its `<area>.tables.ts`. */
-export interface DB extends ProjectTables, ProfileTables, LinkSetTables, PrivateNetworkTables, ContentTables, JobTables, EngineTables, OptionTables, PendingImportTables {
+export interface DB extends ProjectTables, ProfileTables, LinkSetTables, PrivateNetworkTables, ContentTables, JobTables, EngineTables, OptionTables, PendingImportTables, ApiTokenTables {
   users: UsersTable;
   sessions: SessionsTable;
   login_attempts: LoginAttemptsTable;

@@ -15,6 +15,7 @@ import { linkChecksMigration } from './0012-link-checks';
 import { pendingImportsMigration } from './0015-pending-imports';
 import { loginAttemptsMigration } from './0013-login-attempts';
 import { sealedSecretsMigration } from './0014-sealed-secrets';
+import { apiTokensMigration } from './0016-api-tokens';
 import type { SecretBox } from '../../crypto/secret-box';
 
 /**
@@ -39,6 +40,7 @@ export function migrationProvider(dialect: DialectName, secrets: SecretBox): Mig
     '0013-login-attempts': loginAttemptsMigration(dialect),
     '0014-sealed-secrets': sealedSecretsMigration(dialect, secrets),
     '0015-pending-imports': pendingImportsMigration(dialect),
+    '0016-api-tokens': apiTokensMigration(dialect),
   };
   return { getMigrations: async () => migrations };
 }
