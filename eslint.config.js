@@ -41,6 +41,21 @@ export default tseslint.config(
     },
   },
   {
+    // The engine reaches the features only through its named seams (engine/seams.ts lists them).
+    files: ['packages/server/src/engine/**/*.ts'],
+    ignores: ['packages/server/src/engine/seams.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/**'], message: 'The engine uses a feature only through engine/seams.ts: import it from there (and add it there, on purpose, when it is new).' }] }],
+    },
+  },
+  {
+    // Features never import a job: they reach the engine through its entry points (engine/entry-points.ts).
+    files: ['packages/server/src/features/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/engine/**', '!**/engine/entry-points'], message: 'Features reach the engine only through engine/entry-points.ts (start/stop runs, schedules); they never import a job.' }] }],
+    },
+  },
+  {
     // The server never reaches into the web app, and the shared package depends on nothing of ours.
     files: ['packages/shared/src/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['@linkloom/server*', '@linkloom/web*'] }] },

@@ -15,7 +15,7 @@ import { privateNetworkRoutes } from './private-networks/private-networks.routes
 import { contentRoutes } from './content/content.routes';
 import { randomInfoRoutes } from './random-info/random-info.routes';
 import { optionRoutes } from './options/options.routes';
-import { indexNowKeyRoutes } from '../engine/indexer/indexnow-key.routes';
+import { indexNowKeyRoutes } from './options/indexnow-key.routes';
 import { apiTokenRoutes } from './api-tokens/api-tokens.routes';
 
 /** Every feature's routes; app.ts registers them in this order. */

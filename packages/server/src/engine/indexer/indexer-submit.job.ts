@@ -1,7 +1,6 @@
 import { INDEXNOW_ENGINES, projectKind, siteKey } from '@linkloom/shared';
 import type { AppContext } from '../../app-context';
-import { readEngineOptions } from '../../features/options/options.repository';
-import { readProjectForm } from '../../features/projects/project-settings';
+import { readEngineOptions, readProjectForm } from '../seams';
 import { JOB, type EngineJob, type PostJobPayload } from '../jobs/job-names';
 import type { JobContext } from '../queue/queue';
 import { isJobAlive } from '../runner/job-fence';

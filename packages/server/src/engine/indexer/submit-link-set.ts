@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../platform/db/schema';
-import { linksAfter } from '../../features/link-items/link-items.repository';
+import { linksAfter } from '../seams';
 import {
   INDEXNOW_MAX_URLS, IndexNowError, batchUrlsByHost, keyLocationFor, submitIndexNowBatch, type IndexNowBatch,
 } from './indexnow-client';

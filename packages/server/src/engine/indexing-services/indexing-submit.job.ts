@@ -13,8 +13,7 @@
  */
 import { projectKind } from '@linkloom/shared';
 import type { AppContext } from '../../app-context';
-import { readEngineOptions } from '../../features/options/options.repository';
-import { readProjectForm } from '../../features/projects/project-settings';
+import { readEngineOptions, readProjectForm } from '../seams';
 import { JOB, type EngineJob, type IndexingSubmitPayload } from '../jobs/job-names';
 import type { JobContext } from '../queue/queue';
 import { onRunFinished, type RunFinished } from '../runner/run-events';

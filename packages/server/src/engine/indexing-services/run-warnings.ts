@@ -4,9 +4,7 @@
  * service refused after the run ended. Published as `projectStatusChanged` so the screens show it.
  */
 import type { AppContext } from '../../app-context';
-import { findProject } from '../../features/projects/projects.repository';
-import { presentProject } from '../../features/projects/projects.presenter';
-import { publishProjectStatus } from '../../features/projects/publish-project-status';
+import { findProject, presentProject, publishProjectStatus } from '../seams';
 
 /** Project statuses a finished run leaves behind: only these take the line (a new Start owns lastError). */
 const FINISHED_PROJECT_STATUSES = ['COMPLETED', 'FAILED', 'STOPPED'];

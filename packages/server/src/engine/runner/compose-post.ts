@@ -5,7 +5,7 @@ import {
 } from '@linkloom/shared';
 import { reusableQuery } from '../../platform/db/dialect';
 import type { DB } from '../../platform/db/schema';
-import { readProjectForm } from '../../features/projects/project-settings';
+import { readProjectForm } from '../seams';
 import { perDatabase } from './memo';
 
 type Db = Kysely<DB>;

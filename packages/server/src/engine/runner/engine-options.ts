@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { EngineOptions } from '@linkloom/shared';
 import type { DB } from '../../platform/db/schema';
-import { readEngineOptions, workingProxies, type ProxyEntry } from '../../features/options/options.repository';
+import { readEngineOptions, workingProxies, type ProxyEntry } from '../seams';
 import { perDatabase } from './memo';
 
 export type { EngineOptions };

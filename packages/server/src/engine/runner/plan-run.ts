@@ -4,8 +4,7 @@ import {
   type ProjectKind,
 } from '@linkloom/shared';
 import type { DB } from '../../platform/db/schema';
-import { readProjectForm } from '../../features/projects/project-settings';
-import { availableSites, type SiteSource } from '../../features/projects/project-site-sources';
+import { readProjectForm, availableSites, type SiteSource } from '../seams';
 import { readSchedule } from '../scheduler/schedule-rules';
 import { accountsForSite } from './publish-target';
 

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { projectKind, type ContentProjectForm } from '@linkloom/shared';
 import { reusableQuery } from '../../platform/db/dialect';
 import type { DB } from '../../platform/db/schema';
-import { readProjectForm } from '../../features/projects/project-settings';
+import { readProjectForm } from '../seams';
 import type { ComposedPost } from './compose-post';
 import { perDatabase } from './memo';
 import { findPost, OPEN_POST_STATES, type PostRow } from './runs.repository';

@@ -1,8 +1,6 @@
 import { projectKind } from '@linkloom/shared';
 import type { AppContext } from '../../app-context';
-import { findProject } from '../../features/projects/projects.repository';
-import { presentProject } from '../../features/projects/projects.presenter';
-import { publishProjectStatus } from '../../features/projects/publish-project-status';
+import { findProject, presentProject, publishProjectStatus } from '../seams';
 import { JOB, type EngineJob, type ProjectRunPayload } from '../jobs/job-names';
 import { engineOptions } from './engine-options';
 import { isJobAlive } from './job-fence';

@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely';
 import { createRng, outputLinkAnchor, projectKind, type OutputAnchor, type PostLink } from '@linkloom/shared';
 import type { AppContext } from '../../app-context';
-import { countLinks, findLinkSetWithCampaign } from '../../features/link-items/link-items.repository';
-import { publishLinksChanged } from '../../features/link-items/link-items.live';
+import { countLinks, findLinkSetWithCampaign, publishLinksChanged } from '../seams';
 import { reusableQuery } from '../../platform/db/dialect';
 import type { DB } from '../../platform/db/schema';
 import { JOB, type PostJobPayload } from '../jobs/job-names';

@@ -1,8 +1,6 @@
 import { projectKind } from '@linkloom/shared';
 import type { AppContext } from '../../app-context';
-import { findProject } from '../../features/projects/projects.repository';
-import { presentProject } from '../../features/projects/projects.presenter';
-import { publishProjectStatus } from '../../features/projects/publish-project-status';
+import { findProject, presentProject, publishProjectStatus } from '../seams';
 import type { RunState } from './engine.tables';
 import { emitRunFinished, type FinishedRunStatus } from './run-events';
 import { failedSiteErrors, findRun, openPostCount } from './runs.repository';

@@ -1,9 +1,7 @@
 import { PROJECT_LIFECYCLE_MESSAGES, transition } from '@linkloom/shared';
 import type { AppContext } from '../../app-context';
 import { ConflictError, NotFoundError } from '../../platform/http/errors';
-import { findProject, type ProjectRecord } from '../../features/projects/projects.repository';
-import { presentProject } from '../../features/projects/projects.presenter';
-import { publishProjectStatus } from '../../features/projects/publish-project-status';
+import { findProject, type ProjectRecord, presentProject, publishProjectStatus } from '../seams';
 import { JOB, type ProjectRunPayload } from '../jobs/job-names';
 import { cancelPlannedPosts } from './runs.repository';
 

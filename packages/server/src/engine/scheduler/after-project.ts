@@ -1,7 +1,5 @@
 import type { AppContext } from '../../app-context';
-import { findProject } from '../../features/projects/projects.repository';
-import { presentProject } from '../../features/projects/projects.presenter';
-import { publishProjectStatus } from '../../features/projects/publish-project-status';
+import { findProject, presentProject, publishProjectStatus } from '../seams';
 import type { RunFinished } from '../runner/run-events';
 import { campaignProjectStates, updateScheduleColumns, waitingForParents, type ParentState, type ScheduledProject } from './scheduled-projects.repository';
 import { parentIds, parentsDone, readSchedule, withScheduleStatus } from './schedule-rules';

@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { ExpectedBacklink, LinkCheckStatus } from '@linkloom/shared';
 import type { DB } from '../../platform/db/schema';
-import type { UrlItemsTable } from '../../features/link-sets/link-sets.tables';
+import type { UrlItemsTable } from '../seams';
 import type { PostRow } from '../runner/runs.repository';
 
 type Db = Kysely<DB>;

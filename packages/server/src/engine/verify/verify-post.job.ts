@@ -1,8 +1,6 @@
 import type { LinkCheckStatus } from '@linkloom/shared';
 import type { AppContext } from '../../app-context';
-import { readEngineOptions } from '../../features/options/options.repository';
-import { publishLinksChecked } from '../../features/link-items/link-items.live';
-import { findLinkSetWithCampaign } from '../../features/link-items/link-items.repository';
+import { readEngineOptions, publishLinksChecked, findLinkSetWithCampaign } from '../seams';
 import { JOB, type EngineJob, type VerifyPayload } from '../jobs/job-names';
 import type { JobContext } from '../queue/queue';
 import { findPost } from '../runner/runs.repository';

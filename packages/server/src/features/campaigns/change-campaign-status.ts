@@ -3,7 +3,7 @@ import type { AppContext } from '../../app-context';
 import { NotFoundError } from '../../platform/http/errors';
 import { findCampaign, projectCounts, setCampaignStatus } from './campaigns.repository';
 import { presentCampaign } from './campaigns.presenter';
-import { wakeScheduler } from '../../engine/scheduler/scheduler-tick';
+import { wakeScheduler } from '../../engine/entry-points';
 
 /**
  * Pauses or resumes one of the user's campaigns and tells both the campaign list (`campaigns`

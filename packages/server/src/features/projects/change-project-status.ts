@@ -1,7 +1,7 @@
 import { transition, type ProjectAction, type ProjectRow } from '@linkloom/shared';
 import type { AppContext } from '../../app-context';
 import { ConflictError, NotFoundError } from '../../platform/http/errors';
-import { STARTABLE_BY_USER, startProjectRun, stopProjectRun } from '../../engine/runner/start-project-run';
+import { STARTABLE_BY_USER, startProjectRun, stopProjectRun } from '../../engine/entry-points';
 import { findProject } from './projects.repository';
 import { presentProject } from './projects.presenter';
 import { publishProjectStatus } from './publish-project-status';

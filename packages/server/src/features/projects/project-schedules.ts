@@ -10,8 +10,7 @@ import { findProject, updateProjectSchedule, type ProjectRecord } from './projec
 import { presentProject } from './projects.presenter';
 import { publishProjectStatus } from './publish-project-status';
 import { STATUS_CHANGED_MEANWHILE } from './change-project-status';
-import { armedColumns, readSchedule } from '../../engine/scheduler/schedule-rules';
-import { rearmSchedule } from '../../engine/scheduler/arm-schedule';
+import { armedColumns, readSchedule, rearmSchedule } from '../../engine/entry-points';
 
 /** A project may be (re)scheduled only while nothing runs it. */
 const SCHEDULABLE: readonly string[] = ['NEW', 'COMPLETED', 'STOPPED', 'FAILED', 'SCHEDULED'];

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
-import { findOwnerByIndexNowKey } from '../../features/options/options.repository';
+import { INDEXNOW_KEY_PATTERN } from '../../engine/entry-points';
+import { findOwnerByIndexNowKey } from './options.repository';
 import { NotFoundError } from '../../platform/http/errors';
-import { INDEXNOW_KEY_PATTERN } from './indexnow-client';
 
 const KeyFileParamsSchema = z.object({ file: z.string().max(140) });
 
