@@ -205,7 +205,14 @@ export const LinkSetKeywordsSchema = z
   .refine(
     (v: KeywordForm) => [v.primaryPercentage, v.secondaryPercentage, v.brandedPercentage, v.genericPercentage, v.nakedUrlPercentage].reduce<number>((sum, p) => sum + (typeof p === 'number' ? p : 0), 0) === PERCENTAGE_TOTAL,
     { path: ['primaryPercentage'], error: KEYWORD_MESSAGES.total },
-  );
+  )
+  // The percentages' total is a rule the API description cannot express: its example is written here.
+  .meta({
+    example: {
+      useKeyword: true, primaryKeyword: 'running shoes', secondaryKeyword: 'trail shoes', brandedKeyword: 'Acme', genericKeyword: 'this shop',
+      primaryPercentage: 40, secondaryPercentage: 20, brandedPercentage: 20, genericPercentage: 10, nakedUrlPercentage: 10,
+    },
+  });
 export type LinkSetKeywords = z.infer<typeof LinkSetKeywordsSchema>;
 
 /** The link set as its screen needs it: the row plus its keyword settings. */
