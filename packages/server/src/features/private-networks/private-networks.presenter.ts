@@ -1,6 +1,6 @@
 import type { PrivateNetwork, PrivateSite, SiteListEntry } from '@linkloom/shared';
 import type { PrivateNetworkRow } from './private-networks.repository';
-import type { PrivateSiteRow } from './private-sites.repository';
+import type { PrivateSiteEntryRow, PrivateSiteRow } from './private-sites.repository';
 
 /** Row → the spec's private network shape {id, name, count}. */
 export function presentNetwork(row: PrivateNetworkRow): PrivateNetwork {
@@ -25,7 +25,7 @@ export function presentSite(row: PrivateSiteRow): PrivateSite {
  * Row → one site-list entry. Domain authority and dofollow are unknown until the verifier has
  * checked the site; credentials never leave through the site lists.
  */
-export function presentSiteListEntry(row: PrivateSiteRow): SiteListEntry {
+export function presentSiteListEntry(row: PrivateSiteEntryRow): SiteListEntry {
   return {
     id: { module: row.module, siteId: row.id },
     platform: row.platform,

@@ -9,6 +9,12 @@ const SITE_COLUMNS = ['id', 'private_network_id', 'module', 'platform', 'site_ur
 /** A site as the screens need it: the table's row, these columns. */
 export type PrivateSiteRow = Pick<Selectable<PrivateSitesTable>, (typeof SITE_COLUMNS)[number]>;
 
+/** Columns of a site without its login: site lists and project site grids (nothing to open). */
+const ENTRY_COLUMNS = ['id', 'private_network_id', 'module', 'platform', 'site_url', 'email'] as const;
+
+/** A site without its credentials. */
+export type PrivateSiteEntryRow = Pick<Selectable<PrivateSitesTable>, (typeof ENTRY_COLUMNS)[number]>;
+
 /** Sites as stored → sites as callers use them: the password opened (it is stored sealed, platform/crypto). */
 function withOpenPasswords(db: Kysely<DB>, rows: PrivateSiteRow[]): PrivateSiteRow[] {
   const box = secretBoxOf(db);
@@ -40,12 +46,25 @@ export function networkSitesAfter(db: Kysely<DB>, ownerId: number, networkId: nu
     .execute());
 }
 
-/** A page of all the user's sites after an id (the site lists), optionally of one module. */
+/** A page of a network's sites after an id without their credentials (a project's site grid of up to 20,000 sites). */
+export function networkSiteEntriesAfter(db: Kysely<DB>, ownerId: number, networkId: number) {
+  return (afterId: number, limit: number): Promise<PrivateSiteEntryRow[]> => db
+    .selectFrom('private_sites')
+    .select(ENTRY_COLUMNS)
+    .where('owner_id', '=', ownerId)
+    .where('private_network_id', '=', networkId)
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** A page of all the user's sites after an id (the site lists, which carry no credentials), optionally of one module. */
 export function userSitesAfter(db: Kysely<DB>, ownerId: number, module: string | undefined) {
-  return async (afterId: number, limit: number): Promise<PrivateSiteRow[]> => {
-    let query = db.selectFrom('private_sites').select(SITE_COLUMNS).where('owner_id', '=', ownerId).where('id', '>', afterId);
+  return (afterId: number, limit: number): Promise<PrivateSiteEntryRow[]> => {
+    let query = db.selectFrom('private_sites').select(ENTRY_COLUMNS).where('owner_id', '=', ownerId).where('id', '>', afterId);
     if (module) query = query.where('module', '=', module);
-    return withOpenPasswords(db, await query.orderBy('id').limit(limit).execute());
+    return query.orderBy('id').limit(limit).execute();
   };
 }
 

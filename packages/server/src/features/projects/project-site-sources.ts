@@ -3,7 +3,7 @@ import { INDEXNOW_ENGINES, siteKey, type ProjectKind, type SiteRow, type SiteLis
 import type { DB } from '../../platform/db/schema';
 import { inBatches } from '../../platform/db/batches';
 import { listUserSites } from '../private-networks/list-user-sites';
-import { networkSitesAfter, type PrivateSiteRow } from '../private-networks/private-sites.repository';
+import { networkSiteEntriesAfter, type PrivateSiteEntryRow } from '../private-networks/private-sites.repository';
 import type { ProjectSiteState } from './project-sites.repository';
 
 /** A site a project may use, before the project's own tick, status and progress are added. */
@@ -14,7 +14,7 @@ function fromSiteList(entry: SiteListEntry): SiteSource {
   return { key: siteKey(id), id, module: id.module, platform: entry.platform, siteUrl: entry.siteUrl, email: '', pr: entry.pr, dofollow: entry.dofollow };
 }
 
-function fromPrivateSite(row: PrivateSiteRow): SiteSource {
+function fromPrivateSite(row: PrivateSiteEntryRow): SiteSource {
   const id = { siteId: row.id, email: row.email };
   return { key: siteKey(id), id, module: row.module, platform: row.platform, siteUrl: row.site_url, email: row.email, pr: null, dofollow: null };
 }
@@ -28,7 +28,7 @@ const INDEXER_SITES: readonly SiteSource[] = INDEXNOW_ENGINES.map((engine) => {
 /** The sites of one of the user's private networks (none for another user's), read in batches. */
 export async function privateNetworkSites(db: Kysely<DB>, ownerId: number, networkId: number): Promise<SiteSource[]> {
   const sites: SiteSource[] = [];
-  for await (const batch of inBatches(networkSitesAfter(db, ownerId, networkId), 5000)) sites.push(...batch.map(fromPrivateSite));
+  for await (const batch of inBatches(networkSiteEntriesAfter(db, ownerId, networkId), 5000)) sites.push(...batch.map(fromPrivateSite));
   return sites;
 }
 
