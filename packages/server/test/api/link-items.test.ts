@@ -21,7 +21,7 @@ describe.each(DATABASES)('links of a link set on $kind', ({ kind, skip }) => {
   it.skipIf(skip)('lists campaign, link set with keywords, the first page and the totals', async () => {
     const linkSet = await annSet('Money links');
     const ids = await buildLinks(db(), { ownerId: ann.id, urlListId: linkSet.id }, 150);
-    const response = await list(ann.agent, linkSet.id);
+    const response = await list(ann.agent, linkSet.id, '?page=1');
     expect(response.statusCode).toBe(200);
     const body = UrlItemListResponseSchema.parse(response.json());
     expect(body.campaign).toEqual({ id: linkSet.campaignId, name: linkSet.campaignName });
@@ -40,6 +40,10 @@ describe.each(DATABASES)('links of a link set on $kind', ({ kind, skip }) => {
     const second = UrlItemListResponseSchema.parse((await list(ann.agent, linkSet.id, '?page=2&pageSize=100')).json());
     expect(second.urls.map((u) => u.id)).toEqual(ids.slice(100));
     expect((await list(ann.agent, linkSet.id, '?page=9')).json()).toMatchObject({ urls: [], total: 150 });
+    // Without page or pageSize: the whole set, as scripts written for the original expect.
+    const whole = UrlItemListResponseSchema.parse((await list(ann.agent, linkSet.id)).json());
+    expect(whole.urls.map((u) => u.id)).toEqual(ids);
+    expect([whole.total, whole.urlList]).toEqual([150, body.urlList]);
   });
 
   it.skipIf(skip)('sorts by id, url, anchor and date added in both directions, and filters by url and anchor', async () => {
@@ -52,19 +56,23 @@ describe.each(DATABASES)('links of a link set on $kind', ({ kind, skip }) => {
     const b = 'https://b.test/x';
     const a = 'https://a.test/100%_off';
     const c = 'https://c.test/SHOES';
-    expect(await urlsOf(ann.agent, linkSet.id, '')).toEqual([b, a, c]);
-    expect(await urlsOf(ann.agent, linkSet.id, '?sort=id&order=desc')).toEqual([c, a, b]);
-    expect(await urlsOf(ann.agent, linkSet.id, '?sort=url')).toEqual([a, b, c]);
-    expect(await urlsOf(ann.agent, linkSet.id, '?sort=url&order=desc')).toEqual([c, b, a]);
-    expect(await urlsOf(ann.agent, linkSet.id, '?sort=dateAdded')).toEqual([a, c, b]);
-    expect(await urlsOf(ann.agent, linkSet.id, '?sort=dateAdded&order=desc')).toEqual([b, c, a]);
+    // The same order and matches one page at a time and as the whole streamed listing.
+    for (const paging of ['page=1', 'pageSize=50', '']) {
+      const urls = (query: string) => urlsOf(ann.agent, linkSet.id, `?${[query, paging].filter(Boolean).join('&')}`);
+      expect(await urls('')).toEqual([b, a, c]);
+      expect(await urls('sort=id&order=desc')).toEqual([c, a, b]);
+      expect(await urls('sort=url')).toEqual([a, b, c]);
+      expect(await urls('sort=url&order=desc')).toEqual([c, b, a]);
+      expect(await urls('sort=dateAdded')).toEqual([a, c, b]);
+      expect(await urls('sort=dateAdded&order=desc')).toEqual([b, c, a]);
+      // Substrings, case-insensitive; % and _ are taken literally.
+      expect(await urls('url=shoes')).toEqual([c]);
+      expect(await urls('url=%25_')).toEqual([a]);
+      expect(await urls('url=_')).toEqual([a]);
+      expect(await urls('anchor=APP')).toEqual([a]);
+      expect(await urls('url=.test&anchor=an&sort=url')).toEqual([c]);
+    }
     expect(await urlsOf(ann.agent, linkSet.id, '?sort=anchor&order=desc&pageSize=1&page=2')).toHaveLength(1);
-    // Substrings, case-insensitive; % and _ are taken literally.
-    expect(await urlsOf(ann.agent, linkSet.id, '?url=shoes')).toEqual([c]);
-    expect(await urlsOf(ann.agent, linkSet.id, '?url=%25_')).toEqual([a]);
-    expect(await urlsOf(ann.agent, linkSet.id, '?url=_')).toEqual([a]);
-    expect(await urlsOf(ann.agent, linkSet.id, '?anchor=APP')).toEqual([a]);
-    expect(await urlsOf(ann.agent, linkSet.id, '?url=.test&anchor=an&sort=url')).toEqual([c]);
     const filtered = UrlItemListResponseSchema.parse((await list(ann.agent, linkSet.id, '?url=b.test')).json());
     expect([filtered.total, filtered.urlList.count]).toEqual([1, 3]);
     expect((await list(ann.agent, linkSet.id, '?url=b.test&page=5')).json()).toMatchObject({ urls: [], total: 1 });

@@ -119,6 +119,36 @@ export async function linksAfter(db: Kysely<DB>, urlListId: number, afterId: num
   return withOpenPasswords(db, rows);
 }
 
+/** Where a sorted listing stopped: the last row's sort key and id. */
+export interface LinkListCursor {
+  key: string | number;
+  id: number;
+}
+
+/**
+ * The next `limit` links of a sorted, filtered listing after `cursor` (keyset on sort key then id,
+ * so batch 500 of a million links costs what batch 1 costs), each with its sort key for the next
+ * cursor. The sort key is the same expression a page sorts by, read back from the database.
+ */
+export async function sortedLinksAfter(
+  db: Kysely<DB>, dialect: DialectName, urlListId: number, query: Pick<UrlItemListQuery, 'url' | 'anchor' | 'sort' | 'order'>,
+  cursor: LinkListCursor | null, limit: number,
+): Promise<{ rows: UrlItemRow[]; last: LinkListCursor | null }> {
+  const key = SORT_EXPRESSIONS[query.sort];
+  const after = query.order === 'asc' ? sql.raw('>') : sql.raw('<');
+  const found = await filteredLinks(db, dialect, urlListId, query)
+    .selectAll()
+    .select(sql<string | number>`${key}`.as('sort_key'))
+    .$if(cursor !== null, (qb) => qb.where(sql<boolean>`(${key} ${after} ${cursor?.key} or (${key} = ${cursor?.key} and id ${after} ${cursor?.id}))`))
+    .orderBy(key, query.order)
+    .orderBy('id', query.order)
+    .limit(limit)
+    .execute();
+  const lastRow = found[found.length - 1];
+  const rows = withOpenPasswords(db, found.map(({ sort_key: _key, ...row }) => row));
+  return { rows, last: lastRow ? { key: lastRow.sort_key, id: lastRow.id } : null };
+}
+
 /** Saves one link of a link set; undefined when no such link is in that set of that user. */
 export async function updateLink(
   db: Kysely<DB>, ownerId: number, urlListId: number, id: number,

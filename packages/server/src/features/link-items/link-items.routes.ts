@@ -8,13 +8,25 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { currentUser } from '../../platform/auth/session.plugin';
 import { NotFoundError } from '../../platform/http/errors';
+import { sendJsonStream } from '../../platform/http/json-stream';
 import { addLink, addLinkBatch, ownedLinkSet } from './add-links';
 import { linkFileRoutes } from './link-files.routes';
 import { publishLinksChanged } from './link-items.live';
+import { streamAllLinks } from './stream-all-links';
 import { presentLink, presentLinkSetDetail } from './link-items.presenter';
 import { countLinks, deleteLinks, linkTotals, listLinkPage, saveKeywords, updateLink } from './link-items.repository';
 
 const tags = ['link sets'];
+
+/**
+ * Whether a listing asked for one page: whether the client sent page or pageSize at all. The
+ * validated query has its defaults filled in, so this reads the query string as it came.
+ */
+function asksForPage(url: string): boolean {
+  const queryStart = url.indexOf('?');
+  const search = new URLSearchParams(queryStart === -1 ? '' : url.slice(queryStart + 1));
+  return search.has('page') || search.has('pageSize');
+}
 const errors = { 404: ErrorResponseSchema, 422: ErrorResponseSchema };
 
 /**
@@ -30,13 +42,18 @@ export const linkItemRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
 
   app.get('/rest/url_items/:id', {
     schema: {
-      tags, summary: 'Links of a link set: one page, sorted and filtered on the server, with its campaign and keywords',
+      tags, summary: 'Links of a link set with its campaign and keywords: with page or pageSize, one page, sorted and filtered on the server; without them, every link (filtered if asked) in the order added, streamed',
       params: IdParamsSchema, querystring: UrlItemListQuerySchema, response: { 200: UrlItemListResponseSchema, ...errors },
     },
-  }, async (request) => {
+  }, async (request, reply) => {
     const user = currentUser(request);
     const linkSet = await ownedLinkSet(ctx, user.id, request.params.id);
     const query = request.query;
+    if (!asksForPage(request.url)) {
+      // No paging asked for: the whole set, streamed (scripts written for the original read it so).
+      const head = { campaign: { id: linkSet.campaign_id, name: linkSet.campaign_name }, urlList: presentLinkSetDetail(linkSet, await linkTotals(db, dialect, linkSet.id)) };
+      return sendJsonStream(reply, streamAllLinks(db, dialect, head, query, linkSet.id));
+    }
     const filtered = Boolean(query.url || query.anchor);
     const [totals, page] = await Promise.all([linkTotals(db, dialect, linkSet.id), listLinkPage(db, dialect, linkSet.id, query)]);
     // A page past the last match carries no count of the matches: ask for it.
