@@ -37,6 +37,7 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
   { path: '/site-selection/:id', title: 'Site Selection', area: 'site-selections' },
   { path: '/custom-sites', title: 'Custom Sites', area: 'custom-sites' },
   { path: '/email-manager', title: 'Email Manager', area: 'emails' },
+  { path: '/api-tokens', title: 'API tokens', area: 'options' },
 ];
 
 export const LOGIN_ROUTE = '/user/login';

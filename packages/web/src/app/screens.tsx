@@ -6,6 +6,7 @@ import { contentScreens } from '@/features/content/screens';
 import { linkSetScreens } from '@/features/link-sets/screens';
 import { privateNetworkScreens } from '@/features/private-networks/screens';
 import { projectScreens } from '@/features/projects/screens';
+import { ApiTokensPage } from '@/features/api-tokens/pages/api-tokens-page';
 import { ScreenPlaceholderPage } from './pages/screen-placeholder-page';
 
 /**
@@ -14,6 +15,7 @@ import { ScreenPlaceholderPage } from './pages/screen-placeholder-page';
  */
 const SCREENS: ScreenMap = {
   ...campaignScreens, ...accountScreens, ...linkSetScreens, ...privateNetworkScreens, ...contentScreens, ...projectScreens,
+  '/api-tokens': <ApiTokensPage />,
 };
 
 /** The element for one screen route of shared SCREEN_ROUTES. */

@@ -1,5 +1,5 @@
 import { Button, Dropdown, type MenuProps } from 'antd';
-import { LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
+import { KeyOutlined, LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
 import { useLogout } from '@/features/session';
 import { useStoredName } from '@/lib/use-stored-name';
 
@@ -14,11 +14,20 @@ const items: MenuProps['items'] = [
       </a>
     ),
   },
+  {
+    key: 'api-tokens',
+    icon: <KeyOutlined />,
+    label: (
+      <a href="#/api-tokens" data-testid="api-tokens-item">
+        API tokens
+      </a>
+    ),
+  },
   { type: 'divider' },
   { key: 'logout', icon: <LogoutOutlined />, label: <span data-testid="logout-item">Logout</span> },
 ];
 
-/** The header's user menu: the stored name, Options and Logout. */
+/** The header's user menu: the stored name, Options, API tokens and Logout. */
 export function UserMenu() {
   const name = useStoredName();
   const logout = useLogout();
