@@ -23,7 +23,10 @@ declare module 'autocannon' {
     duration?: number;
     headers?: Record<string, string>;
     method?: string;
+    /** Seconds before a request counts as timed out (default 10). */
+    timeout?: number;
   }
-  function autocannon(options: Options): Promise<Result>;
+  /** A run: a promise of its result that can also be stopped early (the result then covers what ran). */
+  function autocannon(options: Options): Promise<Result> & { stop(): void };
   export default autocannon;
 }

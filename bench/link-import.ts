@@ -3,7 +3,9 @@
  * file is uploaded to a link set through the real server process (multipart POST
  * /action/import/url_list/{id}); prints lines/s and the server's peak memory, the time to first
  * byte and to the full answer of page 1 and page 5,000 of that link set, and what SQLite itself
- * takes to insert the same rows (one prepared statement, one transaction) as a ratio.
+ * takes to insert the same rows (one prepared statement, one transaction) as a ratio. Then the same
+ * file is imported again into another set while another user loads GET /rest/campaigns: that
+ * user's latency during the import is printed next to the same figure with no import.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -11,14 +13,20 @@ import os from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
 import SQLite from 'better-sqlite3';
+import autocannon, { type Result } from 'autocannon';
 import { openDatabase } from '../packages/server/src/platform/db/dialect';
 import { migrateToLatest } from '../packages/server/src/platform/db/migrate';
 import { createUser } from '../packages/server/src/features/session/create-user';
 import { startServer } from '../packages/server/test/support/server-process';
 import { buildLinkSet } from '../packages/server/test/support/link-factories';
+import { insertCampaign } from '../packages/server/src/features/campaigns/campaigns.repository';
 
 const LINES = Number(process.env.BENCH_LINK_LINES ?? 1_000_000);
 const USER = { username: 'links@example.test', password: 'bench password' };
+/** Another user, browsing their campaign list while the import runs. */
+const OTHER = { username: 'other@example.test', password: 'bench password' };
+const OTHER_CONNECTIONS = Number(process.env.BENCH_OTHER_CONNECTIONS ?? 4);
+const OTHER_IDLE_SECONDS = Number(process.env.BENCH_OTHER_IDLE_SECONDS ?? 10);
 
 /** The n-th line of the file (1-based) and the same values as a row. */
 function link(n: number): { url: string; anchor: string; linksOnPage: number } {
@@ -41,19 +49,23 @@ async function writeLinkFile(file: string): Promise<number> {
   return fs.statSync(file).size;
 }
 
-async function seed(dataDir: string): Promise<number> {
+async function seed(dataDir: string): Promise<{ urlListId: number; busySetId: number }> {
   const database = openDatabase({ databaseUrl: undefined, dataDir });
   await migrateToLatest(database);
   const ownerId = await createUser(database.db, USER.username, USER.password);
   const linkSet = await buildLinkSet(database.db, { ownerId, name: 'Bench links' });
+  // The same file again into a second set of the same user, while another user browses.
+  const busySet = await buildLinkSet(database.db, { ownerId, name: 'Bench links under load' });
+  const other = await createUser(database.db, OTHER.username, OTHER.password);
+  for (let i = 0; i < 100; i += 1) await insertCampaign(database.db, { ownerId: other, name: `Other ${i}` });
   await database.close();
-  return linkSet.id;
+  return { urlListId: linkSet.id, busySetId: busySet.id };
 }
 
 /** Session and XSRF cookies of a signed-in user, and the XSRF header writes need. */
-async function signIn(baseUrl: string): Promise<{ cookie: string; xsrf: string }> {
+async function signIn(baseUrl: string, user = USER): Promise<{ cookie: string; xsrf: string }> {
   const response = await fetch(`${baseUrl}/public/api/login/account`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...USER, type: 'account' }),
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...user, type: 'account' }),
   });
   if (!response.ok) throw new Error(`login failed: ${response.status}`);
   const pairs = response.headers.getSetCookie().map((c) => c.split(';')[0]!);
@@ -102,7 +114,7 @@ async function timeGet(url: string, cookie: string): Promise<{ firstByte: number
 
 /** What SQLite alone takes: the same rows into the same schema, one prepared statement, one transaction. */
 async function rawInsertSeconds(dir: string): Promise<number> {
-  const urlListId = await seed(dir);
+  const { urlListId } = await seed(dir);
   const sqlite = new SQLite(path.join(dir, 'linkloom.sqlite'));
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
@@ -124,6 +136,16 @@ async function rawInsertSeconds(dir: string): Promise<number> {
 
 const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
 
+/** The other user's GET /rest/campaigns under a steady load: `seconds`, or until stopped. */
+function otherUserLoad(baseUrl: string, cookie: string, seconds: number) {
+  return autocannon({ url: `${baseUrl}/rest/campaigns`, connections: OTHER_CONNECTIONS, duration: seconds, headers: { cookie }, timeout: 30 });
+}
+
+function describeLoad(result: Result): string {
+  const failed = result.errors + result.timeouts + result.non2xx;
+  return `p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms (${result.requests.total} requests, ${failed} failed or timed out)`;
+}
+
 /** Runs the link import benchmark and prints its figures. */
 export async function benchLinkImport(): Promise<void> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'linkloom-bench-links-'));
@@ -133,10 +155,12 @@ export async function benchLinkImport(): Promise<void> {
   try {
     const file = path.join(root, 'links.txt');
     const bytes = await writeLinkFile(file);
-    const urlListId = await seed(dataDir);
+    const { urlListId, busySetId } = await seed(dataDir);
     const server = await startServer({ DATA_DIR: dataDir, UPLOAD_MAX_MB: '1024' });
     try {
       const auth = await signIn(server.baseUrl);
+      const other = await signIn(server.baseUrl, OTHER);
+      const idle = await otherUserLoad(server.baseUrl, other.cookie, OTHER_IDLE_SECONDS);
       const idleMb = memoryMb(server.pid);
       const start = performance.now();
       const answer = await upload(`${server.baseUrl}/action/import/url_list/${urlListId}`, file, auth);
@@ -147,6 +171,19 @@ export async function benchLinkImport(): Promise<void> {
         `Link import: ${LINES.toLocaleString('en')} lines (${(bytes / 1024 / 1024).toFixed(0)} MB) in ${importSeconds.toFixed(1)} s = ` +
         `${Math.round(LINES / importSeconds).toLocaleString('en')} lines/s (${added} added, ${skipped} refused); ` +
         `server peak memory (VmHWM) ${memoryMb(server.pid).toFixed(0)} MB (${idleMb.toFixed(0)} MB before the import, ${memoryMb(server.pid, 'VmRSS').toFixed(0)} MB resident after it)\n`,
+      );
+      const during = otherUserLoad(server.baseUrl, other.cookie, 3600);
+      const busyStart = performance.now();
+      const busyAnswer = await upload(`${server.baseUrl}/action/import/url_list/${busySetId}`, file, auth);
+      const busySeconds = (performance.now() - busyStart) / 1000;
+      during.stop();
+      const busy = await during;
+      if (busyAnswer.status !== 200) throw new Error(`import under load answered ${busyAnswer.status}: ${busyAnswer.body.slice(0, 500)}`);
+      process.stdout.write(
+        `The same import again while another user browses: ${busySeconds.toFixed(1)} s = ${Math.round(LINES / busySeconds).toLocaleString('en')} lines/s\n` +
+        `Another user's GET /rest/campaigns (${OTHER_CONNECTIONS} connections): no import ${describeLoad(idle)}\n` +
+        `${' '.repeat(49 + String(OTHER_CONNECTIONS).length)}during the import ${describeLoad(busy)}\n` +
+        `${' '.repeat(49 + String(OTHER_CONNECTIONS).length)}p99 during / without: ${(busy.latency.p99 / Math.max(1, idle.latency.p99)).toFixed(2)}×\n`,
       );
       const lastPage = Math.min(5000, Math.ceil(LINES / 100));
       for (const [label, query] of [['page 1', '?page=1'], [`page ${lastPage}`, `?page=${lastPage}`], [`page ${lastPage} by url desc`, `?page=${lastPage}&sort=url&order=desc`], ['page 1 filtered by url', '?url=articles/99999']] as const) {

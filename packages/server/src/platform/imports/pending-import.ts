@@ -24,6 +24,11 @@ export class PendingImport {
     return new PendingImport(db, id, target.kind, target.targetId);
   }
 
+  /** The import `id` as another connection (a worker thread's) writes its chunks. */
+  static attach(db: Kysely<DB>, marker: { id: number; kind: ImportKind; targetId: number }): PendingImport {
+    return new PendingImport(db, marker.id, marker.kind, marker.targetId);
+  }
+
   /**
    * Runs one chunk's writes (rows carrying this import's id) in a transaction of its own, then lets
    * the event loop serve whatever waited meanwhile before the caller prepares the next chunk.

@@ -1,0 +1,54 @@
+import { Worker } from 'node:worker_threads';
+import type { LinkImportResult } from '@linkloom/shared';
+import type { AppContext } from '../../app-context';
+import { HttpError } from '../../platform/http/errors';
+import type { LinkImportWorkerData, LinkImportWorkerMessage } from './link-import.worker';
+import { writeLinkFile, type LinkFileJob, type LinkImportProgress } from './write-link-file';
+
+/** Files from this size on are written on a worker thread; smaller ones are done before a thread would start. */
+export const WORKER_THREAD_MIN_BYTES = 4 * 1024 * 1024;
+
+const WORKER_URL = new URL('./link-import.worker.ts', import.meta.url);
+
+/**
+ * The worker runs TypeScript as the server does, through tsx: registered in the new thread first,
+ * then the worker module is imported (Node 20 loads a worker's entry before `--import` hooks apply).
+ */
+const BOOTSTRAP = `
+const { workerData } = require('node:worker_threads');
+import('tsx/esm/api').then(({ register }) => { register(); return import(workerData.entry); });
+`;
+
+function onWorkerThread(ctx: AppContext, job: LinkFileJob, onProgress: (progress: LinkImportProgress) => void): Promise<LinkImportResult> {
+  const { config } = ctx;
+  const workerData: LinkImportWorkerData & { entry: string } = {
+    database: { databaseUrl: config.databaseUrl, databaseSchema: config.databaseSchema, dataDir: config.dataDir },
+    job,
+    entry: WORKER_URL.href,
+  };
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(BOOTSTRAP, { eval: true, workerData, execArgv: [] });
+    let settled = false;
+    const settle = (action: () => void) => {
+      if (settled) return;
+      settled = true;
+      action();
+    };
+    worker.on('message', (message: LinkImportWorkerMessage) => {
+      if (message.kind === 'progress') onProgress(message.progress);
+      else if (message.kind === 'result') settle(() => resolve(message.result));
+      else settle(() => reject(message.statusCode === undefined ? new Error(message.message) : new HttpError(message.statusCode, message.message)));
+    });
+    worker.on('error', (err) => settle(() => reject(err)));
+    worker.on('exit', (code) => settle(() => reject(new Error(`The link import thread stopped (exit code ${code}) before it was done`))));
+  });
+}
+
+/**
+ * Writes a spooled link file under its pending import: a large file on a worker thread with a
+ * database connection of its own (its parsing and SQLite's work then never hold up the thread
+ * that serves everyone's requests), a small one right here.
+ */
+export function runLinkImport(ctx: AppContext, job: LinkFileJob, onProgress: (progress: LinkImportProgress) => void): Promise<LinkImportResult> {
+  return job.bytes >= WORKER_THREAD_MIN_BYTES ? onWorkerThread(ctx, job, onProgress) : writeLinkFile(ctx.database, job, onProgress);
+}

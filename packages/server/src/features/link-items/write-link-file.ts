@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import { LINK_ITEM_MESSAGES, type LinkImportResult } from '@linkloom/shared';
+import type { Database } from '../../platform/db/dialect';
+import { readLines } from '../../platform/files/lines';
+import { HttpError } from '../../platform/http/errors';
+import { PendingImport } from '../../platform/imports/pending-import';
+import { insertLinks } from './insert-links';
+import { LinkBatchWriter } from './link-batch-writer';
+
+/**
+ * Links per transaction of a file import: large enough that commits cost little next to the rows,
+ * small enough that other writers wait at most one chunk (tens of milliseconds on SQLite).
+ */
+export const IMPORT_CHUNK_ROWS = 5000;
+/** The link set's screen hears how far the import is at most this often. */
+const PROGRESS_EVERY_MS = 250;
+
+/** One file import into a link set, as the main thread hands it to whoever writes it. */
+export interface LinkFileJob {
+  ownerId: number;
+  urlListId: number;
+  /** The pending import (platform/imports) the rows are written under; its owner finishes or discards it. */
+  importId: number;
+  /** The spooled upload, checked to be text. */
+  path: string;
+  bytes: number;
+}
+
+export interface LinkImportProgress {
+  readBytes: number;
+  totalBytes: number;
+  added: number;
+  done: boolean;
+}
+
+/**
+ * Reads the spooled file line by line and writes its valid lines a chunk per short transaction
+ * under the job's pending import, reporting progress as it goes. Runs on the request's thread for
+ * small files and on a worker thread with its own connection for large ones (run-link-import.ts).
+ * A file without a single link is refused (422); the caller discards what was written then.
+ */
+export async function writeLinkFile(database: Database, job: LinkFileJob, onProgress: (progress: LinkImportProgress) => void): Promise<LinkImportResult> {
+  const pending = PendingImport.attach(database.db, { id: job.importId, kind: 'links', targetId: job.urlListId });
+  const rows = { ownerId: job.ownerId, urlListId: job.urlListId, dateAdded: Date.now(), importId: job.importId };
+  const writer = new LinkBatchWriter((links) => pending.writeChunk((trx) => insertLinks(trx, database.dialect, rows, links)), IMPORT_CHUNK_ROWS);
+  const stream = fs.createReadStream(job.path, { highWaterMark: 256 * 1024 });
+  let lastReport = Date.now();
+  for await (const [number, text] of readLines(stream)) {
+    await writer.line(number, text);
+    if (number % 1000 === 0 && Date.now() - lastReport >= PROGRESS_EVERY_MS) {
+      lastReport = Date.now();
+      onProgress({ readBytes: stream.bytesRead, totalBytes: job.bytes, added: writer.added, done: false });
+    }
+  }
+  const result = await writer.finish();
+  if (result.added === 0 && result.skipped === 0) throw new HttpError(422, LINK_ITEM_MESSAGES.noLinksInFile);
+  onProgress({ readBytes: job.bytes, totalBytes: job.bytes, added: result.added, done: true });
+  return result;
+}
