@@ -8,11 +8,12 @@ import { useLiveTopic } from './use-live-topic';
 const DEFAULT_SETTLE_MS = 200;
 
 /**
- * Refetches `queryKeys` whenever any message of `topic` arrives (null: listen to nothing yet).
- * For screens whose lists only need a refresh; map message names to cache updates yourself when a
- * refetch would be too heavy (DESIGN.md rule 6: one place per feature).
+ * Refetches `queryKeys` whenever a message of `topic` arrives (null: listen to nothing yet), but
+ * for the names in `ignore` (progress ticks the screen shows itself). For screens whose lists only
+ * need a refresh; map message names to cache updates yourself when a refetch would be too heavy
+ * (DESIGN.md rule 6: one place per feature).
  */
-export function useLiveInvalidate(topic: Topic | null, queryKeys: readonly QueryKey[], settleMs = DEFAULT_SETTLE_MS): void {
+export function useLiveInvalidate(topic: Topic | null, queryKeys: readonly QueryKey[], settleMs = DEFAULT_SETTLE_MS, ignore: readonly string[] = []): void {
   const queryClient = useQueryClient();
   // Keys are usually written inline; compare them by content so a render does not re-arm the timer.
   const keysText = JSON.stringify(queryKeys);
@@ -24,5 +25,7 @@ export function useLiveInvalidate(topic: Topic | null, queryKeys: readonly Query
     [queryClient, keysText, settleMs],
   );
   useEffect(() => () => invalidate.cancel(), [invalidate]);
-  useLiveTopic(topic, () => invalidate());
+  useLiveTopic(topic, (message: { name: string }) => {
+    if (!ignore.includes(message.name)) invalidate();
+  });
 }

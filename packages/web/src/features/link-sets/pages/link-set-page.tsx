@@ -9,7 +9,10 @@ import { linkItemKeys } from '../api/link-item-keys';
 import { useLinkPage, useSaveKeywords } from '../api/link-items-api';
 import { KeywordsForm, keywordsOf } from '../components/keywords-form';
 import { LinksTable } from '../components/links-table';
+import { ImportProgress } from '../components/import-progress';
 import { INITIAL_LINKS_GRID, linkListQuery, linksGridFromTableQuery, type LinksGridState } from '../components/links-grid-state';
+
+const IMPORT_TICKS = ['importProgress'] as const;
 
 /** The links of one link set (/url_list/:id): tabs Links and Keywords. */
 export function LinkSetPage() {
@@ -22,8 +25,9 @@ function LinkSetScreen({ linkSetId }: { linkSetId: number }) {
   const [grid, setGrid] = useState<LinksGridState>(INITIAL_LINKS_GRID);
   const page = useLinkPage(linkSetId, linkListQuery(grid));
   const saveKeywords = useSaveKeywords(linkSetId);
-  // Links added, edited or deleted anywhere (another tab, an import) refresh the page shown.
-  useLiveInvalidate(`url_list/${linkSetId}`, [linkItemKeys.linkSet(linkSetId)]);
+  // Links added, edited or deleted anywhere (another tab, an import) refresh the page shown; an
+  // import's progress ticks only move its progress bar.
+  useLiveInvalidate(`url_list/${linkSetId}`, [linkItemKeys.linkSet(linkSetId)], undefined, IMPORT_TICKS);
 
   if (page.isError && !page.data) {
     return page.error instanceof HttpError && page.error.status === 404
@@ -50,11 +54,14 @@ function LinkSetScreen({ linkSetId }: { linkSetId: number }) {
           {
             key: 'links', label: 'Links',
             children: (
-              <LinksTable
-                linkSetId={linkSetId} data={data} loading={page.isFetching} grid={grid}
-                onGridChange={(query) => setGrid(linksGridFromTableQuery(query))}
-                onReload={() => page.refetch({ throwOnError: true })}
-              />
+              <>
+                <ImportProgress linkSetId={linkSetId} />
+                <LinksTable
+                  linkSetId={linkSetId} data={data} loading={page.isFetching} grid={grid}
+                  onGridChange={(query) => setGrid(linksGridFromTableQuery(query))}
+                  onReload={() => page.refetch({ throwOnError: true })}
+                />
+              </>
             ),
           },
           {
