@@ -14,6 +14,7 @@ import { createUser } from '../packages/server/src/features/session/create-user'
 import { insertCampaign } from '../packages/server/src/features/campaigns/campaigns.repository';
 import { startServer } from '../packages/server/test/support/server-process';
 import { benchLinkImport } from './link-import';
+import { benchLinkListing } from './link-listing';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -65,6 +66,8 @@ async function main(): Promise<void> {
   }
   // Link import of a million lines, deep pages, and SQLite's own insert rate (bench/link-import.ts).
   await benchLinkImport();
+  // GET /rest/url_items/{id} unpaged on a million links with an API token: time to last byte, server RSS rise (issue 19).
+  await benchLinkListing();
   // The engine: content pipeline cost per post, scheduler lateness, publishing to real WordPress.
   for (const script of ['content-pipeline.ts', 'scheduler.ts', 'publishing.ts']) runBenchScript(script);
 }

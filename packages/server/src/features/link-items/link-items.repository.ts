@@ -136,10 +136,14 @@ export async function sortedLinksAfter(
 ): Promise<{ rows: UrlItemRow[]; last: LinkListCursor | null }> {
   const key = SORT_EXPRESSIONS[query.sort];
   const after = query.order === 'asc' ? sql.raw('>') : sql.raw('<');
+  const reached = query.order === 'asc' ? sql.raw('>=') : sql.raw('<=');
   const found = await filteredLinks(db, dialect, urlListId, query)
     .selectAll()
     .select(sql<string | number>`${key}`.as('sort_key'))
-    .$if(cursor !== null, (qb) => qb.where(sql<boolean>`(${key} ${after} ${cursor?.key} or (${key} = ${cursor?.key} and id ${after} ${cursor?.id}))`))
+    // `key >= c and (key > c or id > c.id)`: the first term alone is what lets SQLite (with bound
+    // values) start the index range at the cursor; without it every batch walks the set from its
+    // first link, and a million links took 34 s instead of a few.
+    .$if(cursor !== null, (qb) => qb.where(sql<boolean>`${key} ${reached} ${cursor?.key} and (${key} ${after} ${cursor?.key} or id ${after} ${cursor?.id})`))
     .orderBy(key, query.order)
     .orderBy('id', query.order)
     .limit(limit)
