@@ -13,7 +13,7 @@ import type { TestApp } from '../support/test-app';
 const OWNED_TABLES = [
   'campaigns', 'projects', 'profiles', 'accounts', 'url_lists', 'url_items',
   'private_networks', 'private_sites', 'content_groups', 'articles', 'project_sites',
-  'user_options', 'proxies', 'blocked_sites',
+  'user_options', 'proxies', 'blocked_sites', 'api_tokens',
 ] as const;
 
 /** Marks every name Ann types, so a leak into Bob's answers is visible. */
@@ -49,6 +49,8 @@ async function seedAnn(ann: Agent): Promise<number[]> {
   await ok(ann, 'POST', '/rest/options', { maxPostingThreads: 7, indexer: { [MARK]: MARK } });
   await ok(ann, 'POST', '/rest/proxies', [`10.7.7.7:3128:${MARK}:${MARK}`]);
   await ok(ann, 'POST', '/rest/blocked_sites', [`${MARK}.example`]);
+  // Ann's API token is token 1: Bob's own tokens, made by the walk's POST /rest/api_tokens, come after it.
+  await ok(ann, 'POST', '/rest/api_tokens', { name: `${MARK} token` });
   await ok(ann, 'POST', `/rest/schedule/${String(project.id)}`, { status: 'SCHEDULED', schedule: { scheduleType: 'FixedDate', startDate: '01/01/2031 10:00', durationType: 'Once', numberOfPosts: 3 } });
   return [campaignId, project.id, profile.id, linkSet.id, network.id, group.id, article.id].map(Number);
 }
