@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -76,7 +77,18 @@ export interface AppConfig {
   secretsKeyFile: string | undefined;
 }
 
-const repoRoot = path.resolve(import.meta.dirname, '../../../..');
+/**
+ * The checkout this server runs from: the nearest folder above this module that holds
+ * packages/server. The same from the sources (src/platform/) and from the build (dist/main.js).
+ */
+function findRepoRoot(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, 'packages', 'server', 'package.json'))) return dir;
+    if (path.dirname(dir) === dir) throw new Error(`No LinkLoom checkout (packages/server) above ${from}`);
+  }
+}
+
+const repoRoot = findRepoRoot(import.meta.dirname);
 
 /** Reads and validates the environment; a bad value stops the process with a clear message. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {

@@ -1,0 +1,25 @@
+/**
+ * `npm run serve` and `npm run worker`: runs the server command given (`serve`, `worker`) from the
+ * build (packages/server/dist/main.js, made by `npm run build` and `npm start`) when it is newer
+ * than the sources — one module to load, so the server answers within a second of starting — and
+ * from the TypeScript sources through tsx otherwise, so an edit is never run stale.
+ *
+ *   node scripts/run-server.mjs serve
+ */
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { SERVER_BUILD, SERVER_ENTRY, isServerBuildFresh } from './build/server.mjs';
+
+/** Runs packages/server/src/main.ts in this process (its command is process.argv[2], as given). */
+export async function runServer() {
+  if (isServerBuildFresh()) {
+    await import(pathToFileURL(SERVER_BUILD).href);
+    return;
+  }
+  const { register } = await import('tsx/esm/api');
+  register();
+  process.stderr.write(`${path.relative(process.cwd(), SERVER_BUILD)} is missing or older than the sources: running them through tsx (npm run build makes the start fast again)\n`);
+  await import(pathToFileURL(SERVER_ENTRY).href);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await runServer();
