@@ -1,5 +1,8 @@
-import { defineConfig } from 'vite';
+import fs from 'node:fs';
+import path from 'node:path';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { INITIAL_JS_BUDGET_GZIP, initialJavaScript, precompress } from '../../scripts/build/web-assets';
 
 /** The API server the dev server forwards to (`npm run serve` listens here by default). */
 const API_TARGET = 'http://127.0.0.1:8080';
@@ -21,8 +24,42 @@ const proxy = {
   '/changelog': { target: API_TARGET },
 };
 
+/** TypeScript sources of this web app and of the shared package. */
+const OWN_SOURCE = /\/packages\/(web|shared)\/src\/.*\.tsx?$/;
+
+/**
+ * After the build is written: brotli and gzip twins of every asset, which the server sends as
+ * they are, and the first load's budget (issue 10): the entry chunk and its static imports may
+ * weigh at most 350 kB gzip, so a screen that drags a heavy library into the first load fails
+ * the build instead of slowing every visit.
+ */
+function precompressAndCheckBudget(): Plugin {
+  let outDir = '';
+  return {
+    name: 'linkloom:precompress-and-budget',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const initial = initialJavaScript(outDir);
+      const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+      if (initial.gzipBytes > INITIAL_JS_BUDGET_GZIP) {
+        throw new Error(
+          `The first load's JavaScript is ${kB(initial.gzipBytes)} gzip, over its budget of ${kB(INITIAL_JS_BUDGET_GZIP)} ` +
+          `(${initial.files.join(', ')}): load the new screen or library lazily (app/screens.tsx).`,
+        );
+      }
+      const count = precompress(outDir);
+      // Last: marks a complete build, so `npm start` rebuilds only when a source is newer (scripts/start.mjs).
+      fs.writeFileSync(path.join(outDir, '.vite', 'built'), new Date().toISOString());
+      this.info(`initial JS ${kB(initial.gzipBytes)} gzip in ${initial.files.length} files (budget ${kB(INITIAL_JS_BUDGET_GZIP)}); ${count} assets precompressed (.br, .gz)`);
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompressAndCheckBudget()],
   // `@/lib/http` instead of `../../../lib/http`: features may not reach up with `../../` (lint rule).
   resolve: { tsconfigPaths: true },
   // Relative asset URLs so the server can mount the app under any path.
@@ -30,9 +67,14 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // One chunk on purpose for now (antd + React + router + query + socket.io ≈ 1.2 MB raw);
-    // heavy screens (diagram editor) are lazy-loaded when they arrive.
-    chunkSizeWarningLimit: 1600,
+    // dist/.vite/manifest.json: the chunk graph the budget check reads (scripts/build/web-assets.ts).
+    manifest: true,
+    rolldownOptions: {
+      // Our own modules only declare things (components, hooks, schemas, constants): one that nothing
+      // used is imported from stays out of the bundle, even when reached through a feature's index
+      // or built with a call (a zod schema). Stylesheets and the entry keep their effects.
+      treeshake: { moduleSideEffects: (id) => (OWN_SOURCE.test(id) && !id.endsWith('/app/main.tsx') ? false : undefined) },
+    },
   },
   server: { proxy },
   preview: { proxy },

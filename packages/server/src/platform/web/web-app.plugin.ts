@@ -10,10 +10,15 @@ function escapeAttribute(value: string): string {
 const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>LinkLoom</title>
 <p>The web app has not been built yet. Run <code>npm run build</code> (or <code>npm start</code>, which builds it) and reload.</p>`;
 
+/** Hashed file names under /assets change with their content: a browser may keep them for good. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
 /**
  * Serves the built single-page app: index.html with the version placeholders filled in (the
- * update banner reads them), and the hashed assets with long caching. Routes are hash-based, so
- * only `/` serves the page; any other unknown path gets the API's JSON 404.
+ * update banner reads them), never cached without asking; the assets as the build compressed them
+ * (`<file>.br` / `<file>.gz` beside each, scripts/build/web-assets.ts), chosen by Accept-Encoding,
+ * and the hashed ones under /assets cached for a year. Routes are hash-based, so only `/` serves
+ * the page; any other unknown path gets the API's JSON 404.
  */
 export async function registerWebApp(app: FastifyInstance, options: { webDist: string; version: string; latestVersion: string | undefined }) {
   const indexFile = path.join(options.webDist, 'index.html');
@@ -38,9 +43,11 @@ export async function registerWebApp(app: FastifyInstance, options: { webDist: s
       root: options.webDist,
       wildcard: false,
       index: false,
-      globIgnore: ['index.html'],
+      // The compressed twins are sent in place of their file, never under their own name.
+      globIgnore: ['index.html', '**/*.br', '**/*.gz'],
+      preCompressed: true,
       setHeaders: (res, filePath) => {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', IMMUTABLE);
       },
     });
   });
