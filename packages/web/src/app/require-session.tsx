@@ -1,7 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { LOGIN_ROUTE } from '@linkloom/shared';
-import { FullPageSpin } from '@/components/full-page-spin';
 import { useSessionQuery } from '@/features/session';
 import { rememberReturnTo, setStoredName } from '@/lib/session-store';
 import { useStoredName } from '@/lib/use-stored-name';
@@ -17,7 +16,12 @@ function SendToLogin() {
   return null;
 }
 
-/** Verifies the server session (a 401 leads to login via the HTTP client), then shows the frame. */
+/**
+ * Verifies the server session while the frame and the screen already load their data: the three
+ * calls go out together instead of in a chain (issue 10). A 401 from any of them leads to login
+ * through the HTTP client, so a stale name never shows the console for long, and nothing of a
+ * user's is shown without a valid session (the server refuses every call without one).
+ */
 function SessionCheck({ name, children }: { name: string; children: ReactNode }) {
   const session = useSessionQuery();
   const confirmedName = session.data?.name;
@@ -25,7 +29,6 @@ function SessionCheck({ name, children }: { name: string; children: ReactNode })
     // The server knows best who is signed in (e.g. a name edited in another tab).
     if (confirmedName !== undefined && confirmedName !== name) setStoredName(confirmedName);
   }, [confirmedName, name]);
-  if (session.isPending) return <FullPageSpin />;
   return children;
 }
 

@@ -3,9 +3,8 @@ import { DEFAULT_ROUTE, LEGACY_PREFIX, LOGIN_ROUTE, SCREEN_ROUTES, SETUP_ROUTE }
 import { LoginPage, SetupPage } from '@/features/session';
 import { setNavigator } from '@/lib/navigation';
 import { BootGate } from './boot-gate';
-import { NotFoundPage } from './pages/not-found-page';
 import { RequireSession } from './require-session';
-import { screenElement } from './screens';
+import { notFoundElement, screenElement } from './screens';
 import { AppFrame } from './shell/app-frame';
 
 /** Every screen of the spec inside the frame, plus its legacy twin under /old (same screen). */
@@ -30,7 +29,7 @@ const routes: RouteObject[] = [
         children: [
           { index: true, element: <Navigate to={DEFAULT_ROUTE} replace /> },
           ...screenRoutes,
-          { path: '*', element: <NotFoundPage /> },
+          { path: '*', element: notFoundElement },
         ],
       },
     ],

@@ -1,4 +1,4 @@
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { LIVE_EVENTS, LIVE_PATH, type SubscribeAck, type Topic } from '@linkloom/shared';
 import { LiveClient, type LiveTransport } from './live-client';
 import { getStoredName, subscribeStoredName } from './session-store';
@@ -15,9 +15,12 @@ interface ClientToServerEvents {
 /** How long the server has to confirm a subscription before it is logged as unconfirmed. */
 const SUBSCRIBE_ACK_TIMEOUT_MS = 10_000;
 
-/** The live channel over socket.io at /eventbus, same origin; the session cookie authenticates. */
-function socketTransport(): LiveTransport {
-  const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io({
+type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** Opens the socket once socket.io's client has arrived (its own chunk: the first screen does not wait for it). */
+async function openSocket(): Promise<LiveSocket> {
+  const { io } = await import('socket.io-client');
+  const socket: LiveSocket = io({
     path: LIVE_PATH,
     withCredentials: true,
     reconnection: true,
@@ -27,22 +30,49 @@ function socketTransport(): LiveTransport {
     // A refused handshake (signed out) is not retried by socket.io; the HTTP 401 path handles it.
     if (!socket.active) console.warn('Live channel refused the connection:', error.message);
   });
+  return socket;
+}
+
+/**
+ * The live channel over socket.io at /eventbus, same origin; the session cookie authenticates.
+ * Until the socket exists, a connect is remembered and listeners wait for it; nothing is
+ * subscribed before the first connection (LiveClient subscribes every topic on connect).
+ */
+function socketTransport(): LiveTransport {
+  let socket: LiveSocket | null = null;
+  let wanted = false;
+  let closed = false;
+  const opened = openSocket().then((created) => {
+    socket = created;
+    if (closed) created.removeAllListeners();
+    else if (wanted) created.connect();
+    return created;
+  });
+  opened.catch((error: unknown) => console.warn('Live channel unavailable:', error));
+  const whenOpen = (use: (socket: LiveSocket) => void) => void opened.then((created) => {
+    if (!closed) use(created);
+  }, () => undefined);
   return {
     get connected() {
-      return socket.connected;
+      return socket?.connected ?? false;
     },
     get active() {
-      return socket.active;
+      return socket?.active ?? wanted;
     },
-    connect: () => void socket.connect(),
+    connect: () => {
+      wanted = true;
+      socket?.connect();
+    },
     disconnect: () => {
-      socket.disconnect();
-      socket.removeAllListeners();
+      wanted = false;
+      closed = true;
+      socket?.disconnect();
+      socket?.removeAllListeners();
     },
-    onConnect: (listener) => void socket.on('connect', listener),
-    onMessage: (listener) => void socket.on(LIVE_EVENTS.message, listener),
-    subscribe: (topic) => socket.timeout(SUBSCRIBE_ACK_TIMEOUT_MS).emitWithAck(LIVE_EVENTS.subscribe, topic),
-    unsubscribe: (topic) => void socket.emit(LIVE_EVENTS.unsubscribe, topic),
+    onConnect: (listener) => whenOpen((created) => created.on('connect', listener)),
+    onMessage: (listener) => whenOpen((created) => created.on(LIVE_EVENTS.message, listener)),
+    subscribe: async (topic) => (await opened).timeout(SUBSCRIBE_ACK_TIMEOUT_MS).emitWithAck(LIVE_EVENTS.subscribe, topic),
+    unsubscribe: (topic) => void socket?.emit(LIVE_EVENTS.unsubscribe, topic),
   };
 }
 

@@ -1,13 +1,15 @@
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { Layout, theme } from 'antd';
 import { Outlet } from 'react-router';
 import { HEADER_RESIZE_DEBOUNCE_MS, MOBILE_MAX_WIDTH } from '@linkloom/shared';
 import { useViewportWidth } from '@/lib/use-viewport-width';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
-import { MenuDrawer, SideBar } from './side-nav';
+import { SideBar } from './side-nav';
 import { UpdateBanner } from './update-banner';
 import { useMenuCollapsed } from './use-menu-collapsed';
+
+const MenuDrawer = lazy(() => import('./menu-drawer').then((m) => ({ default: m.MenuDrawer })));
 
 /** The common page frame of every signed-in screen: side menu, header, content, footer. */
 export function AppFrame() {
@@ -19,7 +21,9 @@ export function AppFrame() {
   return (
     <Layout style={{ minHeight: '100vh' }}>
       {isMobile ? (
-        <MenuDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+        <Suspense fallback={null}>
+          <MenuDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+        </Suspense>
       ) : (
         <SideBar collapsed={collapsed} onCollapse={setCollapsed} />
       )}

@@ -1,9 +1,10 @@
-import { Drawer, Layout } from 'antd';
+import { Layout } from 'antd';
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { SIDEBAR_WIDTH } from '@linkloom/shared';
 import { SideMenu } from './side-menu';
 
-function Logo({ short }: { short: boolean }) {
+/** The product name at the top of the menu (initials when collapsed). */
+export function Logo({ short }: { short: boolean }) {
   return (
     <div style={{ height: 56, display: 'flex', alignItems: 'center', justifyContent: 'center', color: '#fff', fontSize: 18, fontWeight: 600 }}>
       {short ? 'LL' : 'LinkLoom'}
@@ -30,23 +31,5 @@ export function SideBar({ collapsed, onCollapse }: { collapsed: boolean; onColla
       <Logo short={collapsed} />
       <SideMenu theme="dark" />
     </Layout.Sider>
-  );
-}
-
-/** The same menu in a drawer on narrow screens (spec 1: below 576 px). */
-export function MenuDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
-  return (
-    <Drawer
-      data-testid="menu-drawer"
-      placement="left"
-      open={open}
-      onClose={onClose}
-      size={SIDEBAR_WIDTH}
-      closable={false}
-      styles={{ body: { padding: 0, background: '#001529' } }}
-    >
-      <Logo short={false} />
-      <SideMenu theme="dark" onNavigate={onClose} />
-    </Drawer>
   );
 }
