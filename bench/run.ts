@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: GET of JSON routes through the full stack (cookie → session lookup in the
  * database → owner-scoped read → zod-checked response) on the embedded default (SQLite), served
- * by a separate server process. Prints requests/s and latency percentiles; asserts nothing.
+ * by a separate server process. Prints requests/s and latency percentiles; then the server's start
+ * and the first screen in Chromium (issue 10), the link import and the engine. Asserts nothing.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -14,6 +15,8 @@ import { createUser } from '../packages/server/src/features/session/create-user'
 import { insertCampaign } from '../packages/server/src/features/campaigns/campaigns.repository';
 import { startServer } from '../packages/server/test/support/server-process';
 import { benchLinkImport } from './link-import';
+import { benchServerStart } from './server-start';
+import { benchFirstScreen } from './first-screen';
 import { benchLinkListing } from './link-listing';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
@@ -64,6 +67,10 @@ async function main(): Promise<void> {
     await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+  // Issue 10: process start → first answer, and navigation → campaign rows in Chromium (both against their baselines).
+  process.stdout.write('\n');
+  await benchServerStart();
+  await benchFirstScreen();
   // Link import of a million lines, deep pages, and SQLite's own insert rate (bench/link-import.ts).
   await benchLinkImport();
   // GET /rest/url_items/{id} unpaged on a million links with an API token: time to last byte, server RSS rise (issue 19).
