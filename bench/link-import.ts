@@ -141,6 +141,37 @@ function otherUserLoad(baseUrl: string, cookie: string, seconds: number) {
   return autocannon({ url: `${baseUrl}/rest/campaigns`, connections: OTHER_CONNECTIONS, duration: seconds, headers: { cookie }, timeout: 30 });
 }
 
+/**
+ * A request every 50 ms whether or not the previous ones answered (autocannon's connections wait
+ * for their answer, so a frozen server shows as few slow requests, not as many): the latency a user
+ * clicking at that moment would see. stop() answers the latencies, in ms.
+ */
+function latencyProbe(url: string, cookie: string): { stop(): Promise<number[]> } {
+  const latencies: Promise<number>[] = [];
+  const timer = setInterval(() => {
+    const start = performance.now();
+    latencies.push(fetch(url, { headers: { cookie } }).then(async (response) => {
+      await response.arrayBuffer();
+      return performance.now() - start;
+    }, () => Number.POSITIVE_INFINITY));
+  }, 50);
+  return {
+    async stop() {
+      clearInterval(timer);
+      return Promise.all(latencies);
+    },
+  };
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? Number.NaN;
+}
+
+function describeProbe(latencies: number[]): string {
+  return `p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms, max ${Math.max(...latencies).toFixed(0)} ms (${latencies.length} requests at 20/s)`;
+}
+
 function describeLoad(result: Result): string {
   const failed = result.errors + result.timeouts + result.non2xx;
   return `p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms (${result.requests.total} requests, ${failed} failed or timed out)`;
@@ -160,7 +191,10 @@ export async function benchLinkImport(): Promise<void> {
     try {
       const auth = await signIn(server.baseUrl);
       const other = await signIn(server.baseUrl, OTHER);
+      const campaignsUrl = `${server.baseUrl}/rest/campaigns`;
+      const idleProbe = latencyProbe(campaignsUrl, other.cookie);
       const idle = await otherUserLoad(server.baseUrl, other.cookie, OTHER_IDLE_SECONDS);
+      const idleProbed = await idleProbe.stop();
       const idleMb = memoryMb(server.pid);
       const start = performance.now();
       const answer = await upload(`${server.baseUrl}/action/import/url_list/${urlListId}`, file, auth);
@@ -172,18 +206,23 @@ export async function benchLinkImport(): Promise<void> {
         `${Math.round(LINES / importSeconds).toLocaleString('en')} lines/s (${added} added, ${skipped} refused); ` +
         `server peak memory (VmHWM) ${memoryMb(server.pid).toFixed(0)} MB (${idleMb.toFixed(0)} MB before the import, ${memoryMb(server.pid, 'VmRSS').toFixed(0)} MB resident after it)\n`,
       );
+      const busyProbe = latencyProbe(campaignsUrl, other.cookie);
       const during = otherUserLoad(server.baseUrl, other.cookie, 3600);
       const busyStart = performance.now();
       const busyAnswer = await upload(`${server.baseUrl}/action/import/url_list/${busySetId}`, file, auth);
       const busySeconds = (performance.now() - busyStart) / 1000;
       during.stop();
       const busy = await during;
+      const busyProbed = await busyProbe.stop();
       if (busyAnswer.status !== 200) throw new Error(`import under load answered ${busyAnswer.status}: ${busyAnswer.body.slice(0, 500)}`);
       process.stdout.write(
         `The same import again while another user browses: ${busySeconds.toFixed(1)} s = ${Math.round(LINES / busySeconds).toLocaleString('en')} lines/s\n` +
         `Another user's GET /rest/campaigns (${OTHER_CONNECTIONS} connections): no import ${describeLoad(idle)}\n` +
         `${' '.repeat(49 + String(OTHER_CONNECTIONS).length)}during the import ${describeLoad(busy)}\n` +
-        `${' '.repeat(49 + String(OTHER_CONNECTIONS).length)}p99 during / without: ${(busy.latency.p99 / Math.max(1, idle.latency.p99)).toFixed(2)}×\n`,
+        `${' '.repeat(49 + String(OTHER_CONNECTIONS).length)}p99 during / without: ${(busy.latency.p99 / Math.max(1, idle.latency.p99)).toFixed(2)}×\n` +
+        `The same user's clicks, one every 50 ms next to that load: no import ${describeProbe(idleProbed)}\n` +
+        `${' '.repeat(61)}during the import ${describeProbe(busyProbed)}\n` +
+        `${' '.repeat(61)}p99 during / without: ${(percentile(busyProbed, 99) / Math.max(1, percentile(idleProbed, 99))).toFixed(2)}×\n`,
       );
       const lastPage = Math.min(5000, Math.ceil(LINES / 100));
       for (const [label, query] of [['page 1', '?page=1'], [`page ${lastPage}`, `?page=${lastPage}`], [`page ${lastPage} by url desc`, `?page=${lastPage}&sort=url&order=desc`], ['page 1 filtered by url', '?url=articles/99999']] as const) {

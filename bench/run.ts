@@ -15,6 +15,7 @@ import { createUser } from '../packages/server/src/features/session/create-user'
 import { insertCampaign } from '../packages/server/src/features/campaigns/campaigns.repository';
 import { startServer } from '../packages/server/test/support/server-process';
 import { benchLinkImport } from './link-import';
+import { benchUploadMemory } from './upload-memory';
 import { benchServerStart } from './server-start';
 import { benchFirstScreen } from './first-screen';
 import { benchLinkListing } from './link-listing';
@@ -73,6 +74,8 @@ async function main(): Promise<void> {
   await benchFirstScreen();
   // Link import of a million lines, deep pages, and SQLite's own insert rate (bench/link-import.ts).
   await benchLinkImport();
+  // A 400 MB ZIP of articles, once and three at once: how far the server's memory rises.
+  await benchUploadMemory();
   // GET /rest/url_items/{id} unpaged on a million links with an API token: time to last byte, server RSS rise (issue 19).
   await benchLinkListing();
   // The engine: content pipeline cost per post, scheduler lateness, publishing to real WordPress.

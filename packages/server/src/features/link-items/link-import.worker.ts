@@ -5,9 +5,13 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import os from 'node:os';
+import { sql } from 'kysely';
 import { openDatabase, type DatabaseOptions } from '../../platform/db/dialect';
 import { HttpError } from '../../platform/http/errors';
 import { writeLinkFile, type LinkFileJob } from './write-link-file';
+
+/** SQLite page cache of the worker's connection (KiB): keeps a chunk's index pages in memory until its commit. */
+const SQLITE_CACHE_KIB = 48 * 1024;
 
 /** What the worker is given. */
 export interface LinkImportWorkerData {
@@ -31,6 +35,7 @@ async function run(port: NonNullable<typeof parentPort>, data: LinkImportWorkerD
   const post = (message: LinkImportWorkerMessage) => port.postMessage(message);
   const database = openDatabase(data.database);
   try {
+    if (database.dialect === 'sqlite') await sql.raw(`pragma cache_size = -${SQLITE_CACHE_KIB}`).execute(database.db);
     const result = await writeLinkFile(database, data.job, (progress) => post({ kind: 'progress', progress }));
     post({ kind: 'result', result });
   } catch (err) {

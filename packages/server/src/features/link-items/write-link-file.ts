@@ -8,10 +8,10 @@ import { insertLinks } from './insert-links';
 import { LinkBatchWriter } from './link-batch-writer';
 
 /**
- * Links per transaction of a file import: large enough that commits cost little next to the rows,
- * small enough that other writers wait at most one chunk (tens of milliseconds on SQLite).
+ * Links per transaction of a file import written on the request's thread (a small file): a chunk
+ * blocks that thread while SQLite runs it, so it stays a few tens of milliseconds.
  */
-export const IMPORT_CHUNK_ROWS = 5000;
+export const INLINE_CHUNK_ROWS = 5000;
 /** The link set's screen hears how far the import is at most this often. */
 const PROGRESS_EVERY_MS = 250;
 
@@ -24,6 +24,8 @@ export interface LinkFileJob {
   /** The spooled upload, checked to be text. */
   path: string;
   bytes: number;
+  /** Links per transaction. */
+  chunkRows: number;
 }
 
 export interface LinkImportProgress {
@@ -42,7 +44,7 @@ export interface LinkImportProgress {
 export async function writeLinkFile(database: Database, job: LinkFileJob, onProgress: (progress: LinkImportProgress) => void): Promise<LinkImportResult> {
   const pending = PendingImport.attach(database.db, { id: job.importId, kind: 'links', targetId: job.urlListId });
   const rows = { ownerId: job.ownerId, urlListId: job.urlListId, dateAdded: Date.now(), importId: job.importId };
-  const writer = new LinkBatchWriter((links) => pending.writeChunk((trx) => insertLinks(trx, database.dialect, rows, links)), IMPORT_CHUNK_ROWS);
+  const writer = new LinkBatchWriter((links) => pending.writeChunk((trx) => insertLinks(trx, database.dialect, rows, links)), job.chunkRows);
   const stream = fs.createReadStream(job.path, { highWaterMark: 256 * 1024 });
   let lastReport = Date.now();
   for await (const [number, text] of readLines(stream)) {
