@@ -11,8 +11,9 @@ declare module 'fastify' {
 
 const SUCCESS = { message: SUCCESS_MESSAGE } as const;
 
+/** A GET /rest/* route, or the HEAD twin Fastify makes of it (it shares the GET's schema objects). */
 function isRestRead(methods: string[], url: string): boolean {
-  return methods.includes('GET') && url.startsWith('/rest/');
+  return methods.some((method) => method === 'GET' || method === 'HEAD') && url.startsWith('/rest/');
 }
 
 /** True for a plain object answer (not an array, a stream, a buffer or a string). */
