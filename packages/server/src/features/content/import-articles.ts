@@ -16,8 +16,8 @@ import { inArchive, uploadedDocuments, type UploadedDocument } from './uploaded-
 /** Past this many bytes a document cannot hold a title and body within their limits (4 bytes a character at most). */
 const DOCUMENT_MAX_BYTES = 4 * (ARTICLE_TITLE_MAX_LENGTH + ARTICLE_BODY_MAX_LENGTH) + 64 * 1024;
 /** Articles written per short transaction, and the most text kept waiting for one. */
-const CHUNK_ARTICLES = 200;
-const CHUNK_CHARACTERS = 8 * 1024 * 1024;
+const CHUNK_ARTICLES = 100;
+const CHUNK_CHARACTERS = 2 * 1024 * 1024;
 
 /** Reads a document to its end, proving it is UTF-8 text; keeps nothing. */
 async function isText(document: UploadedDocument): Promise<boolean> {
