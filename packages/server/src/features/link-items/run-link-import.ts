@@ -1,6 +1,9 @@
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { LinkImportResult } from '@linkloom/shared';
 import type { AppContext } from '../../app-context';
+import { REPO_ROOT } from '../../platform/config';
 import { HttpError } from '../../platform/http/errors';
 import type { LinkImportWorkerData, LinkImportWorkerMessage } from './link-import.worker';
 import { INLINE_CHUNK_ROWS, writeLinkFile, type LinkFileJob, type LinkImportProgress } from './write-link-file';
@@ -15,7 +18,11 @@ export const WORKER_THREAD_MIN_BYTES = 4 * 1024 * 1024;
  */
 export const WORKER_CHUNK_ROWS = 20_000;
 
-const WORKER_URL = new URL('./link-import.worker.ts', import.meta.url);
+/**
+ * The worker's module, from the sources whether the server runs from them (tsx) or from the
+ * esbuild bundle in dist/ (where this file's own URL is the bundle's): the worker loads on its own.
+ */
+const WORKER_URL = pathToFileURL(path.join(REPO_ROOT, 'packages/server/src/features/link-items/link-import.worker.ts'));
 
 /**
  * The worker runs TypeScript as the server does, through tsx: registered in the new thread first,
