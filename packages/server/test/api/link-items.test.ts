@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { KEYWORD_MESSAGES, LINK_MESSAGES, UrlItemListResponseSchema } from '@linkloom/shared';
 import { DATABASES } from '../support/databases';
+import { secretBoxOf } from '../../src/platform/crypto/database-secrets';
 import { useTestServer } from '../support/lifecycle';
 import { useTwoUsers } from '../support/scenario';
 import { type Agent } from '../support/agent';
@@ -40,10 +41,26 @@ describe.each(DATABASES)('links of a link set on $kind', ({ kind, skip }) => {
     const second = UrlItemListResponseSchema.parse((await list(ann.agent, linkSet.id, '?page=2&pageSize=100')).json());
     expect(second.urls.map((u) => u.id)).toEqual(ids.slice(100));
     expect((await list(ann.agent, linkSet.id, '?page=9')).json()).toMatchObject({ urls: [], total: 150 });
-    // Without page or pageSize: the whole set, as scripts written for the original expect.
+    // Without page or pageSize: the whole set, as scripts written for the original expect, each
+    // link exactly as a page shows it.
     const whole = UrlItemListResponseSchema.parse((await list(ann.agent, linkSet.id)).json());
     expect(whole.urls.map((u) => u.id)).toEqual(ids);
+    expect(whole.urls).toEqual([...body.urls, ...second.urls]);
     expect([whole.total, whole.urlList]).toEqual([150, body.urlList]);
+  });
+
+  it.skipIf(skip)('lists every field of every link the same way paged and whole: passwords opened, odd text, unknown check states', async () => {
+    const linkSet = await annSet();
+    await buildLinks(db(), { ownerId: ann.id, urlListId: linkSet.id }, [
+      { url: 'https://a.test/"q"\\x?y=<1>&z', anchor: 'line\nbreak\t\u2028 ünï 😀 \u0001', linksOnPage: 0, site: 'a.test', username: 'ann', password: secretBoxOf(db()).seal('p"w\\ü'), pr: 41, checkStatus: 'OK', checkInfo: 'found "x"', checkedAt: 1_800_000_000_001 },
+      { url: 'https://b.test/', anchor: '', password: '', pr: 40, checkStatus: 'SOMETHING_NEW' },
+      { url: 'https://c.test/', linksOnPage: null, site: null, username: null, password: null, pr: null },
+    ]);
+    const paged = UrlItemListResponseSchema.parse((await list(ann.agent, linkSet.id, '?page=1')).json());
+    const whole = UrlItemListResponseSchema.parse((await list(ann.agent, linkSet.id)).json());
+    expect(whole.urls).toEqual(paged.urls);
+    expect(whole.urls[0]).toMatchObject({ password: 'p"w\\ü', pr: 41, checkStatus: 'OK' });
+    expect(whole.urls[1]).toMatchObject({ password: '', pr: 40, checkStatus: 'NONE' });
   });
 
   it.skipIf(skip)('sorts by id, url, anchor and date added in both directions, and filters by url and anchor', async () => {

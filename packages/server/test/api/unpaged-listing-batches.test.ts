@@ -1,5 +1,5 @@
 /**
- * GET /rest/url_items/{id} without paging, across the 2,000-row batches it is read in, on both
+ * GET /rest/url_items/{id} without paging, across the batches it is read in (LISTING_BATCH rows), on both
  * databases: every sort key in both orders gives every link once, in (key, id) order, with many
  * links sharing a key (so the id tie-break at a batch boundary is exercised). Guards the keyset
  * cursor condition (`key >= c and (key > c or id > c.id)`) that lets the index start at the cursor.
@@ -9,8 +9,10 @@ import { DATABASES } from '../support/databases';
 import { useTestServer } from '../support/lifecycle';
 import { useTwoUsers } from '../support/scenario';
 import { buildLinkSet, buildLinks, type TestLink } from '../support/link-factories';
+import { LISTING_BATCH } from '../../src/features/link-items/stream-all-links';
 
-const LINKS = 4_500;
+/** Two batch boundaries and a part batch. */
+const LINKS = 2 * LISTING_BATCH + 500;
 const SORTS = ['id', 'url', 'anchor', 'dateAdded'] as const;
 
 interface Listed {
