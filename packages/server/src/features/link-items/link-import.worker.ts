@@ -5,13 +5,11 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import os from 'node:os';
-import { sql } from 'kysely';
+import path from 'node:path';
 import { openDatabase, type DatabaseOptions } from '../../platform/db/dialect';
 import { HttpError } from '../../platform/http/errors';
-import { writeLinkFile, type LinkFileJob } from './write-link-file';
-
-/** SQLite page cache of the worker's connection (KiB): keeps a chunk's index pages in memory until its commit. */
-const SQLITE_CACHE_KIB = 48 * 1024;
+import { openSqliteLinkChunks } from './sqlite-link-chunks';
+import { kyselyLinkChunks, writeLinkFile, type LinkChunkWriter, type LinkFileJob } from './write-link-file';
 
 /** What the worker is given. */
 export interface LinkImportWorkerData {
@@ -33,15 +31,21 @@ async function run(port: NonNullable<typeof parentPort>, data: LinkImportWorkerD
     // Not allowed here: run at the normal priority.
   }
   const post = (message: LinkImportWorkerMessage) => port.postMessage(message);
-  const database = openDatabase(data.database);
+  // SQLite: a connection of its own with prepared statements; PostgreSQL: a pool of its own through Kysely.
+  let chunks: { write: LinkChunkWriter; close(): Promise<void> | void };
+  if (data.database.databaseUrl) {
+    const database = openDatabase(data.database);
+    chunks = { write: kyselyLinkChunks(database, data.job), close: () => database.close() };
+  } else {
+    chunks = openSqliteLinkChunks(path.join(data.database.dataDir, data.database.fileName ?? 'linkloom.sqlite'), data.job);
+  }
   try {
-    if (database.dialect === 'sqlite') await sql.raw(`pragma cache_size = -${SQLITE_CACHE_KIB}`).execute(database.db);
-    const result = await writeLinkFile(database, data.job, (progress) => post({ kind: 'progress', progress }));
+    const result = await writeLinkFile(chunks.write, data.job, (progress) => post({ kind: 'progress', progress }));
     post({ kind: 'result', result });
   } catch (err) {
     post({ kind: 'error', statusCode: err instanceof HttpError ? err.statusCode : undefined, message: err instanceof Error ? err.message : String(err) });
   } finally {
-    await database.close();
+    await chunks.close();
   }
 }
 

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { LINK_ITEM_MESSAGES, type LinkImportResult } from '@linkloom/shared';
+import { LINK_ITEM_MESSAGES, type BatchLink, type LinkImportResult } from '@linkloom/shared';
 import type { Database } from '../../platform/db/dialect';
 import { readLines } from '../../platform/files/lines';
 import { HttpError } from '../../platform/http/errors';
@@ -35,16 +35,24 @@ export interface LinkImportProgress {
   done: boolean;
 }
 
+/** Writes one chunk of links, in a transaction of its own that also renews the import's heartbeat. */
+export type LinkChunkWriter = (links: BatchLink[]) => Promise<void>;
+
+/** Chunks written through Kysely, on either dialect. */
+export function kyselyLinkChunks(database: Database, job: LinkFileJob): LinkChunkWriter {
+  const pending = PendingImport.attach(database.db, { id: job.importId, kind: 'links', targetId: job.urlListId });
+  const rows = { ownerId: job.ownerId, urlListId: job.urlListId, dateAdded: Date.now(), importId: job.importId };
+  return (links) => pending.writeChunk((trx) => insertLinks(trx, database.dialect, rows, links));
+}
+
 /**
  * Reads the spooled file line by line and writes its valid lines a chunk per short transaction
  * under the job's pending import, reporting progress as it goes. Runs on the request's thread for
  * small files and on a worker thread with its own connection for large ones (run-link-import.ts).
  * A file without a single link is refused (422); the caller discards what was written then.
  */
-export async function writeLinkFile(database: Database, job: LinkFileJob, onProgress: (progress: LinkImportProgress) => void): Promise<LinkImportResult> {
-  const pending = PendingImport.attach(database.db, { id: job.importId, kind: 'links', targetId: job.urlListId });
-  const rows = { ownerId: job.ownerId, urlListId: job.urlListId, dateAdded: Date.now(), importId: job.importId };
-  const writer = new LinkBatchWriter((links) => pending.writeChunk((trx) => insertLinks(trx, database.dialect, rows, links)), job.chunkRows);
+export async function writeLinkFile(writeChunk: LinkChunkWriter, job: LinkFileJob, onProgress: (progress: LinkImportProgress) => void): Promise<LinkImportResult> {
+  const writer = new LinkBatchWriter(writeChunk, job.chunkRows);
   const stream = fs.createReadStream(job.path, { highWaterMark: 256 * 1024 });
   let lastReport = Date.now();
   for await (const [number, text] of readLines(stream)) {
