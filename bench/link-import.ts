@@ -8,7 +8,6 @@
  * user's latency during the import is printed next to the same figure with no import.
  */
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
@@ -18,6 +17,8 @@ import { openDatabase } from '../packages/server/src/platform/db/dialect';
 import { migrateToLatest } from '../packages/server/src/platform/db/migrate';
 import { createUser } from '../packages/server/src/features/session/create-user';
 import { startServer } from '../packages/server/test/support/server-process';
+import { memoryMb } from './support/process-memory';
+import { uploadFile } from './support/multipart-upload';
 import { buildLinkSet } from '../packages/server/test/support/link-factories';
 import { insertCampaign } from '../packages/server/src/features/campaigns/campaigns.repository';
 
@@ -71,35 +72,6 @@ async function signIn(baseUrl: string, user = USER): Promise<{ cookie: string; x
   const pairs = response.headers.getSetCookie().map((c) => c.split(';')[0]!);
   const xsrf = pairs.find((p) => p.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length) ?? '';
   return { cookie: pairs.join('; '), xsrf };
-}
-
-/** Streams the file as multipart/form-data (field `file`) and answers the parsed JSON. */
-function upload(url: string, file: string, auth: { cookie: string; xsrf: string }): Promise<{ status: number; body: string }> {
-  const boundary = '----linkloombench';
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="links.txt"\r\nContent-Type: text/plain\r\n\r\n`);
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return new Promise((resolve, reject) => {
-    const request = http.request(url, {
-      method: 'POST',
-      headers: {
-        'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': head.length + fs.statSync(file).size + tail.length,
-        cookie: auth.cookie, 'x-xsrf-token': auth.xsrf,
-      },
-    }, (response) => {
-      let body = '';
-      response.setEncoding('utf8').on('data', (chunk: string) => (body += chunk)).on('end', () => resolve({ status: response.statusCode ?? 0, body }));
-    });
-    request.on('error', reject);
-    request.write(head);
-    fs.createReadStream(file).on('end', () => request.end(tail)).pipe(request, { end: false });
-  });
-}
-
-/** VmHWM (peak resident memory) or VmRSS (resident now) of a process, in MB. */
-function memoryMb(pid: number | undefined, field: 'VmHWM' | 'VmRSS' = 'VmHWM'): number {
-  if (pid === undefined) return Number.NaN;
-  const match = new RegExp(`${field}:\\s+(\\d+) kB`).exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return match ? Number(match[1]) / 1024 : Number.NaN;
 }
 
 /** Time to the first byte (headers) and to the whole answer of one GET, in ms. */
@@ -195,21 +167,21 @@ export async function benchLinkImport(): Promise<void> {
       const idleProbe = latencyProbe(campaignsUrl, other.cookie);
       const idle = await otherUserLoad(server.baseUrl, other.cookie, OTHER_IDLE_SECONDS);
       const idleProbed = await idleProbe.stop();
-      const idleMb = memoryMb(server.pid);
+      const idleMb = memoryMb(server.pid, 'VmHWM');
       const start = performance.now();
-      const answer = await upload(`${server.baseUrl}/action/import/url_list/${urlListId}`, file, auth);
+      const answer = await uploadFile(`${server.baseUrl}/action/import/url_list/${urlListId}`, { path: file, name: 'links.txt', contentType: 'text/plain' }, { cookie: auth.cookie, 'x-xsrf-token': auth.xsrf });
       importSeconds = (performance.now() - start) / 1000;
       if (answer.status !== 200) throw new Error(`import answered ${answer.status}: ${answer.body.slice(0, 500)}`);
       const { added, skipped } = JSON.parse(answer.body) as { added: number; skipped: number };
       process.stdout.write(
         `Link import: ${LINES.toLocaleString('en')} lines (${(bytes / 1024 / 1024).toFixed(0)} MB) in ${importSeconds.toFixed(1)} s = ` +
         `${Math.round(LINES / importSeconds).toLocaleString('en')} lines/s (${added} added, ${skipped} refused); ` +
-        `server peak memory (VmHWM) ${memoryMb(server.pid).toFixed(0)} MB (${idleMb.toFixed(0)} MB before the import, ${memoryMb(server.pid, 'VmRSS').toFixed(0)} MB resident after it)\n`,
+        `server peak memory (VmHWM) ${memoryMb(server.pid, 'VmHWM').toFixed(0)} MB (${idleMb.toFixed(0)} MB before the import, ${memoryMb(server.pid, 'VmRSS').toFixed(0)} MB resident after it)\n`,
       );
       const busyProbe = latencyProbe(campaignsUrl, other.cookie);
       const during = otherUserLoad(server.baseUrl, other.cookie, 3600);
       const busyStart = performance.now();
-      const busyAnswer = await upload(`${server.baseUrl}/action/import/url_list/${busySetId}`, file, auth);
+      const busyAnswer = await uploadFile(`${server.baseUrl}/action/import/url_list/${busySetId}`, { path: file, name: 'links.txt', contentType: 'text/plain' }, { cookie: auth.cookie, 'x-xsrf-token': auth.xsrf });
       const busySeconds = (performance.now() - busyStart) / 1000;
       during.stop();
       const busy = await during;

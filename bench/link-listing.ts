@@ -14,6 +14,7 @@ import { openDatabase } from '../packages/server/src/platform/db/dialect';
 import { migrateToLatest } from '../packages/server/src/platform/db/migrate';
 import { createUser } from '../packages/server/src/features/session/create-user';
 import { startServer } from '../packages/server/test/support/server-process';
+import { memoryMb, resetPeakMemory } from './support/process-memory';
 import { buildLinkSet } from '../packages/server/test/support/link-factories';
 
 const LINKS = Number(process.env.BENCH_LISTING_LINKS ?? 1_000_000);
@@ -52,22 +53,6 @@ async function apiToken(baseUrl: string): Promise<string> {
   });
   if (created.status !== 201) throw new Error(`token refused: ${created.status} ${await created.text()}`);
   return ((await created.json()) as { secret: string }).secret;
-}
-
-/** VmRSS or VmHWM of a process, in MB. */
-function memoryMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
-  const match = new RegExp(`${field}:\\s+(\\d+) kB`).exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return match ? Number(match[1]) / 1024 : Number.NaN;
-}
-
-/** Resets the process's VmHWM to its current RSS (Linux ≥ 4.0); false when not allowed. */
-function resetPeak(pid: number): boolean {
-  try {
-    fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 interface Listing {
@@ -111,7 +96,7 @@ export async function benchLinkListing(): Promise<void> {
       // Warm the route and the token path with one page, so the figures are those of the listing.
       await readAll(`${url}?pageSize=100`, secret);
       const beforeMb = memoryMb(pid, 'VmRSS');
-      const peakReset = resetPeak(pid);
+      const peakReset = resetPeakMemory(pid);
       let sampledPeakMb = beforeMb;
       const sampler = setInterval(() => {
         sampledPeakMb = Math.max(sampledPeakMb, memoryMb(pid, 'VmRSS'));

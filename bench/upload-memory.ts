@@ -5,7 +5,6 @@
  * memory rose above what it held before (issue 9.5's goal: less than 150 MB, whatever is uploaded).
  */
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
@@ -14,6 +13,8 @@ import { openDatabase } from '../packages/server/src/platform/db/dialect';
 import { migrateToLatest } from '../packages/server/src/platform/db/migrate';
 import { createUser } from '../packages/server/src/features/session/create-user';
 import { startServer } from '../packages/server/test/support/server-process';
+import { memoryMb } from './support/process-memory';
+import { uploadFile } from './support/multipart-upload';
 
 const FILES = Number(process.env.BENCH_ZIP_FILES ?? 4000);
 const FILE_BYTES = 100 * 1024;
@@ -57,29 +58,9 @@ async function signIn(baseUrl: string): Promise<Record<string, string>> {
   return { cookie: pairs.join('; '), 'x-xsrf-token': pairs.find((p) => p.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length) ?? '' };
 }
 
-function upload(url: string, file: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
-  const boundary = '----linkloomzipbench';
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="articles.zip"\r\nContent-Type: application/zip\r\n\r\n`);
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return new Promise((resolve, reject) => {
-    const request = http.request(url, {
-      method: 'POST',
-      headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': head.length + fs.statSync(file).size + tail.length },
-    }, (response) => {
-      let body = '';
-      response.setEncoding('utf8').on('data', (chunk: string) => (body += chunk)).on('end', () => resolve({ status: response.statusCode ?? 0, body }));
-    });
-    request.on('error', reject);
-    request.write(head);
-    fs.createReadStream(file).on('end', () => request.end(tail)).pipe(request, { end: false });
-  });
-}
-
 /** Resident memory of a process now, and its peak so far, in MB. */
 function memory(pid: number | undefined): { rss: number; peak: number } {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const field = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)?.[1] ?? Number.NaN) / 1024;
-  return { rss: field('VmRSS'), peak: field('VmHWM') };
+  return { rss: memoryMb(pid, 'VmRSS'), peak: memoryMb(pid, 'VmHWM') };
 }
 
 /** Runs the upload memory benchmark and prints its figures. */
@@ -93,9 +74,9 @@ export async function benchUploadMemory(): Promise<void> {
     try {
       const headers = await signIn(server.baseUrl);
       const before = memory(server.pid);
-      const one = await upload(`${server.baseUrl}/rest/upload_raw_articles/${groups[0]}`, zip, headers);
+      const one = await uploadFile(`${server.baseUrl}/rest/upload_raw_articles/${groups[0]}`, { path: zip, name: 'articles.zip', contentType: 'application/zip' }, headers);
       const afterOne = memory(server.pid);
-      const three = await Promise.all(groups.slice(1).map((id) => upload(`${server.baseUrl}/rest/upload_raw_articles/${id}`, zip, headers)));
+      const three = await Promise.all(groups.slice(1).map((id) => uploadFile(`${server.baseUrl}/rest/upload_raw_articles/${id}`, { path: zip, name: 'articles.zip', contentType: 'application/zip' }, headers)));
       const afterThree = memory(server.pid);
       const statuses = [one, ...three].map((answer) => (answer.status === 200 ? (JSON.parse(answer.body) as { imported: number }).imported : answer.status));
       const mb = (value: number) => `${value.toFixed(0)} MB`;
