@@ -75,6 +75,9 @@ describe.each(DATABASES)('the engine runner on $kind', ({ kind, skip }) => {
     const siteStatuses = inbox.messages.filter((m) => m.name === 'siteStatusChanged').flatMap((m) => (m.payload as { sites: { status: string }[] }).sites.map((s) => s.status));
     expect(siteStatuses[0]).toBe('RUNNING');
     expect(siteStatuses.at(-1)).toBe('FAILED');
+    // The listeners run after the status is published (the scheduler's and the indexing services'
+    // first, each reading the database), so the event may land a moment after the live message.
+    await until('the run-finished event', async () => finished.some((event) => event.runId === run.id));
     expect(finished).toContainEqual({ ownerId: ann.id, projectId: w.projectId, runId: run.id, status: 'FAILED' });
 
     // Started again: a new run, a new key per post.
