@@ -170,7 +170,7 @@ describe.each(DATABASES)('links of a link set on $kind', ({ kind, skip }) => {
     const response = await ann.agent.request('PUT', `/rest/url_items/${linkSet.id}`, { body: { links } });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
-      added: 3, skipped: 2,
+      added: 3, skipped: 2, duplicates: 0,
       errors: [{ line: 2, message: LINK_MESSAGES.urlInvalid }, { line: 6, message: LINK_MESSAGES.linksOnPageInvalid }],
     });
     expect((await storedLinks(db(), linkSet.id)).map((l) => [l.url, l.anchor, l.links_on_page])).toEqual([
@@ -189,10 +189,40 @@ describe.each(DATABASES)('links of a link set on $kind', ({ kind, skip }) => {
     expect((await bob.agent.request('PUT', `/rest/url_items/${linkSet.id}`, { body: { links: 'https://a.test' } })).statusCode).toBe(404);
     expect(await storedLinks(db(), linkSet.id)).toEqual([]);
     const many = Array.from({ length: 1234 }, (_, i) => `https://m.test/${i}|x|A${i}`).join('\n');
-    expect((await ann.agent.request('PUT', `/rest/url_items/${linkSet.id}`, { body: { links: many } })).json()).toEqual({ added: 1234, skipped: 0, errors: [] });
+    expect((await ann.agent.request('PUT', `/rest/url_items/${linkSet.id}`, { body: { links: many } })).json()).toEqual({ added: 1234, skipped: 0, duplicates: 0, errors: [] });
     const stored = await storedLinks(db(), linkSet.id);
     expect(stored).toHaveLength(1234);
     expect(stored[1233]).toMatchObject({ url: 'https://m.test/1233', anchor: 'A1233', owner_id: ann.id });
+  });
+
+  it.skipIf(skip)('batch add refuses a link already in the set, or earlier in the batch, as a duplicate per line: the same text twice adds nothing', async () => {
+    const linkSet = await annSet();
+    const other = await annSet();
+    await buildLinks(db(), { ownerId: ann.id, urlListId: linkSet.id }, [{ url: 'https://old.test/', anchor: 'Old' }]);
+    await buildLinks(db(), { ownerId: ann.id, urlListId: other.id }, [{ url: 'https://new.test/', anchor: 'New' }]);
+    const put = (links: string) => ann.agent.request('PUT', `/rest/url_items/${linkSet.id}`, { body: { links } });
+    const text = [
+      'https://old.test/|x|Old', // in the set already
+      'https://old.test/|x|Other anchor', // same URL, another anchor: a new link
+      'https://new.test/|x|New', // only in another set: new here
+      'not a url',
+      'https://new.test/|x|New', // the same as line 3
+    ].join('\n');
+    const first = await put(text);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({
+      added: 2, skipped: 3, duplicates: 2,
+      errors: [{ line: 1, message: LINK_MESSAGES.duplicate }, { line: 4, message: LINK_MESSAGES.urlInvalid }, { line: 5, message: LINK_MESSAGES.duplicate }],
+    });
+    const again = await put(text);
+    expect(again.json()).toMatchObject({ added: 0, skipped: 5, duplicates: 4 });
+    expect((await storedLinks(db(), linkSet.id)).map((l) => [l.url, l.anchor])).toEqual([
+      ['https://old.test/', 'Old'], ['https://old.test/', 'Other anchor'], ['https://new.test/', 'New'],
+    ]);
+    expect(await storedLinks(db(), other.id)).toHaveLength(1);
+    // Over one insert batch (500 rows): duplicates found across batches too.
+    const many = Array.from({ length: 700 }, (_, i) => `https://m.test/${i % 600}|x|A`).join('\n');
+    expect((await put(many)).json()).toMatchObject({ added: 600, skipped: 100, duplicates: 100 });
   });
 
   it.skipIf(skip)("deletes selected links, all or nothing: another set's or user's ids are a 404 and nothing goes", async () => {

@@ -22,6 +22,7 @@ export const LINK_MESSAGES = {
   anchorTooLong: `The anchor must be at most ${LINK_ANCHOR_MAX_LENGTH} characters`,
   linksOnPageInvalid: `Links on page must be a whole number from 0 to ${LINKS_ON_PAGE_MAX}`,
   tooManyFields: 'Too many fields: write URL|x|anchor|x|links on page',
+  duplicate: 'Already in this link set (same URL and anchor): not added again',
 } as const;
 
 /**

@@ -136,6 +136,11 @@ export const LinkImportResultSchema = z.object({
   /** Every refused line; only the first MAX_REPORTED_LINE_ERRORS are listed in `errors`. */
   skipped: z.number().int(),
   errors: z.array(z.object({ line: z.number().int(), message: z.string() })),
+  /**
+   * Lines refused because the same URL and anchor are already in the set or earlier in the batch
+   * (counted in `skipped` too). Batch add reports it; a file import does not look for duplicates.
+   */
+  duplicates: z.number().int().optional(),
 });
 export type LinkImportResult = z.infer<typeof LinkImportResultSchema>;
 

@@ -233,3 +233,22 @@ export async function saveKeywords(db: Kysely<DB>, ownerId: number, id: number, 
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/** Same URL and anchor: the same link (a set may hold one URL under several anchors). */
+export function linkKey(link: { url: string; anchor: string }): string {
+  return `${link.url}\n${link.anchor}`;
+}
+
+/** The keys of those `links` whose URL and anchor are already in the set. */
+export async function linkKeysInSet(db: Kysely<DB>, urlListId: number, links: readonly { url: string }[]): Promise<Set<string>> {
+  const urls = [...new Set(links.map((link) => link.url))];
+  if (urls.length === 0) return new Set();
+  // substr(url, 1, 600) is the expression of the set's URL index, so this does not walk the set.
+  const rows = await db.selectFrom('url_items').select(['url', 'anchor'])
+    .where('url_list_id', '=', urlListId)
+    .where(sql<string>`substr(url, 1, 600)`, 'in', urls.map((url) => sql<string>`substr(${url}, 1, 600)`))
+    .execute();
+  const asked = new Set(urls);
+  return new Set(rows.filter((row) => asked.has(row.url)).map((row) => linkKey(row)));
+}
+
