@@ -19,6 +19,7 @@ import { benchUploadMemory } from './upload-memory';
 import { benchServerStart } from './server-start';
 import { benchFirstScreen } from './first-screen';
 import { benchLinkListing } from './link-listing';
+import { benchApiVsRaw } from './api-vs-raw';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -68,7 +69,10 @@ async function main(): Promise<void> {
     await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
-  // Issue 10: process start → first answer, and navigation → campaign rows in Chromium (both against their baselines).
+  // Issue 10: the same two routes at 50 connections against raw Fastify + better-sqlite3, and the server's memory;
+  // process start → first answer, and navigation → campaign rows in Chromium (each against its baseline).
+  process.stdout.write('\n');
+  await benchApiVsRaw();
   process.stdout.write('\n');
   await benchServerStart();
   await benchFirstScreen();

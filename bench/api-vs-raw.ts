@@ -1,0 +1,156 @@
+/**
+ * Issue 10 goal 1, "API": LinkLoom's GET /api/session and GET /rest/campaigns (100 rows) against a
+ * bare Fastify + better-sqlite3 server doing the same reads on the same SQLite file
+ * (bench/support/raw-api-server.mjs), interleaved: each round runs every route on LinkLoom and on
+ * the raw server back to back, so the shared machine's load falls on both alike. Prints requests/s
+ * of each, their ratio (goal ≥ 0.8), p99 (worst round; goal ≤ 1.5 × raw) and the slowest request
+ * (goal ≤ 250 ms), and issue 10 goal 4: the servers' memory (VmRSS) idle and after the load
+ * (goal ≤ 120 MB / ≤ 200 MB). Asserts nothing but that both servers answer the same JSON.
+ *
+ * Runs alone (`node --import tsx bench/api-vs-raw.ts`) or from `npm run bench`.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { openDatabase } from '../packages/server/src/platform/db/dialect';
+import { migrateToLatest } from '../packages/server/src/platform/db/migrate';
+import { createUser } from '../packages/server/src/features/session/create-user';
+import { insertCampaign } from '../packages/server/src/features/campaigns/campaigns.repository';
+import { freePort, startServer, type RunningServer } from '../packages/server/test/support/server-process';
+import { memoryMb } from './support/process-memory';
+
+const ROUNDS = Number(process.env.BENCH_API_ROUNDS ?? 5);
+const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 3);
+const CONNECTIONS = Number(process.env.BENCH_API_CONNECTIONS ?? 50);
+const CAMPAIGNS = 100;
+const ROUTES = ['/api/session', '/rest/campaigns'] as const;
+
+interface Tally {
+  requests: number;
+  seconds: number;
+  p99: number;
+  max: number;
+  failed: number;
+}
+
+async function seed(dataDir: string): Promise<void> {
+  const database = openDatabase({ databaseUrl: undefined, dataDir });
+  await migrateToLatest(database);
+  const ownerId = await createUser(database.db, 'bench@example.test', 'bench password');
+  const other = await createUser(database.db, 'other@example.test', 'bench password');
+  for (let i = 0; i < CAMPAIGNS; i += 1) {
+    await insertCampaign(database.db, { ownerId, name: `Campaign ${i}` });
+    await insertCampaign(database.db, { ownerId: other, name: `Other ${i}` });
+  }
+  await database.close();
+}
+
+async function sessionCookie(url: string): Promise<string> {
+  const response = await fetch(`${url}/public/api/login/account`, {
+    method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'bench@example.test', password: 'bench password' }),
+  });
+  if (!response.ok) throw new Error(`login failed: ${response.status}`);
+  return response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+}
+
+async function startRaw(dbFile: string): Promise<{ baseUrl: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(import.meta.dirname, 'support', 'raw-api-server.mjs')], {
+    env: { ...process.env, PORT: String(port), DB_FILE: dbFile }, stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  for (let tries = 0; ; tries += 1) {
+    try {
+      await fetch(baseUrl);
+      return { baseUrl, child };
+    } catch {
+      if (tries > 300) throw new Error('the raw server did not start');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}
+
+async function run(url: string, cookie: string, seconds: number): Promise<Tally> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers: { cookie } });
+  return {
+    requests: result.requests.total, seconds: result.duration, p99: result.latency.p99, max: result.latency.max,
+    failed: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+function add(into: Tally, tally: Tally): void {
+  into.requests += tally.requests;
+  into.seconds += tally.seconds;
+  into.p99 = Math.max(into.p99, tally.p99);
+  into.max = Math.max(into.max, tally.max);
+  into.failed += tally.failed;
+}
+
+const rate = (tally: Tally) => tally.requests / tally.seconds;
+const mb = (value: number) => `${value.toFixed(0)} MB`;
+
+/** Runs the API benchmark and prints its figures. */
+export async function benchApiVsRaw(): Promise<void> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'linkloom-bench-api-'));
+  let server: RunningServer | undefined;
+  let raw: { baseUrl: string; child: ChildProcess } | undefined;
+  try {
+    await seed(dataDir);
+    server = await startServer({ DATA_DIR: dataDir });
+    raw = await startRaw(path.join(dataDir, 'linkloom.sqlite'));
+    const cookie = await sessionCookie(server.baseUrl);
+    for (const route of ROUTES) {
+      const [ours, theirs] = await Promise.all([server.baseUrl, raw.baseUrl].map(async (base) => (await fetch(`${base}${route}`, { headers: { cookie } })).json()));
+      if (JSON.stringify(ours) !== JSON.stringify(theirs)) throw new Error(`${route}: the raw server answers differently:\n${JSON.stringify(ours)}\n${JSON.stringify(theirs)}`);
+    }
+    // Idle: after start and one answer each, before any load (give the collector a moment).
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const idle = { ours: memoryMb(server.pid, 'VmRSS'), raw: memoryMb(raw.child.pid, 'VmRSS') };
+    // Warm-up (JIT, statement caches), not counted.
+    for (const route of ROUTES) for (const base of [server.baseUrl, raw.baseUrl]) await run(`${base}${route}`, cookie, 1);
+    const tallies = new Map<string, Tally>();
+    for (let round = 0; round < ROUNDS; round += 1) {
+      for (const route of ROUTES) {
+        for (const [name, base] of [['ours', server.baseUrl], ['raw', raw.baseUrl]] as const) {
+          const key = `${name} ${route}`;
+          const tally = tallies.get(key) ?? { requests: 0, seconds: 0, p99: 0, max: 0, failed: 0 };
+          add(tally, await run(`${base}${route}`, cookie, SECONDS));
+          tallies.set(key, tally);
+        }
+      }
+    }
+    const loaded = { ours: memoryMb(server.pid, 'VmRSS'), raw: memoryMb(raw.child.pid, 'VmRSS'), peak: memoryMb(server.pid, 'VmHWM') };
+    process.stdout.write(`API against raw Fastify + better-sqlite3 (SQLite, ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${SECONDS} s, ${os.cpus().length} cores):\n`);
+    for (const route of ROUTES) {
+      const ours = tallies.get(`ours ${route}`)!;
+      const theirs = tallies.get(`raw ${route}`)!;
+      process.stdout.write(
+        `  GET ${route.padEnd(16)} LinkLoom ${rate(ours).toFixed(0).padStart(6)} req/s, raw ${rate(theirs).toFixed(0).padStart(6)} req/s, ratio ${(rate(ours) / rate(theirs)).toFixed(2)} (goal ≥ 0.80)` +
+        ` | p99 ${ours.p99} ms vs raw ${theirs.p99} ms = ${(ours.p99 / Math.max(theirs.p99, 1)).toFixed(2)}× (goal ≤ 1.5×)` +
+        ` | max ${ours.max} ms (raw ${theirs.max} ms, goal ≤ 250 ms)${ours.failed + theirs.failed > 0 ? ` | ${ours.failed}/${theirs.failed} failed` : ''}\n`,
+      );
+    }
+    process.stdout.write(
+      `Server memory (VmRSS): idle ${mb(idle.ours)} (goal ≤ 120 MB; raw ${mb(idle.raw)}), after the load ${mb(loaded.ours)}, peak ${mb(loaded.peak)} (goal ≤ 200 MB; raw ${mb(loaded.raw)})\n`,
+    );
+  } finally {
+    if (raw) {
+      const exited = once(raw.child, 'exit');
+      raw.child.kill('SIGTERM');
+      await exited;
+    }
+    await server?.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) {
+  benchApiVsRaw().catch((err: unknown) => {
+    process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`);
+    process.exit(1);
+  });
+}
