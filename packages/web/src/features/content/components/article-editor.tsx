@@ -9,7 +9,7 @@ import { useSubmitState } from '@/lib/use-submit-state';
 import { useSaveArticle } from '../api/articles-api';
 import { ArticleForm } from './article-form';
 import { ArticlePreviewDrawer } from './article-preview-drawer';
-import { useUnsavedChangesGuard } from './use-unsaved-changes-guard';
+import { useUnsavedChangesGuard } from '@/lib/use-unsaved-changes-guard';
 
 const COMING_LATER = 'Coming with the content tools';
 
