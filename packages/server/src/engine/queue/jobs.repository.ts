@@ -71,11 +71,23 @@ export async function claimJobs(db: Db, dialect: DialectName, name: string, limi
           .whereRef('jobs.id', '=', 'due.id')
           .returning(returned)
           .execute()
-      : (await sqliteClaim(db, leaseUntil, name, now, limit)).rows;
+      : (await sqliteDueJob(db, name, now)).rows.length === 0
+        ? []
+        : (await sqliteClaim(db, leaseUntil, name, now, limit)).rows;
   return rows
     .sort((a, b) => a.id - b.id)
     .map((row) => ({ id: String(row.id), name: row.name, payload: JSON.parse(row.payload) as unknown, attempt: row.attempts }));
 }
+
+/**
+ * Whether a job of the name is due, read before claiming on SQLite: an UPDATE takes SQLite's one
+ * write lock even when it changes no row, so a claim pass over every name (four times a second)
+ * would wait for any other writer (a large import's chunk on its worker thread) while nothing is
+ * due; a read never waits in WAL mode.
+ */
+const sqliteDueJob = reusableQuery((db, name: string, now: number) =>
+  db.selectFrom('jobs').select('id').where('state', '=', 'created').where('name', '=', name).where('start_after', '<=', now).limit(sql<number>`1`),
+);
 
 /** The claim on SQLite: the update's subquery chooses the jobs, all in one statement. */
 const sqliteClaim = reusableQuery((db, leaseUntil: number, name: string, now: number, limit: number) =>

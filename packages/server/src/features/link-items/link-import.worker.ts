@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { openDatabase, type DatabaseOptions } from '../../platform/db/dialect';
 import { HttpError } from '../../platform/http/errors';
+import { WaitingWriters } from '../../platform/db/waiting-writers';
 import { openSqliteLinkChunks } from './sqlite-link-chunks';
 import { kyselyLinkChunks, writeLinkFile, type LinkChunkWriter, type LinkFileJob } from './write-link-file';
 
@@ -15,6 +16,8 @@ import { kyselyLinkChunks, writeLinkFile, type LinkChunkWriter, type LinkFileJob
 export interface LinkImportWorkerData {
   database: DatabaseOptions;
   job: LinkFileJob;
+  /** SQLite: the request thread's count of statements waiting for the write lock (platform/db/waiting-writers.ts). */
+  waitingWriters: SharedArrayBuffer | undefined;
 }
 
 /** What it says back: progress, then the result or the error. */
@@ -37,7 +40,8 @@ async function run(port: NonNullable<typeof parentPort>, data: LinkImportWorkerD
     const database = openDatabase(data.database);
     chunks = { write: kyselyLinkChunks(database, data.job), close: () => database.close() };
   } else {
-    chunks = openSqliteLinkChunks(path.join(data.database.dataDir, data.database.fileName ?? 'linkloom.sqlite'), data.job);
+    const waitingWriters = data.waitingWriters ? new WaitingWriters(data.waitingWriters) : new WaitingWriters();
+    chunks = openSqliteLinkChunks(path.join(data.database.dataDir, data.database.fileName ?? 'linkloom.sqlite'), data.job, waitingWriters);
   }
   try {
     const result = await writeLinkFile(chunks.write, data.job, (progress) => post({ kind: 'progress', progress }));

@@ -38,6 +38,7 @@ function onWorkerThread(ctx: AppContext, job: Omit<LinkFileJob, 'chunkRows'>, on
   const workerData: LinkImportWorkerData & { entry: string } = {
     database: { databaseUrl: config.databaseUrl, databaseSchema: config.databaseSchema, dataDir: config.dataDir },
     job: { ...job, chunkRows: WORKER_CHUNK_ROWS },
+    waitingWriters: ctx.database.waitingWriters?.shared,
     entry: WORKER_URL.href,
   };
   return new Promise((resolve, reject) => {

@@ -1,6 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import SQLite from 'better-sqlite3';
 import type { BatchLink } from '@linkloom/shared';
+import type { WaitingWriters } from '../../platform/db/waiting-writers';
 import type { LinkChunkWriter, LinkFileJob } from './write-link-file';
 
 /** Page cache of the import's connection (KiB): a chunk's index pages stay in memory until its commit. */
@@ -13,7 +14,7 @@ const CACHE_KIB = 48 * 1024;
  * row), each chunk a transaction that also renews the import's heartbeat. PostgreSQL imports go
  * through Kysely (write-link-file.ts).
  */
-export function openSqliteLinkChunks(file: string, job: LinkFileJob): { write: LinkChunkWriter; close(): void } {
+export function openSqliteLinkChunks(file: string, job: LinkFileJob, waitingWriters: WaitingWriters): { write: LinkChunkWriter; close(): void } {
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
@@ -31,6 +32,8 @@ export function openSqliteLinkChunks(file: string, job: LinkFileJob): { write: L
   });
   return {
     write: async (links) => {
+      // A save on the request thread waiting for the lock goes first: SQLite would hand it to this thread again at once.
+      await waitingWriters.giveWay();
       chunk(links);
       await nextTurn();
     },

@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { createQueryId, Kysely, PostgresDialect, SqliteDialect, type Compilable, type CompiledQuery, type QueryResult, type RootOperationNode, type SqliteDatabase } from 'kysely';
+import { createQueryId, Kysely, PostgresDialect, type Compilable, type CompiledQuery, type QueryResult, type RootOperationNode, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema';
+import { WaitingSqliteDialect } from './sqlite-waiting-driver';
+import { WaitingWriters } from './waiting-writers';
 import type { SecretBox } from '../crypto/secret-box';
 import { bindSecretBox } from '../crypto/database-secrets';
 import { loadSecretBox, type SecretKeySource } from '../crypto/secret-key-source';
@@ -19,6 +21,8 @@ export interface Database {
   pgSchema: string | undefined;
   /** Seals and opens the third-party secrets stored in this database (repositories find it with secretBoxOf(db)). */
   secrets: SecretBox;
+  /** SQLite: the request thread's statements waiting for the write lock, which import threads give way to. */
+  waitingWriters: WaitingWriters | undefined;
   close(): Promise<void>;
 }
 
@@ -76,9 +80,12 @@ function openSqlite(file: string, secrets: SecretBox): Database {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: reusingStatements(sqlite) }) });
-  return { db, dialect: 'sqlite', pgPool: undefined, pgSchema: undefined, secrets, close: () => db.destroy() };
+  // Never wait for a lock inside SQLite: that wait blocks the thread (sqlite-waiting-driver.ts waits on a timer).
+  sqlite.pragma('busy_timeout = 0');
+  const waitingWriters = new WaitingWriters();
+  const dialect = new WaitingSqliteDialect({ database: reusingStatements(sqlite), inTransaction: () => sqlite.inTransaction, waitingWriters });
+  const db = new Kysely<DB>({ dialect });
+  return { db, dialect: 'sqlite', pgPool: undefined, pgSchema: undefined, secrets, waitingWriters, close: () => db.destroy() };
 }
 
 /** Prepared statements kept for reuse, by SQL text (the most recently used ones). */
@@ -124,7 +131,7 @@ function openPostgres(url: string, schema: string | undefined, secrets: SecretBo
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', pgPool: pool, pgSchema: schema, secrets, close: () => db.destroy() };
+  return { db, dialect: 'postgres', pgPool: pool, pgSchema: schema, secrets, waitingWriters: undefined, close: () => db.destroy() };
 }
 
 /** Stands for the n-th argument of a reusable query while Kysely builds it. */
