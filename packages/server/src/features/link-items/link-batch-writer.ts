@@ -17,15 +17,16 @@ export class LinkBatchWriter {
 
   /** One line with its 1-based number; empty lines are skipped silently. */
   async line(number: number, text: string): Promise<void> {
-    const parsed = parseBatchLine(text);
-    if (parsed === null) return;
-    if (!parsed.ok) {
-      this.result.skipped += 1;
-      if (this.result.errors.length < MAX_REPORTED_LINE_ERRORS) this.result.errors.push({ line: number, message: parsed.message });
-      return;
-    }
-    this.pending.push(parsed.link);
+    this.take(number, text);
     if (this.pending.length >= this.batchRows) await this.flush();
+  }
+
+  /** Consecutive lines, `lines[i]` numbered `firstNumber + i`: one await per full batch, none per line. */
+  async lines(firstNumber: number, lines: readonly string[]): Promise<void> {
+    for (let i = 0; i < lines.length; i += 1) {
+      this.take(firstNumber + i, lines[i]!);
+      if (this.pending.length >= this.batchRows) await this.flush();
+    }
   }
 
   /** Links added so far (written or waiting in the batch). */
@@ -37,6 +38,17 @@ export class LinkBatchWriter {
   async finish(): Promise<LinkImportResult> {
     await this.flush();
     return this.result;
+  }
+
+  private take(number: number, text: string): void {
+    const parsed = parseBatchLine(text);
+    if (parsed === null) return;
+    if (!parsed.ok) {
+      this.result.skipped += 1;
+      if (this.result.errors.length < MAX_REPORTED_LINE_ERRORS) this.result.errors.push({ line: number, message: parsed.message });
+      return;
+    }
+    this.pending.push(parsed.link);
   }
 
   private async flush(): Promise<void> {

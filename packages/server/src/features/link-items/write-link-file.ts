@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { LINK_ITEM_MESSAGES, type BatchLink, type LinkImportResult } from '@linkloom/shared';
 import type { Database } from '../../platform/db/dialect';
-import { readLines } from '../../platform/files/lines';
+import { readLineBatches } from '../../platform/files/lines';
 import { HttpError } from '../../platform/http/errors';
 import { PendingImport } from '../../platform/imports/pending-import';
 import { insertLinks } from './insert-links';
@@ -55,9 +55,9 @@ export async function writeLinkFile(writeChunk: LinkChunkWriter, job: LinkFileJo
   const writer = new LinkBatchWriter(writeChunk, job.chunkRows);
   const stream = fs.createReadStream(job.path, { highWaterMark: 256 * 1024 });
   let lastReport = Date.now();
-  for await (const [number, text] of readLines(stream)) {
-    await writer.line(number, text);
-    if (number % 1000 === 0 && Date.now() - lastReport >= PROGRESS_EVERY_MS) {
+  for await (const { firstNumber, lines } of readLineBatches(stream)) {
+    await writer.lines(firstNumber, lines);
+    if (Date.now() - lastReport >= PROGRESS_EVERY_MS) {
       lastReport = Date.now();
       onProgress({ readBytes: stream.bytesRead, totalBytes: job.bytes, added: writer.added, done: false });
     }
