@@ -1,0 +1,47 @@
+import { useEffect, useState } from 'react';
+import { AutoComplete, Form, Typography } from 'antd';
+import type { DiagramNode } from '../../model/flow-types';
+
+/** Props every kind's inspector gets. */
+export interface InspectorProps {
+  node: DiagramNode;
+  /** The user's account profile names, offered while typing. */
+  profileNames: readonly string[];
+  /** Sets the node's account store name (an undoable edit; the label shows it). */
+  onProfileNameChange: (profileName: string) => void;
+}
+
+/**
+ * The right-side inspector of a project node (every node but the Money Site becomes a project of
+ * the campaign): 'Account Store Name' with the user's profile names as suggestions. The edit is
+ * applied when the field is left or a suggestion picked, so typing is one undo step.
+ */
+export function ProjectInspector({ node, profileNames, onProfileNameChange }: InspectorProps) {
+  const [value, setValue] = useState(node.data.profileName);
+  useEffect(() => setValue(node.data.profileName), [node.id, node.data.profileName]);
+  const commit = (next: string) => {
+    if (next.trim() !== node.data.profileName) onProfileNameChange(next.trim());
+  };
+  const options = profileNames
+    .filter((name) => name.toLowerCase().includes(value.trim().toLowerCase()))
+    .slice(0, 50)
+    .map((name) => ({ value: name }));
+  return (
+    <Form layout="vertical" data-testid="node-inspector">
+      <Typography.Title level={5} style={{ marginTop: 0 }}>{node.data.label}</Typography.Title>
+      <Form.Item label="Account Store Name">
+        <AutoComplete
+          value={value}
+          options={options}
+          onChange={setValue}
+          onSelect={(picked: string) => { setValue(picked); commit(picked); }}
+          onBlur={() => commit(value)}
+          onKeyDown={(event) => { if (event.key === 'Enter') commit(value); }}
+          placeholder="Account store name"
+          data-testid="account-store-name"
+          allowClear
+        />
+      </Form.Item>
+    </Form>
+  );
+}
