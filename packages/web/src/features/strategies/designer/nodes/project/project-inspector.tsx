@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { AutoComplete, Form, Typography } from 'antd';
 import type { DiagramNode } from '../../model/flow-types';
 
@@ -14,11 +14,11 @@ export interface InspectorProps {
 /**
  * The right-side inspector of a project node (every node but the Money Site becomes a project of
  * the campaign): 'Account Store Name' with the user's profile names as suggestions. The edit is
- * applied when the field is left or a suggestion picked, so typing is one undo step.
+ * applied when the field is left or a suggestion picked, so typing is one undo step. The designer
+ * keys it by node and name, so an undo or another node starts it afresh.
  */
 export function ProjectInspector({ node, profileNames, onProfileNameChange }: InspectorProps) {
   const [value, setValue] = useState(node.data.profileName);
-  useEffect(() => setValue(node.data.profileName), [node.id, node.data.profileName]);
   const commit = (next: string) => {
     if (next.trim() !== node.data.profileName) onProfileNameChange(next.trim());
   };
