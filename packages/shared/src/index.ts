@@ -60,3 +60,7 @@ export * from './domain/blocked-sites';
 export * from './schemas/proxies';
 export * from './schemas/options';
 export * from './schemas/api-tokens';
+export * from './constants/diagram';
+export * from './schemas/diagram';
+export * from './domain/diagram';
+export * from './schemas/strategies';

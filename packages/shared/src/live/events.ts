@@ -11,6 +11,7 @@ import type { Account } from '../schemas/profiles';
 import type { LinkSetRow } from '../schemas/link-sets';
 import type { SiteStatus } from '../constants/project-options';
 import type { ProxyId, ProxyMonitorState, ProxyRow } from '../schemas/proxies';
+import type { StrategySummary } from '../schemas/strategies';
 
 type Ids = { ids: number[] };
 type Loose = Record<string, unknown>;
@@ -39,7 +40,8 @@ export interface UserTopicMessages {
   site_selections: { addNew: Loose; edited: { id: number; name: string }; deleted: Ids };
   email_manager: { emailsInserted: Loose; emailsDeleted: Loose };
   xwizards: Record<string, Loose>;
-  strategies: Record<string, Loose>;
+  /** Diagrams added (new, clone, import), renamed, deleted and saved (designer). */
+  strategies: { add: StrategySummary; rename: { id: number; name: string }; delete: Ids; save: StrategySummary };
   content_groups: {
     newContentGroup: { id: number; name: string; count: number };
     contentGroupRenamed: { id: number; name: string };

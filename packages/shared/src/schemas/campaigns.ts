@@ -5,6 +5,7 @@ import { isPlainText } from '../domain/plain-text';
 import { ProjectRowSchema } from './projects';
 import { ProfileRowSchema } from './profiles';
 import { LinkSetRowSchema } from './link-sets';
+import { StrategySummarySchema } from './strategies';
 
 /** Texts of the campaign list and the campaign screen (spec 1 §2, §8). */
 export const CAMPAIGN_MESSAGES = {
@@ -38,7 +39,6 @@ export const CampaignSchema = z.object({
 });
 export type Campaign = z.infer<typeof CampaignSchema>;
 
-export const StrategySummarySchema = z.object({ id: z.number().int(), name: z.string() });
 
 /** GET /rest/campaigns */
 export const CampaignListResponseSchema = z.object({

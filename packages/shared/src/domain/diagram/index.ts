@@ -1,0 +1,4 @@
+export * from './graph';
+export * from './nodes';
+export * from './parse';
+export * from './preview';
