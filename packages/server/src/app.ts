@@ -3,7 +3,7 @@ import path from 'node:path';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from '@fastify/type-provider-zod';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { AppContext } from './app-context';
 import type { AppConfig } from './platform/config';
 import { REPO_ROOT } from './platform/config';
@@ -59,8 +59,9 @@ const ENGINE_STOP_TIMEOUT_MS = 8_000;
 export async function buildApp(config: AppConfig, database: Database, options: BuildOptions = {}): Promise<BuiltApp> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
-    // One line per request only when debugging; failures are logged by the error handler.
-    disableRequestLogging: !['debug', 'trace'].includes(config.logLevel),
+    // One line per request only when debugging; failures are logged by the error handler. (Through
+    // a log controller: the top-level disableRequestLogging option is deprecated, FSTDEP023.)
+    logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(config.logLevel) }),
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
     // One route, however its path is spelled: `//action/x/`, `/Action/x` and `/%61ction/x` reach the

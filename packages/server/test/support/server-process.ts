@@ -20,6 +20,8 @@ export interface RunningServer {
   env: NodeJS.ProcessEnv;
   /** Process id of the server (benchmarks read its peak memory from /proc/<pid>/status). */
   pid: number | undefined;
+  /** What the server wrote to standard error so far (warnings land there). */
+  stderr(): string;
   /** Creates a user through the CLI (`user:add NAME`, password on standard input). */
   addUser(name: string, password: string): Promise<void>;
   /** SIGTERM, wait for the exit (SIGKILL after 15 s), remove a data dir made here; the exit code. */
@@ -125,6 +127,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     baseUrl,
     env,
     pid: child.pid,
+    stderr: output.stderr,
     async addUser(name, password) {
       const result = await runCli(['user:add', name], `${password}\n`, env as Record<string, string>);
       if (result.code !== 0) throw new Error(`user:add ${name} exited with ${result.code}:\n${result.stderr}`);
