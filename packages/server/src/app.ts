@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from '@fastify/type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from '@fastify/type-provider-zod';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { AppContext } from './app-context';
 import type { AppConfig } from './platform/config';
@@ -12,8 +11,10 @@ import { csrfPlugin } from './platform/auth/csrf.plugin';
 import { sessionPlugin } from './platform/auth/session.plugin';
 import { registerErrorHandler, registerNotFoundHandler } from './platform/http/error-handler';
 import { registerHstsOverHttps } from './platform/http/https-only-hsts';
+import { registerSecurityHeaders } from './platform/http/security-headers';
 import { registerOpenApi } from './platform/http/openapi';
 import { registerSuccessEnvelope } from './platform/http/success-envelope';
+import { answerSerializerCompiler } from './platform/http/compiled-serializer';
 import { registerPlainTextCheck } from './platform/http/plain-text';
 import { registerUploads } from './platform/files/upload';
 import { registerWebApp } from './platform/web/web-app.plugin';
@@ -70,7 +71,7 @@ export async function buildApp(config: AppConfig, database: Database, options: B
     routerOptions: { ignoreDuplicateSlashes: true, ignoreTrailingSlash: true, caseSensitive: false },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(answerSerializerCompiler(config.responseCheck));
   registerErrorHandler(app, config.uploadMaxMb);
   registerPlainTextCheck(app);
 
@@ -85,9 +86,9 @@ export async function buildApp(config: AppConfig, database: Database, options: B
     if (PUBLIC_PREFIXES.some((prefix) => route.url.startsWith(prefix))) route.config = { ...route.config, public: true };
   });
 
-  // The product is served over plain HTTP on a LAN by default: no upgrade-insecure-requests, and
-  // HSTS only on responses that really went out over HTTPS (platform/http/https-only-hsts.ts).
-  await app.register(helmet, { contentSecurityPolicy: { directives: { 'upgrade-insecure-requests': null } }, strictTransportSecurity: false });
+  // helmet's headers, computed once: the product is served over plain HTTP on a LAN by default, so no
+  // upgrade-insecure-requests, and HSTS only on responses that really went out over HTTPS.
+  registerSecurityHeaders(app);
   registerHstsOverHttps(app);
   await app.register(cookie);
   await app.register(csrfPlugin, { secureCookie: config.cookieSecure });

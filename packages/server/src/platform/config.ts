@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { ResponseCheck } from './http/compiled-serializer';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -50,6 +51,8 @@ const EnvSchema = z.object({
   SECRETS_KEY: z.string().optional(),
   /** The key file to use instead of `<DATA_DIR>/secret.key` (it must exist). */
   SECRETS_KEY_FILE: z.string().min(1).optional(),
+  /** `full` runs every answer through its zod schema as well as the compiled serializer and compares them (the tests). */
+  RESPONSE_CHECK: z.enum(['compiled', 'full']).default('compiled'),
 });
 
 /** What Fastify's `trustProxy` takes: none, any, the proxies' addresses, or a hop-count test. */
@@ -75,6 +78,8 @@ export interface AppConfig {
   secretsKey: string | undefined;
   /** SECRETS_KEY_FILE, resolved; unset means `<dataDir>/secret.key`, made on first run. */
   secretsKeyFile: string | undefined;
+  /** RESPONSE_CHECK: answers written by their compiled serializer only, or also checked by zod (platform/http/compiled-serializer.ts). */
+  responseCheck: ResponseCheck;
 }
 
 /**
@@ -116,6 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'packages/web/dist')),
     secretsKey: e.SECRETS_KEY,
     secretsKeyFile: e.SECRETS_KEY_FILE === undefined ? undefined : path.resolve(e.SECRETS_KEY_FILE),
+    responseCheck: e.RESPONSE_CHECK,
   };
 }
 

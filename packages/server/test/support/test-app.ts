@@ -20,7 +20,8 @@ export async function startTestApp(
   env: Record<string, string> = {},
   options: BuildOptions = {},
 ): Promise<TestApp> {
-  const config = loadConfig({ LOG_LEVEL: 'silent', LOGIN_ATTEMPTS_PER_MINUTE: '1000', ...handle.env, ...env });
+  // RESPONSE_CHECK=full: every answer is checked by its zod schema and compared with the compiled serializer's.
+  const config = loadConfig({ LOG_LEVEL: 'silent', LOGIN_ATTEMPTS_PER_MINUTE: '1000', RESPONSE_CHECK: 'full', ...handle.env, ...env });
   const database = handle.open();
   const { app, context, routes } = await buildApp(config, database, options);
   await app.ready();

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { CampaignStatus, ProjectCount } from '@linkloom/shared';
 import type { DB } from '../../platform/db/schema';
 import { selectOwned } from '../../platform/auth/ownership';
+import { reusableQuery } from '../../platform/db/dialect';
 
 export interface CampaignRow {
   id: number;
@@ -14,11 +15,13 @@ const COLUMNS = ['id', 'name', 'campaign_status', 'creating_type'] as const;
 
 /** The user's campaigns, newest first (the list's default sort is ID descending). */
 export async function listCampaigns(db: Kysely<DB>, ownerId: number): Promise<CampaignRow[]> {
-  return selectOwned(db, 'campaigns', ownerId)
-    .select(['id', 'name', 'campaign_status', 'creating_type'])
-    .orderBy('id', 'desc')
-    .execute();
+  return (await campaignListQuery(db, ownerId)).rows;
 }
+
+/** The campaign list's query, built and compiled once (it runs on every visit of the list). */
+const campaignListQuery = reusableQuery((db, ownerId: number) => selectOwned(db, 'campaigns', ownerId)
+  .select(['id', 'name', 'campaign_status', 'creating_type'])
+  .orderBy('id', 'desc'));
 
 /** One of the user's campaigns, or undefined (another user's id looks missing). */
 export async function findCampaign(db: Kysely<DB>, ownerId: number, id: number): Promise<CampaignRow | undefined> {
@@ -76,17 +79,23 @@ export async function deleteCampaigns(db: Kysely<DB>, ownerId: number, ids: read
 
 const COUNTED: Record<string, keyof ProjectCount> = { SCHEDULED: 'scheduled', RUNNING: 'running', STARTING: 'starting', FAILED: 'failed' };
 
-/** Project Count tags per campaign, computed from the projects table in one grouped query. */
-export async function projectCounts(db: Kysely<DB>, ownerId: number, campaignId?: number): Promise<Map<number, ProjectCount>> {
-  let query = db
+function countedProjects(db: Kysely<DB>, ownerId: number) {
+  return db
     .selectFrom('projects')
     .select((eb) => ['campaign_id', 'status', eb.fn.countAll().as('n')])
     .where('owner_id', '=', ownerId)
     .where('status', 'in', Object.keys(COUNTED))
     .groupBy(['campaign_id', 'status']);
-  if (campaignId !== undefined) query = query.where('campaign_id', '=', campaignId);
+}
+
+/** Every campaign's counts (the campaign list), built and compiled once. */
+const allProjectCountsQuery = reusableQuery((db, ownerId: number) => countedProjects(db, ownerId));
+
+/** Project Count tags per campaign, computed from the projects table in one grouped query. */
+export async function projectCounts(db: Kysely<DB>, ownerId: number, campaignId?: number): Promise<Map<number, ProjectCount>> {
+  const rows = campaignId === undefined ? (await allProjectCountsQuery(db, ownerId)).rows : await countedProjects(db, ownerId).where('campaign_id', '=', campaignId).execute();
   const counts = new Map<number, ProjectCount>();
-  for (const row of await query.execute()) {
+  for (const row of rows) {
     const count = counts.get(row.campaign_id) ?? { scheduled: 0, running: 0, starting: 0, failed: 0 };
     count[COUNTED[row.status]!] = Number(row.n);
     counts.set(row.campaign_id, count);

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
+import { reusableQuery } from '../db/dialect';
 
 export interface SessionUser {
   id: number;
@@ -23,15 +24,18 @@ export async function createSession(db: Kysely<DB>, userId: number, days: number
   return { token, expiresAt };
 }
 
+/** Built and compiled once: every request of a signed-in user runs it. */
+const sessionUserQuery = reusableQuery((db, id: string, now: number) => db
+  .selectFrom('sessions')
+  .innerJoin('users', 'users.id', 'sessions.user_id')
+  .select(['users.id', 'users.username', 'users.name'])
+  .where('sessions.id', '=', id)
+  .where('sessions.expires_at', '>', now)
+  .limit(1));
+
 /** The user of a live session, or undefined for an unknown or expired token. */
 export async function findSessionUser(db: Kysely<DB>, token: string): Promise<SessionUser | undefined> {
-  return db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['users.id', 'users.username', 'users.name'])
-    .where('sessions.id', '=', tokenId(token))
-    .where('sessions.expires_at', '>', Date.now())
-    .executeTakeFirst();
+  return (await sessionUserQuery(db, tokenId(token), Date.now())).rows[0];
 }
 
 export async function deleteSession(db: Kysely<DB>, token: string): Promise<void> {

@@ -1,0 +1,109 @@
+import { isDeepStrictEqual } from 'node:util';
+import fastJsonStringify from 'fast-json-stringify';
+import type { FastifySerializerCompiler } from 'fastify';
+import { ResponseSerializationError } from '@fastify/type-provider-zod';
+import { z } from 'zod';
+
+/**
+ * How answers are written (RESPONSE_CHECK): `compiled` (production) writes each answer with a
+ * serializer compiled from the route's zod schema; `full` (the tests) also runs the zod schema on
+ * it, fails the answer as before when zod refuses it, and fails it too when the compiled
+ * serializer writes anything else than zod's output would be — so every answer of every API test
+ * proves the two agree.
+ */
+export type ResponseCheck = 'compiled' | 'full';
+
+type Serialize = (data: unknown) => string;
+
+/**
+ * The zod schema as JSON Schema for fast-json-stringify, or undefined where JSON Schema cannot
+ * say what zod does (transforms, dates, custom checks…): those answers keep zod's own check.
+ */
+export function answerJsonSchema(schema: z.ZodType): Record<string, unknown> | undefined {
+  try {
+    return simplify(z.toJSONSchema(schema, { target: 'draft-7', io: 'output', unrepresentable: 'throw', cycles: 'throw', reused: 'inline' }));
+  } catch {
+    return undefined;
+  }
+}
+
+const ZOD_ONLY_FORMATS = new Set(['starts_with', 'ends_with', 'includes']);
+const PRIMITIVES = new Set(['string', 'number', 'integer', 'boolean', 'null']);
+
+/**
+ * `additionalProperties: false` is dropped (zod strips unknown keys, fast-json-stringify never
+ * writes them). `anyOf` of bare primitive types (zod's `nullable()`: `{anyOf: [{type: 'string'}, {type: 'null'}]}`)
+ * becomes one `type` list, which fast-json-stringify writes directly instead of trying each branch
+ * against a validator. Everything else is kept as it is.
+ */
+function simplify(node: unknown): Record<string, unknown> {
+  const walk = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(walk);
+    if (typeof value !== 'object' || value === null) return value;
+    const object: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) {
+      // fast-json-stringify writes only the properties it knows anyway; as a validator (choosing
+      // an anyOf branch) `false` would refuse an answer zod accepts by dropping the extra keys.
+      if (key === 'additionalProperties' && item === false) continue;
+      // zod's names for startsWith / endsWith / includes, unknown to JSON Schema's validator (which warns).
+      if (key === 'format' && typeof item === 'string' && ZOD_ONLY_FORMATS.has(item)) continue;
+      object[key] = walk(item);
+    }
+    const anyOf = object.anyOf;
+    if (Array.isArray(anyOf) && Object.keys(object).length === 1 && anyOf.every(isBarePrimitive)) {
+      return { type: anyOf.map((branch: { type: string }) => branch.type) };
+    }
+    return object;
+  };
+  return walk(node) as Record<string, unknown>;
+}
+
+function isBarePrimitive(value: unknown): value is { type: string } {
+  if (typeof value !== 'object' || value === null) return false;
+  const keys = Object.keys(value);
+  const type = (value as { type?: unknown }).type;
+  return keys.length === 1 && typeof type === 'string' && PRIMITIVES.has(type);
+}
+
+/** A serializer compiled from the zod schema, or undefined (answerJsonSchema). */
+export function compileAnswerSerializer(schema: z.ZodType): Serialize | undefined {
+  const json = answerJsonSchema(schema);
+  if (!json) return undefined;
+  try {
+    const serialize = fastJsonStringify(json);
+    return (data) => serialize(data);
+  } catch {
+    return undefined;
+  }
+}
+
+/** What zod's check writes: the schema's encoded output as JSON, or the route's serialization error. */
+function zodSerialize(schema: z.ZodType, method: string, url: string): Serialize {
+  return (data) => {
+    const result = z.safeEncode(schema, data);
+    if (!result.success) throw new ResponseSerializationError(method, url, { cause: result.error });
+    return JSON.stringify(result.data);
+  };
+}
+
+/**
+ * Fastify's serializer compiler for response schemas: a zod schema is compiled once per route and
+ * status (fast-json-stringify); with `full` every answer is also checked by zod and compared.
+ */
+export function answerSerializerCompiler(check: ResponseCheck): FastifySerializerCompiler<unknown> {
+  return ({ schema, method, url }) => {
+    if (!(schema instanceof z.ZodType)) return (data: unknown) => JSON.stringify(data);
+    const byZod = zodSerialize(schema, method, url);
+    const compiled = compileAnswerSerializer(schema);
+    if (!compiled) return byZod;
+    if (check === 'compiled') return compiled;
+    return (data: unknown) => {
+      const expected = byZod(data);
+      const written = compiled(data);
+      if (!isDeepStrictEqual(JSON.parse(written), JSON.parse(expected))) {
+        throw new Error(`${method} ${url}: the compiled serializer wrote ${written.slice(0, 500)}, zod ${expected.slice(0, 500)}`);
+      }
+      return written;
+    };
+  };
+}
