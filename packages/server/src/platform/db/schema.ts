@@ -9,6 +9,7 @@ import type { OptionTables } from '../../features/options/options.tables';
 import type { EngineTables } from '../../engine/runner/engine.tables';
 import type { PendingImportTables } from '../imports/pending-imports.tables';
 import type { ApiTokenTables } from '../../features/api-tokens/api-tokens.tables';
+import type { StrategyTables } from '../../features/strategies/strategies.tables';
 
 /** Table types of the database; times are epoch milliseconds in both dialects. */
 export interface UsersTable {
@@ -45,7 +46,7 @@ export interface CampaignsTable {
 }
 
 /** Every table: the platform's own here, each feature's in its `<area>.tables.ts`. */
-export interface DB extends ProjectTables, ProfileTables, LinkSetTables, PrivateNetworkTables, ContentTables, JobTables, EngineTables, OptionTables, PendingImportTables, ApiTokenTables {
+export interface DB extends ProjectTables, ProfileTables, LinkSetTables, PrivateNetworkTables, ContentTables, JobTables, EngineTables, OptionTables, PendingImportTables, ApiTokenTables, StrategyTables {
   users: UsersTable;
   sessions: SessionsTable;
   login_attempts: LoginAttemptsTable;

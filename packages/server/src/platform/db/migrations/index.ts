@@ -16,6 +16,7 @@ import { pendingImportsMigration } from './0015-pending-imports';
 import { loginAttemptsMigration } from './0013-login-attempts';
 import { sealedSecretsMigration } from './0014-sealed-secrets';
 import { apiTokensMigration } from './0016-api-tokens';
+import { strategiesMigration } from './0017-strategies';
 import type { SecretBox } from '../../crypto/secret-box';
 
 /**
@@ -41,6 +42,7 @@ export function migrationProvider(dialect: DialectName, secrets: SecretBox): Mig
     '0014-sealed-secrets': sealedSecretsMigration(dialect, secrets),
     '0015-pending-imports': pendingImportsMigration(dialect),
     '0016-api-tokens': apiTokensMigration(dialect),
+    '0017-strategies': strategiesMigration(dialect),
   };
   return { getMigrations: async () => migrations };
 }
