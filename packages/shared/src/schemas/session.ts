@@ -20,6 +20,7 @@ export const SETUP_MESSAGES = {
   passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
   passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
   passwordsDiffer: 'The two passwords do not match',
+  confirmPasswordRequired: 'Please enter the password again',
   alreadyDone: 'An account already exists. Please log in.',
 } as const;
 
@@ -64,7 +65,7 @@ export const NewPasswordSchema = z
 
 /** POST /public/api/setup: the first account, only while no user exists. */
 export const SetupRequestSchema = z
-  .object({ username, password: NewPasswordSchema, confirmPassword: z.string() })
+  .object({ username, password: NewPasswordSchema, confirmPassword: z.string({ error: SETUP_MESSAGES.confirmPasswordRequired }).min(1, { error: SETUP_MESSAGES.confirmPasswordRequired }) })
   .refine((value) => value.password === value.confirmPassword, {
     error: SETUP_MESSAGES.passwordsDiffer,
     path: ['confirmPassword'],

@@ -2,6 +2,45 @@ import type { FormRule } from 'antd';
 import type { z } from 'zod';
 
 /**
+ * When a form's fields are checked: as the user types and when they leave a field, so a required
+ * field left empty says so at once, not only after Save (issue 11.5). Every form passes it to
+ * antd's `validateTrigger`.
+ */
+export const VALIDATE_ON: string[] = ['onChange', 'onBlur'];
+
+/** zod's own English ("Invalid input: expected string, received undefined"): never shown to a user. */
+const RAW_ZOD_MESSAGE = /^(Invalid input|Invalid option|Invalid string|Invalid number|Invalid|Too small|Too big|Expected)\b/;
+
+function isMissing(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+}
+
+/**
+ * The text a user reads for one issue: the schema's own message (the spec's text), or, where a
+ * schema field has none, plain words instead of zod's raw English.
+ */
+export function humanMessage(issue: z.core.$ZodIssue, value: unknown): string {
+  if (!RAW_ZOD_MESSAGE.test(issue.message)) return issue.message;
+  if (isMissing(value)) return 'Please fill in this field';
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.expected === 'number' || issue.expected === 'int' ? 'Please enter a number' : 'Please enter a valid value';
+    case 'too_small':
+      return issue.origin === 'string' ? `Please enter at least ${String(issue.minimum)} characters` : `Must be at least ${String(issue.minimum)}`;
+    case 'too_big':
+      return issue.origin === 'string' ? `Please enter at most ${String(issue.maximum)} characters` : `Must be at most ${String(issue.maximum)}`;
+    case 'invalid_value':
+      return 'Please choose one of the options';
+    default:
+      return 'Please enter a valid value';
+  }
+}
+
+function valueAt(values: unknown, field: string): unknown {
+  return typeof values === 'object' && values !== null ? (values as Record<string, unknown>)[field] : undefined;
+}
+
+/**
  * The first problem the schema finds with one field, judged on the whole form's values so
  * cross-field rules (passwords must match) report on the right field. Null when the field is fine.
  */
@@ -9,15 +48,24 @@ export function fieldProblem(schema: z.ZodType, values: unknown, field: string):
   const result = schema.safeParse(values);
   if (result.success) return null;
   const issue = result.error.issues.find((candidate) => candidate.path[0] === field);
-  return issue?.message ?? null;
+  return issue ? humanMessage(issue, valueAt(values, field)) : null;
+}
+
+/** True when the schema refuses the form without this field: the field is required (given the others). */
+export function isRequiredField(schema: z.ZodType, values: unknown, field: string): boolean {
+  const others = typeof values === 'object' && values !== null ? values : {};
+  return fieldProblem(schema, { ...others, [field]: undefined }, field) !== null;
 }
 
 /**
  * An Ant Design form rule backed by the shared zod schema, so the form shows exactly the messages
- * the server would send (DESIGN.md rule 2: one schema, both sides).
+ * the server would send (DESIGN.md rule 2: one schema, both sides). A field the schema cannot do
+ * without carries antd's required marker, judged on the current values (a field required only
+ * when a box is ticked is marked only then).
  */
 export function zodRule(schema: z.ZodType, field: string): FormRule {
   return ({ getFieldsValue }) => ({
+    required: isRequiredField(schema, getFieldsValue(true), field),
     validator: async () => {
       const problem = fieldProblem(schema, getFieldsValue(true), field);
       if (problem !== null) throw new Error(problem);

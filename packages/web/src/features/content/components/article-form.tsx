@@ -1,12 +1,12 @@
 import { Form, Input, type FormInstance } from 'antd';
 import { ArticleFieldsSchema, type ArticleFields } from '@linkloom/shared';
-import { zodRule } from '@/lib/zod-form-rules';
+import { zodRule, VALIDATE_ON } from '@/lib/zod-form-rules';
 
 /** The article's four fields, each required with the spec's message (spec 3 section 5). */
 export function ArticleForm(props: { form: FormInstance<ArticleFields>; initialValues: ArticleFields; onValuesChange: () => void }) {
   const { form, initialValues, onValuesChange } = props;
   return (
-    <Form<ArticleFields> form={form} layout="vertical" initialValues={initialValues} onValuesChange={onValuesChange} data-testid="article-form">
+    <Form<ArticleFields> form={form} layout="vertical" validateTrigger={VALIDATE_ON} initialValues={initialValues} onValuesChange={onValuesChange} data-testid="article-form">
       <Form.Item name="title" label="Title" rules={[zodRule(ArticleFieldsSchema, 'title')]}>
         <Input data-testid="article-title" />
       </Form.Item>

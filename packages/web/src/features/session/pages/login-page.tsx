@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Button, Checkbox, Form, Input } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { LoginRequestSchema } from '@linkloom/shared';
-import { zodRule } from '@/lib/zod-form-rules';
+import { zodRule, VALIDATE_ON } from '@/lib/zod-form-rules';
 import { login } from '../api/session-api';
 import { useCompleteSignIn } from '../api/use-sign-in';
 import { AuthCard } from '../components/auth-card';
@@ -35,7 +35,7 @@ export function LoginPage() {
   return (
     <AuthCard title="Sign in">
       <StatusAlert lines={status} />
-      <Form<LoginFormValues> name="login" layout="vertical" requiredMark={false} onFinish={handleFinish}>
+      <Form<LoginFormValues> name="login" layout="vertical" validateTrigger={VALIDATE_ON} onFinish={handleFinish}>
         <Form.Item label="Email or username" name="username" rules={[zodRule(LoginRequestSchema, 'username')]}>
           <Input prefix={<UserOutlined />} autoComplete="username" autoFocus />
         </Form.Item>

@@ -4,7 +4,7 @@ import { App, Button, Form, Input } from 'antd';
 import { Navigate } from 'react-router';
 import { LOGIN_ROUTE, SetupRequestSchema, type SetupRequest, type SetupStatus } from '@linkloom/shared';
 import { FullPageSpin } from '@/components/full-page-spin';
-import { zodRule } from '@/lib/zod-form-rules';
+import { zodRule, VALIDATE_ON } from '@/lib/zod-form-rules';
 import { createFirstAccount, sessionKeys } from '../api/session-api';
 import { useSetupStatusQuery } from '../api/use-session-queries';
 import { useCompleteSignIn } from '../api/use-sign-in';
@@ -48,7 +48,7 @@ export function SetupPage() {
   return (
     <AuthCard title="Create your account" subtitle="No account exists yet. The account you create here signs in to this LinkLoom.">
       <StatusAlert lines={lines} />
-      <Form<SetupRequest> name="setup" layout="vertical" requiredMark={false} onFinish={handleFinish}>
+      <Form<SetupRequest> name="setup" layout="vertical" validateTrigger={VALIDATE_ON} onFinish={handleFinish}>
         <Form.Item label="Email or username" name="username" rules={[zodRule(SetupRequestSchema, 'username')]}>
           <Input autoComplete="username" autoFocus />
         </Form.Item>
