@@ -4,6 +4,7 @@ import type { DialectName } from '../../platform/db/dialect';
 import type { DB } from '../../platform/db/schema';
 import { NotFoundError } from '../../platform/http/errors';
 import { secretBoxOf } from '../../platform/crypto/database-secrets';
+import { rememberAccountsBefore, rememberAccountsCreated } from '../../platform/imports/account-import-undo';
 
 export interface AccountRow {
   id: number;
@@ -135,17 +136,37 @@ export function identityKey(siteName: string, email: string): string {
  * (ON CONFLICT on the identity constraint: both dialects). Identities must be distinct. Passwords
  * are stored sealed (platform/crypto); the identity (site, email) stays plain for lookups.
  */
-export async function upsertAccounts(db: Kysely<DB>, ownerId: number, profileId: number, accounts: readonly AccountFields[]): Promise<void> {
-  if (accounts.length === 0) return;
+export async function upsertAccounts(db: Kysely<DB>, ownerId: number, profileId: number, accounts: readonly AccountFields[]): Promise<number[]> {
+  if (accounts.length === 0) return [];
   const now = Date.now();
   const box = secretBoxOf(db);
-  await db.insertInto('accounts')
+  const rows = await db.insertInto('accounts')
     .values(accounts.map((a) => ({ owner_id: ownerId, profile_id: profileId, site_name: a.siteName, email: a.email, username: a.username, password: box.seal(a.password), created_at: now })))
     .onConflict((oc) => oc.columns(['profile_id', 'site_name', 'email']).doUpdateSet((eb) => ({
       username: eb.ref('excluded.username'),
       password: eb.ref('excluded.password'),
     })))
+    .returning('id')
     .execute();
+  return rows.map((row) => row.id);
+}
+
+/**
+ * One chunk of an account import, inside the chunk's transaction: notes for the import's undo what
+ * the accounts it updates were and which ones it creates (platform/imports/account-import-undo.ts),
+ * then upserts them. Answers how many of them existed already.
+ */
+export async function upsertImportChunk(trx: Kysely<DB>, ownerId: number, profileId: number, importId: number, accounts: readonly AccountFields[]): Promise<number> {
+  if (accounts.length === 0) return 0;
+  const before = await trx.selectFrom('accounts').select(['id', 'username', 'password'])
+    .where('profile_id', '=', profileId)
+    .where((eb) => eb.or(accounts.map((key) => eb.and([eb('site_name', '=', key.siteName), eb('email', '=', key.email)]))))
+    .execute();
+  await rememberAccountsBefore(trx, importId, before);
+  const touched = await upsertAccounts(trx, ownerId, profileId, accounts);
+  const existed = new Set(before.map((row) => row.id));
+  await rememberAccountsCreated(trx, importId, touched.filter((id) => !existed.has(id)));
+  return before.length;
 }
 
 /** Deletes accounts of a profile by identity; the number deleted. */

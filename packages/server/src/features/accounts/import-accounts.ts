@@ -1,17 +1,16 @@
 import fs from 'node:fs';
 import type { FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
 import {
   ACCOUNT_IMPORT_MAX_ERRORS, ACCOUNT_MESSAGES, POSITIONAL_COLUMNS, accountFromFields, detectAccountLineFormat, headerColumns,
   isBlankRecord, splitPipeLine, type AccountColumns, type AccountFields, type AccountImportResponse, type AccountLineFormat,
 } from '@linkloom/shared';
 import type { AppContext } from '../../app-context';
-import type { DB } from '../../platform/db/schema';
 import { parseCsv } from '../../platform/files/csv';
 import { readLines } from '../../platform/files/lines';
 import { spoolUpload } from '../../platform/files/spool-upload';
 import { HttpError } from '../../platform/http/errors';
-import { countProfileAccounts, existingKeys, findProfileWithCampaign, identityKey, upsertAccounts } from './accounts.repository';
+import { PendingImport } from '../../platform/imports/pending-import';
+import { countProfileAccounts, findProfileWithCampaign, identityKey, upsertImportChunk } from './accounts.repository';
 import { publishAccountsChanged } from './accounts.live';
 
 const BATCH_SIZE = 500;
@@ -33,8 +32,11 @@ async function* recordsOf(file: string, format: AccountLineFormat): AsyncGenerat
   for await (const [line, text] of readLines(fs.createReadStream(file))) yield [line, splitPipeLine(text)];
 }
 
-/** Upserts the valid records in batches inside the caller's transaction; collects refused lines. */
-async function writeRecords(trx: Kysely<DB>, ownerId: number, profileId: number, records: AsyncIterable<[number, string[]]>): Promise<AccountImportResponse> {
+/**
+ * Hands the valid records to `writeChunk` a batch at a time (it answers how many of the batch
+ * existed already); collects refused lines.
+ */
+async function writeRecords(writeChunk: (accounts: AccountFields[]) => Promise<number>, records: AsyncIterable<[number, string[]]>): Promise<AccountImportResponse> {
   const result: AccountImportResponse = { imported: 0, updated: 0, errors: [], errorsOmitted: 0 };
   let columns: AccountColumns = POSITIONAL_COLUMNS;
   let positional = true;
@@ -43,10 +45,9 @@ async function writeRecords(trx: Kysely<DB>, ownerId: number, profileId: number,
   let repeats = 0;
   const flush = async () => {
     const accounts = [...batch.values()];
-    const existing = await existingKeys(trx, profileId, accounts);
-    await upsertAccounts(trx, ownerId, profileId, accounts);
-    result.updated += existing.size + repeats;
-    result.imported += accounts.length - existing.size;
+    const existing = await writeChunk(accounts);
+    result.updated += existing + repeats;
+    result.imported += accounts.length - existing;
     batch = new Map();
     repeats = 0;
   };
@@ -81,8 +82,11 @@ async function writeRecords(trx: Kysely<DB>, ownerId: number, profileId: number,
  * POST /action/import/profile/{id}: CSV or pipe-separated accounts into one of the user's
  * profiles, upserting by site + email. The upload is spooled whole (platform/files/spool-upload.ts)
  * and checked (size limit, text, a complete multipart body) before anything is written, so no
- * transaction waits on the client; the lines are then written in one transaction, so a file that turns
- * out broken (a quote never closed) imports nothing. Each refused line comes back with its number.
+ * transaction waits on the client; the lines are then written a batch per short transaction under a
+ * pending import (platform/imports), each batch noting what it changes, so other users' writes go
+ * between batches, and a file that turns out broken (a quote never closed) or a server that dies
+ * halfway leaves the profile as it was (the undo notes put it back). Each refused line comes back
+ * with its number.
  */
 export async function importAccounts(ctx: AppContext, request: FastifyRequest, ownerId: number, profileId: number): Promise<AccountImportResponse> {
   const { db } = ctx.database;
@@ -93,7 +97,14 @@ export async function importAccounts(ctx: AppContext, request: FastifyRequest, o
     if (!spooled.isText) throw new HttpError(422, ACCOUNT_MESSAGES.notText);
     const format = await formatOf(spooled.path);
     if (format === null) throw new HttpError(422, ACCOUNT_MESSAGES.emptyFile);
-    const result = await db.transaction().execute((trx) => writeRecords(trx, ownerId, profileId, recordsOf(spooled.path, format)));
+    const pending = await PendingImport.begin(db, { ownerId, kind: 'accounts', targetId: profileId });
+    const result = await pending.run(() => writeRecords(async (accounts) => {
+      let existing = 0;
+      await pending.writeChunk(async (trx) => {
+        existing = await upsertImportChunk(trx, ownerId, profileId, pending.id, accounts);
+      });
+      return existing;
+    }, recordsOf(spooled.path, format)));
     if (result.imported + result.updated === 0 && result.errors.length === 0) throw new HttpError(422, ACCOUNT_MESSAGES.emptyFile);
     if (result.imported + result.updated > 0) {
       const total = await countProfileAccounts(db, profileId);

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import type { ImportKind } from './pending-imports.tables';
+import { forgetFinishedAccountImports } from './account-import-undo';
 import { deleteImportMarker, discardImport, insertImportMarker, renewImportMarker } from './pending-imports.repository';
 
 /**
@@ -44,6 +45,7 @@ export class PendingImport {
   /** Every chunk is written: the rows become the import's for good. */
   async finish(): Promise<void> {
     await deleteImportMarker(this.db, this.id);
+    if (this.kind === 'accounts') await forgetFinishedAccountImports(this.db);
   }
 
   /** The import failed: its rows are deleted and the marker with them. */

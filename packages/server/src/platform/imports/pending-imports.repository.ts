@@ -1,9 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import type { ImportKind } from './pending-imports.tables';
+import { undoAccountImport } from './account-import-undo';
 
 /** Where each kind of import writes: the table and the column naming the parent it fills. */
-const TARGETS: Record<ImportKind, { table: 'url_items' | 'articles'; parent: 'url_list_id' | 'content_group_id' }> = {
+const TARGETS: Record<Exclude<ImportKind, 'accounts'>, { table: 'url_items' | 'articles'; parent: 'url_list_id' | 'content_group_id' }> = {
   links: { table: 'url_items', parent: 'url_list_id' },
   articles: { table: 'articles', parent: 'content_group_id' },
 };
@@ -39,9 +40,15 @@ export async function deleteImportMarker(db: Kysely<DB>, id: number): Promise<vo
 
 /**
  * Undoes an import: deletes the rows it wrote, a batch per statement (found through the parent's
- * index), then its marker. Safe to repeat: a crash halfway leaves the marker for the next sweep.
+ * index), or for accounts puts back what it changed; then its marker. Safe to repeat: a crash
+ * halfway leaves the marker for the next sweep.
  */
 export async function discardImport(db: Kysely<DB>, marker: ImportMarker): Promise<void> {
+  if (marker.kind === 'accounts') {
+    await undoAccountImport(db, marker.id);
+    await deleteImportMarker(db, marker.id);
+    return;
+  }
   const { table, parent } = TARGETS[marker.kind];
   for (;;) {
     const result = await sql`delete from ${sql.table(table)} where id in (

@@ -1,7 +1,7 @@
 import type { Generated } from 'kysely';
 
-/** What an import writes: links into a link set, or articles into a content group. */
-export type ImportKind = 'links' | 'articles';
+/** What an import writes: links into a link set, articles into a content group, accounts into a profile. */
+export type ImportKind = 'links' | 'articles' | 'accounts';
 
 /** An import still being written (migration 0015); its rows carry its id in import_id. */
 export interface PendingImportsTable {
@@ -15,6 +15,19 @@ export interface PendingImportsTable {
   created_at: number;
 }
 
+/**
+ * One account an unfinished account import changed (migration 0019): what it was before the import
+ * (existed = 1: prior username and sealed password) or that the import made it (existed = 0).
+ */
+export interface AccountImportUndoTable {
+  import_id: number;
+  account_id: number;
+  existed: number;
+  prior_username: string | null;
+  prior_password: string | null;
+}
+
 export interface PendingImportTables {
   pending_imports: PendingImportsTable;
+  account_import_undo: AccountImportUndoTable;
 }

@@ -17,6 +17,8 @@ import { loginAttemptsMigration } from './0013-login-attempts';
 import { sealedSecretsMigration } from './0014-sealed-secrets';
 import { apiTokensMigration } from './0016-api-tokens';
 import { strategiesMigration } from './0017-strategies';
+import { linkSearchMigration } from './0018-link-search';
+import { accountImportUndoMigration } from './0019-account-import-undo';
 import type { SecretBox } from '../../crypto/secret-box';
 
 /**
@@ -43,6 +45,8 @@ export function migrationProvider(dialect: DialectName, secrets: SecretBox): Mig
     '0015-pending-imports': pendingImportsMigration(dialect),
     '0016-api-tokens': apiTokensMigration(dialect),
     '0017-strategies': strategiesMigration(dialect),
+    '0018-link-search': linkSearchMigration(dialect),
+    '0019-account-import-undo': accountImportUndoMigration(),
   };
   return { getMigrations: async () => migrations };
 }
