@@ -47,9 +47,10 @@ describe('content groups and articles', () => {
     const maxUsage = page.getByTestId('max-usage-per-article');
     await maxUsage.fill('');
     await page.getByText(CONTENT_MESSAGES.maxUsage).waitFor();
+    await page.getByTestId('settings-save-state').getByText('Not saved: correct the fields above').waitFor();
     await maxUsage.fill('3');
     await page.getByTestId('words-not-to-be-changed').fill('rose, tulip');
-    await page.locator('[data-testid="settings-save-state"][data-state="saved"]').waitFor();
+    await page.locator('[data-testid="settings-save-state"][data-state="saved"]').getByText(/^Saved at \d/).waitFor();
     await expect.poll(() => other.page.getByTestId('max-usage-per-article').inputValue()).toBe('3');
 
     // Uploads: several files and a ZIP (title = first line), then one with the title from the name.
@@ -70,7 +71,8 @@ describe('content groups and articles', () => {
     ]);
     await page.getByText(UPLOAD_MESSAGES.failed('photo.txt'), { exact: true }).waitFor();
     await page.getByText('photo.txt is not a text file', { exact: false }).first().waitFor();
-    await page.getByTestId('article-upload-dialog').getByRole('button', { name: 'Close' }).click();
+    await page.getByTestId('article-upload-dialog-summary').getByText('No files uploaded, 1 file failed', { exact: true }).waitFor();
+    await page.getByTestId('article-upload-dialog-done').click();
     await saveScreenshot(page, 'content-group-screen');
 
     // The editor: Save only after a change; the preview shows the body without anything that runs.

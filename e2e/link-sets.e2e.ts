@@ -94,8 +94,16 @@ describe('link set screen', () => {
     await page.getByText(LINK_MESSAGES.linksRequired, { exact: true }).waitFor();
     await page.getByTestId('batch-links-dialog-text').fill('https://delta.test|x|Delta|x|3\nnot a url|x|Bad\nwww.echo.test');
     await clickSettled(page.getByTestId('batch-links-dialog-ok'));
-    await page.getByTestId('batch-links-dialog-problems').getByText(`Line 2: ${LINK_MESSAGES.urlInvalid}`).waitFor();
-    await toast(page, LINK_ITEM_MESSAGES.batchAdded);
+    await toast(page, '2 links added, 1 line refused');
+    // The accepted lines are saved and leave the box: only the refused one stays, renumbered.
+    await page.getByTestId('batch-links-dialog-problems').getByText(`Line 1: ${LINK_MESSAGES.urlInvalid}`).waitFor();
+    expect(await page.getByTestId('batch-links-dialog-text').inputValue()).toBe('not a url|x|Bad');
+    // A link already in the set is a duplicate, said per line, and not added twice.
+    await page.getByTestId('batch-links-dialog-text').fill('https://delta.test|x|Delta|x|3');
+    await clickSettled(page.getByTestId('batch-links-dialog-ok'));
+    await toast(page, 'No links added, 1 duplicate skipped');
+    await page.getByTestId('batch-links-dialog-problems').getByText(`https://delta.test|x|Delta|x|3: ${LINK_MESSAGES.duplicate}`).waitFor();
+    expect(await page.getByTestId('batch-links-dialog-text').inputValue()).toBe('');
     await page.keyboard.press('Escape');
     await expect.poll(() => shownUrls(page)).toHaveLength(5);
     await expect.poll(() => shownUrls(other.page)).toHaveLength(5);
@@ -112,7 +120,7 @@ describe('link set screen', () => {
     await linkRow(page, 'www.echo.test').locator('input[type=checkbox]').check();
     await page.getByTestId('delete-links').click();
     await confirmDelete(page);
-    await toast(page, LINK_ITEM_MESSAGES.deleted);
+    await toast(page, `${LINK_ITEM_MESSAGES.deleted} (2)`);
     await expect.poll(() => shownUrls(page)).toHaveLength(5);
     await expect.poll(() => shownUrls(other.page)).not.toContain('www.echo.test');
 

@@ -86,7 +86,7 @@ describe('project screens', () => {
     await dialog.getByLabel('Min links', { exact: true }).fill('5');
     await dialog.getByLabel('Max links', { exact: true }).fill('2');
     await dialog.getByLabel('Link probability (%)', { exact: true }).fill('0');
-    await dialog.getByRole('button', { name: 'OK' }).click();
+    await dialog.getByTestId('link-set-profile-dialog-ok').click();
     await dialog.getByText(LINK_SET_PROFILE_MESSAGES.linkSetRequired).waitFor();
     await dialog.getByText(LINK_SET_PROFILE_MESSAGES.maxBelowMin).waitFor();
     await dialog.getByText(LINK_SET_PROFILE_MESSAGES.probabilityRange).waitFor();
@@ -95,7 +95,7 @@ describe('project screens', () => {
     await chooseByLabel(page, 'Link set', 'Money pages');
     await dialog.getByLabel('Max links', { exact: true }).fill('6');
     await dialog.getByLabel('Link probability (%)', { exact: true }).fill('80');
-    await dialog.getByRole('button', { name: 'OK' }).click();
+    await dialog.getByTestId('link-set-profile-dialog-ok').click();
     await dialog.waitFor({ state: 'hidden' });
     await page.getByRole('cell', { name: 'Money pages' }).waitFor();
     await page.getByRole('button', { name: 'Add link set' }).click();
@@ -168,21 +168,21 @@ describe('project screens', () => {
     await page.getByTestId('schedule-menu').click();
     await page.getByRole('menuitem', { name: 'Add Schedule' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByRole('button', { name: 'Save schedule' }).click();
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await dialog.getByText(SCHEDULE_MESSAGES.typeRequired).waitFor();
     await dialog.getByText(SCHEDULE_MESSAGES.durationRequired).waitFor();
     // A new private schedule offers 0 posts (unlimited); an empty count is refused.
     expect(await dialog.getByLabel('Number of posts', { exact: true }).inputValue()).toBe('0');
     await dialog.getByLabel('Number of posts', { exact: true }).fill('');
-    await dialog.getByRole('button', { name: 'Save schedule' }).click();
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await dialog.getByText(SCHEDULE_MESSAGES.numberOfPostsRange).waitFor();
 
     await dialog.getByLabel('After other projects complete').check();
-    await dialog.getByRole('button', { name: 'Save schedule' }).click();
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await dialog.getByText(SCHEDULE_MESSAGES.parentRequired).waitFor();
 
     await dialog.getByLabel('At a fixed date').check();
-    await dialog.getByRole('button', { name: 'Save schedule' }).click();
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await dialog.getByText(SCHEDULE_MESSAGES.startDateRequired).waitFor();
     await dialog.getByText(SCHEDULE_MESSAGES.startTimeRequired).waitFor();
     await dialog.getByLabel('Start date', { exact: true }).fill('15/01/2030');
@@ -191,11 +191,11 @@ describe('project screens', () => {
     await dialog.getByLabel('Start time', { exact: true }).press('Enter');
     await dialog.getByLabel('Spread over days').check();
     await dialog.getByLabel('Number of days', { exact: true }).fill('0');
-    await dialog.getByRole('button', { name: 'Save schedule' }).click();
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await dialog.getByText(SCHEDULE_MESSAGES.nDayPositive).waitFor();
     await dialog.getByLabel('Number of days', { exact: true }).fill('3');
     await dialog.getByLabel('Number of posts', { exact: true }).fill('0');
-    await dialog.getByRole('button', { name: 'Save schedule' }).click();
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
     await expect.poll(() => projectStatus(page).getAttribute('data-status')).toBe('SCHEDULED');
     // Shown in local time: the browser runs in UTC here, so it reads as entered.

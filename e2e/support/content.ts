@@ -24,5 +24,8 @@ export async function uploadArticles(page: Page, variant: 'firstLine' | 'fileNam
   const input = page.getByTestId(`upload-${variant}`).locator('input[type=file]');
   await input.setInputFiles(files);
   for (const file of files) await page.getByText(UPLOAD_MESSAGES.uploaded(file.name, true), { exact: true }).first().waitFor();
-  await page.getByTestId('article-upload-dialog').getByRole('button', { name: 'Close' }).click();
+  // The dialog says how its uploads went and offers Done once they have finished.
+  await page.getByTestId('article-upload-dialog-summary').getByText(`${files.length} ${files.length === 1 ? 'file' : 'files'} uploaded`, { exact: true }).waitFor();
+  await page.getByTestId('article-upload-dialog-done').click();
+  await page.getByTestId('article-upload-dialog').waitFor({ state: 'hidden' });
 }

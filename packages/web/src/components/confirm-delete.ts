@@ -1,6 +1,7 @@
 import { useCallback, type ReactNode } from 'react';
 import { App } from 'antd';
 import { COMMON_MESSAGES } from '@linkloom/shared';
+import { DIALOG_LABELS } from './dialog-labels';
 
 /** What the confirmation says. */
 export interface ConfirmDeleteOptions {
@@ -25,7 +26,8 @@ export function useConfirm(): { confirmDelete: (options?: ConfirmDeleteOptions) 
         modal.confirm({
           title: options.title ?? 'Delete',
           content: options.content ?? COMMON_MESSAGES.confirmDeleteSelected,
-          okText: options.okText ?? 'Delete',
+          okText: options.okText ?? DIALOG_LABELS.delete,
+          cancelText: DIALOG_LABELS.cancel,
           okButtonProps: { danger: true, 'data-testid': 'confirm-delete-ok' },
           cancelButtonProps: { 'data-testid': 'confirm-delete-cancel' },
           focusable: { autoFocusButton: 'cancel' },

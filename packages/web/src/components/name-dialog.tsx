@@ -1,8 +1,9 @@
 import { useRef, type ReactNode } from 'react';
 import { Form, Input, Modal, type FormRule, type InputRef } from 'antd';
 import type { z } from 'zod';
-import { zodRule } from '@/lib/zod-form-rules';
+import { zodRule, VALIDATE_ON } from '@/lib/zod-form-rules';
 import { useSubmitState } from '@/lib/use-submit-state';
+import { DIALOG_LABELS, type DialogAct } from './dialog-labels';
 
 /** The least a name dialog holds; extra form items add their own fields. */
 export interface NameValues {
@@ -13,7 +14,8 @@ export interface NameValues {
 export interface NameDialogProps<V extends NameValues> {
   open: boolean;
   title: ReactNode;
-  okText?: string;
+  /** What OK does: 'create' (the default) or 'save', 'duplicate' … (one wording, components/dialog-labels). */
+  act?: DialogAct;
   /** Label of the name field; 'Name' unless given. */
   label?: string;
   /** Values the form starts from each time it opens (e.g. the row's current name). */
@@ -38,7 +40,7 @@ export interface NameDialogProps<V extends NameValues> {
  * the name field takes the focus on open, and every opening starts from `initialValues`.
  */
 export function NameDialog<V extends NameValues = NameValues>(props: NameDialogProps<V>) {
-  const { open, title, okText = 'OK', label = 'Name', initialValues, schema, requiredMessage, onSubmit, onClose, children } = props;
+  const { open, title, act = 'create', label = 'Name', initialValues, schema, requiredMessage, onSubmit, onClose, children } = props;
   const testId = props.testId ?? 'name-dialog';
   const [form] = Form.useForm<V>();
   const inputRef = useRef<InputRef>(null);
@@ -58,7 +60,8 @@ export function NameDialog<V extends NameValues = NameValues>(props: NameDialogP
     <Modal
       open={open}
       title={title}
-      okText={okText}
+      okText={DIALOG_LABELS[act]}
+      cancelText={DIALOG_LABELS.cancel}
       onCancel={submitting ? undefined : onClose}
       okButtonProps={{ htmlType: 'submit', loading: submitting, 'data-testid': `${testId}-ok` }}
       cancelButtonProps={{ disabled: submitting }}
@@ -66,7 +69,7 @@ export function NameDialog<V extends NameValues = NameValues>(props: NameDialogP
       mask={{ closable: !submitting }}
       afterOpenChange={(visible) => visible && inputRef.current?.focus()}
       modalRender={(dialog) => (
-        <Form<V> form={form} layout="vertical" initialValues={initialValues} onFinish={handleFinish} clearOnDestroy data-testid={testId}>
+        <Form<V> form={form} layout="vertical" validateTrigger={VALIDATE_ON} initialValues={initialValues} onFinish={handleFinish} clearOnDestroy data-testid={testId}>
           {dialog}
         </Form>
       )}

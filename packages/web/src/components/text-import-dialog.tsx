@@ -2,7 +2,10 @@ import { useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Alert, Form, Input, Modal } from 'antd';
 import type { ErrorLine } from '@/lib/error-lines';
 import { useSubmitState } from '@/lib/use-submit-state';
+import { keepRefusedLines } from '@/lib/refused-lines';
 import { ErrorList } from './error-list-dialog';
+import { DIALOG_LABELS } from './dialog-labels';
+import { VALIDATE_ON } from '@/lib/zod-form-rules';
 
 /** The text plus whatever the extra form items hold (e.g. `{ selfHosted: true }`). */
 export type TextImportValues = { text: string } & Record<string, unknown>;
@@ -11,7 +14,6 @@ export type TextImportValues = { text: string } & Record<string, unknown>;
 export interface TextImportDialogProps {
   open: boolean;
   title: ReactNode;
-  okText?: string;
   /** Label above the text area. */
   label?: ReactNode;
   placeholder?: string;
@@ -24,6 +26,11 @@ export interface TextImportDialogProps {
    * which stays open. Resolving with nothing (or an empty list) closes it; a throw keeps it open.
    */
   onSubmit: (text: string, values: TextImportValues) => Promise<readonly ErrorLine[] | void>;
+  /**
+   * Whether a refused line stays in the box to be fixed; false drops it (a duplicate has nothing
+   * to fix). Every refused line stays unless given.
+   */
+  keepRefused?: (message: string) => boolean;
   /** Called on Cancel, Escape and after a successful submit. */
   onClose: () => void;
   /** Extra Form.Items below the text (a 'Self-hosted blogs' checkbox). */
@@ -36,7 +43,7 @@ export interface TextImportDialogProps {
  * Ctrl+Enter (or Cmd+Enter) submits; Enter is a new line. Every opening starts empty.
  */
 export function TextImportDialog(props: TextImportDialogProps) {
-  const { open, title, okText = 'Import', label, placeholder, requiredMessage, rows = 12, onSubmit, onClose, children } = props;
+  const { open, title, label, placeholder, requiredMessage, rows = 12, onSubmit, onClose, children } = props;
   const testId = props.testId ?? 'text-import-dialog';
   const [form] = Form.useForm<TextImportValues>();
   const [problems, setProblems] = useState<readonly ErrorLine[]>([]);
@@ -46,8 +53,14 @@ export function TextImportDialog(props: TextImportDialogProps) {
     setProblems([]);
     const outcome = await run(() => onSubmit(values.text, values));
     if (outcome.failed) return;
-    if (outcome.value && outcome.value.length > 0) setProblems(outcome.value);
-    else onClose();
+    if (!outcome.value || outcome.value.length === 0) {
+      onClose();
+      return;
+    }
+    // The accepted lines are saved: the box keeps only the refused ones (issue 11.3).
+    const refused = keepRefusedLines(values.text, outcome.value, props.keepRefused);
+    form.setFieldValue('text', refused.text);
+    setProblems(refused.problems);
   };
 
   const handleKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -61,7 +74,8 @@ export function TextImportDialog(props: TextImportDialogProps) {
     <Modal
       open={open}
       title={title}
-      okText={okText}
+      okText={DIALOG_LABELS.import}
+      cancelText={DIALOG_LABELS.cancel}
       width={720}
       onCancel={submitting ? undefined : onClose}
       okButtonProps={{ htmlType: 'submit', loading: submitting, 'data-testid': `${testId}-ok` }}
@@ -70,7 +84,7 @@ export function TextImportDialog(props: TextImportDialogProps) {
       mask={{ closable: false }}
       afterClose={() => setProblems([])}
       modalRender={(dialog) => (
-        <Form form={form} layout="vertical" onFinish={handleFinish} clearOnDestroy data-testid={testId}>
+        <Form form={form} layout="vertical" validateTrigger={VALIDATE_ON} onFinish={handleFinish} clearOnDestroy data-testid={testId}>
           {dialog}
         </Form>
       )}
@@ -80,7 +94,7 @@ export function TextImportDialog(props: TextImportDialogProps) {
       </Form.Item>
       {children}
       {problems.length > 0 && (
-        <Alert type="error" showIcon title="Some lines were not accepted" description={<ErrorList lines={problems} />} data-testid={`${testId}-problems`} />
+        <Alert type="error" showIcon title="These lines were not accepted" description={<ErrorList lines={problems} />} data-testid={`${testId}-problems`} />
       )}
     </Modal>
   );

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useEffectEvent, type ReactNode } from 'react';
 import { Button, Upload, type ButtonProps } from 'antd';
 import { InboxOutlined, UploadOutlined } from '@ant-design/icons';
 import { useUploadRequest, type UploadResult } from '@/lib/use-upload-request';
@@ -18,6 +18,8 @@ export interface UploadProps {
   periodInMessages?: boolean;
   /** Called after each file, success or failure, so the list refreshes. */
   onDone?: (result: UploadResult) => void;
+  /** Told when the first file starts (true) and when the last one ends (false). */
+  onBusyChange?: (busy: boolean) => void;
   disabled?: boolean;
   testId?: string;
 }
@@ -53,9 +55,11 @@ export function UploadButton(props: UploadProps & { buttonProps?: ButtonProps })
  * with their progress.
  */
 export function UploadDropZone(props: UploadProps & { hint?: ReactNode }) {
-  const { action, accept, multiple = false, label = 'Click or drag a file here to upload', periodInMessages, onDone, disabled = false, hint } = props;
+  const { action, accept, multiple = false, label = 'Click or drag a file here to upload', periodInMessages, onDone, onBusyChange, disabled = false, hint } = props;
   const testId = props.testId ?? 'upload-drop-zone';
-  const { customRequest } = useUploadRequest({ periodInMessages, onDone });
+  const { customRequest, uploading } = useUploadRequest({ periodInMessages, onDone });
+  const notifyBusy = useEffectEvent((busy: boolean) => onBusyChange?.(busy));
+  useEffect(() => notifyBusy(uploading), [uploading]);
   return (
     <div data-testid={testId}>
       <Upload.Dragger

@@ -6,6 +6,7 @@ import {
 import { del, get, put } from '@/lib/http';
 import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation';
 import { accountKeys } from './account-keys';
+import { DONE_TEXTS } from '@/lib/action-feedback';
 
 /** The query string of a grid request; empty filters are left out. */
 export function accountListSearch(query: AccountListQuery): string {
@@ -39,5 +40,6 @@ export function useDeleteAccounts(profileId: number) {
   return useInvalidatingMutation(
     accountKeys.profile(profileId),
     (keys: AccountKey[]) => del(`/rest/accounts/${profileId}`, { body: keys, schema: AccountDeleteResponseSchema }),
+    (_, keys) => DONE_TEXTS.deleted(keys.length, 'account'),
   );
 }

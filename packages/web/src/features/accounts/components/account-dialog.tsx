@@ -1,8 +1,9 @@
 import { useRef } from 'react';
 import { Form, Input, Modal, type InputRef } from 'antd';
 import { AccountFieldsSchema, type AccountFields } from '@linkloom/shared';
-import { zodRule } from '@/lib/zod-form-rules';
+import { zodRule, VALIDATE_ON } from '@/lib/zod-form-rules';
 import { useSubmitState } from '@/lib/use-submit-state';
+import { DIALOG_LABELS } from '@/components/dialog-labels';
 
 const FIELDS: { name: keyof AccountFields; label: string; password?: boolean }[] = [
   { name: 'siteName', label: 'Website' },
@@ -30,14 +31,15 @@ export function AccountDialog(props: { open: boolean; onSubmit: (values: Account
     <Modal
       open={open}
       title="Add account"
-      okText="Save"
+      okText={DIALOG_LABELS.create}
+      cancelText={DIALOG_LABELS.cancel}
       onCancel={submitting ? undefined : onClose}
       okButtonProps={{ htmlType: 'submit', loading: submitting, 'data-testid': 'account-dialog-ok' }}
       cancelButtonProps={{ disabled: submitting }}
       destroyOnHidden
       afterOpenChange={(visible) => visible && firstField.current?.focus()}
       modalRender={(dialog) => (
-        <Form<AccountFields> form={form} layout="vertical" onFinish={handleFinish} clearOnDestroy data-testid="account-dialog">
+        <Form<AccountFields> form={form} layout="vertical" validateTrigger={VALIDATE_ON} onFinish={handleFinish} clearOnDestroy data-testid="account-dialog">
           {dialog}
         </Form>
       )}

@@ -1,5 +1,5 @@
 import { useState, type Key } from 'react';
-import { App, Button, type TableColumnsType } from 'antd';
+import { Button, type TableColumnsType } from 'antd';
 import { DeleteOutlined, DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import { AccountImportResponseSchema, type Account, type AccountListResponse, type AccountSortField } from '@linkloom/shared';
 import { DataTable } from '@/components/data-table';
@@ -14,6 +14,7 @@ import { AccountDialog } from './account-dialog';
 import { textColumnFilter } from '@/components/text-column-filter';
 import { columnSortOrder } from '@/lib/grid-state';
 import type { GridState } from './grid-state';
+import { summarise, toastDone, toastProblems } from '@/lib/action-feedback';
 
 /** An account's row key: its identity (site + email), which survives paging and refetches. */
 const rowKeyOf = (account: Account) => JSON.stringify([account.siteName, account.email]);
@@ -29,7 +30,6 @@ export interface AccountsTableProps {
 
 /** The accounts grid (server-side paging, sorting, filtering) with add, delete, upload and download. */
 export function AccountsTable({ profileId, data, loading, grid, onGridChange, onImported }: AccountsTableProps) {
-  const { message } = App.useApp();
   const { confirmDelete } = useConfirm();
   const showErrors = useErrorList();
   const saveAccount = useSaveAccount(profileId);
@@ -61,7 +61,10 @@ export function AccountsTable({ profileId, data, loading, grid, onGridChange, on
     const parsed = AccountImportResponseSchema.safeParse(result.body);
     if (!result.ok || !parsed.success) return;
     const { imported, updated, errors, errorsOmitted } = parsed.data;
-    message.info(`${imported} accounts added, ${updated} updated`);
+    const refused = errors.length + errorsOmitted;
+    const text = summarise([{ count: imported, noun: 'account', verb: 'added' }, { count: updated, noun: 'account', verb: 'updated' }, { count: refused, noun: 'line', verb: 'refused' }]);
+    if (imported + updated > 0) toastDone(text);
+    else toastProblems([text]);
     const lines = [...errors, ...(errorsOmitted > 0 ? [`… and ${errorsOmitted} more lines that were not accepted`] : [])];
     if (lines.length > 0) showErrors(lines);
   };
@@ -102,7 +105,7 @@ export function AccountsTable({ profileId, data, loading, grid, onGridChange, on
         onClose={() => setAdding(false)}
         onSubmit={async (values) => {
           const { created } = await saveAccount.mutateAsync({ accountListId: profileId, ...values });
-          message.success(created ? 'Account added' : 'Account updated (same site and email)');
+          toastDone(created ? 'Account added' : 'Account updated (same site and email)');
         }}
       />
     </>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, App, Button, Typography, type TableColumnsType } from 'antd';
+import { Alert, Button, Typography, type TableColumnsType } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { API_TOKEN_MESSAGES, CreateApiTokenBodySchema, type ApiToken, type CreateApiTokenResponse } from '@linkloom/shared';
 import { DataTable } from '@/components/data-table';
@@ -8,6 +8,8 @@ import { PageHeader } from '@/components/page-header';
 import { useConfirm } from '@/components/confirm-delete';
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from '../api/api-tokens-api';
 import { TokenSecretDialog } from '../components/token-secret-dialog';
+import { DIALOG_LABELS } from '@/components/dialog-labels';
+import { toastDone } from '@/lib/action-feedback';
 
 /** `2030-01-31 10:00` in the browser's time zone. */
 function formatWhen(epochMs: number): string {
@@ -22,21 +24,20 @@ export function ApiTokensPage() {
   const createToken = useCreateApiToken();
   const revokeToken = useRevokeApiToken();
   const { confirmDelete } = useConfirm();
-  const { message } = App.useApp();
   const [adding, setAdding] = useState(false);
   const [created, setCreated] = useState<CreateApiTokenResponse | null>(null);
 
   const handleCreate = async ({ name }: { name: string }) => {
     const answer = await createToken.mutateAsync(name);
     setCreated(answer);
-    message.success(API_TOKEN_MESSAGES.created);
+    toastDone(API_TOKEN_MESSAGES.created);
   };
 
   const handleRevoke = async (token: ApiToken) => {
-    const confirmed = await confirmDelete({ title: `Revoke "${token.name}"`, content: API_TOKEN_MESSAGES.confirmRevoke, okText: 'Revoke' });
+    const confirmed = await confirmDelete({ title: `Revoke "${token.name}"`, content: API_TOKEN_MESSAGES.confirmRevoke, okText: DIALOG_LABELS.revoke });
     if (!confirmed) return;
     await revokeToken.mutateAsync(token.id);
-    message.success(API_TOKEN_MESSAGES.revoked);
+    toastDone(API_TOKEN_MESSAGES.revoked);
   };
 
   const columns: TableColumnsType<ApiToken> = [
@@ -77,7 +78,6 @@ export function ApiTokensPage() {
       <NameDialog
         open={adding}
         title="New token"
-        okText="Create"
         schema={CreateApiTokenBodySchema}
         onSubmit={handleCreate}
         onClose={() => setAdding(false)}

@@ -1,50 +1,47 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   LinkSetRowSchema, OkResponseSchema, ProfileRowSchema, ProjectRowSchema, type ModuleId,
 } from '@linkloom/shared';
 import { del, post, put } from '@/lib/http';
 import { downloadFile } from '@/lib/download';
 import { campaignKeys } from './campaign-keys';
+import { DONE_TEXTS } from '@/lib/action-feedback';
+import { useInvalidatingMutation, type DoneText } from '@/lib/use-invalidating-mutation';
 
 /** A mutation of one campaign's rows that refreshes the campaign screen when it succeeds. */
-function useCampaignMutation<I, R>(campaignId: number, mutationFn: (input: I) => Promise<R>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: campaignKeys.detail(campaignId) }),
-  });
+function useCampaignMutation<I, R>(campaignId: number, mutationFn: (input: I) => Promise<R>, done: DoneText<I, R>) {
+  return useInvalidatingMutation(campaignKeys.detail(campaignId), mutationFn, done);
 }
 
 /** PUT /rest/project, POST /rest/project/rename/{id}, POST /action/duplicate/project/{id}, DELETE /rest/projects/{campaignId}. */
 export function useProjectMutations(campaignId: number) {
   return {
     add: useCampaignMutation(campaignId, (input: { module: ModuleId; name: string }) =>
-      put('/rest/project', { body: { campaignId, ...input }, schema: ProjectRowSchema })),
+      put('/rest/project', { body: { campaignId, ...input }, schema: ProjectRowSchema }), (row) => DONE_TEXTS.created('Project', row.name)),
     rename: useCampaignMutation(campaignId, ({ id, ...input }: { id: number; module: string; name: string }) =>
-      post(`/rest/project/rename/${id}`, { body: { campaignId, ...input }, schema: ProjectRowSchema })),
+      post(`/rest/project/rename/${id}`, { body: { campaignId, ...input }, schema: ProjectRowSchema }), (row) => DONE_TEXTS.renamed('Project', row.name)),
     duplicate: useCampaignMutation(campaignId, ({ id, name }: { id: number; name: string }) =>
-      post(`/action/duplicate/project/${id}`, { body: { name }, schema: ProjectRowSchema })),
-    remove: useCampaignMutation(campaignId, (ids: number[]) => del(`/rest/projects/${campaignId}`, { body: ids, schema: OkResponseSchema })),
+      post(`/action/duplicate/project/${id}`, { body: { name }, schema: ProjectRowSchema }), (row) => DONE_TEXTS.created('Project', row.name)),
+    remove: useCampaignMutation(campaignId, (ids: number[]) => del(`/rest/projects/${campaignId}`, { body: ids, schema: OkResponseSchema }), (_, ids) => DONE_TEXTS.deleted(ids.length, 'project')),
   };
 }
 
 /** PUT /rest/profile, POST /rest/profile/{id}, DELETE /rest/profiles/{campaignId}. */
 export function useProfileMutations(campaignId: number) {
   return {
-    add: useCampaignMutation(campaignId, (name: string) => put('/rest/profile', { body: { name, campaignId }, schema: ProfileRowSchema })),
+    add: useCampaignMutation(campaignId, (name: string) => put('/rest/profile', { body: { name, campaignId }, schema: ProfileRowSchema }), (row) => DONE_TEXTS.created('Account profile', row.name)),
     rename: useCampaignMutation(campaignId, ({ id, name }: { id: number; name: string }) =>
-      post(`/rest/profile/${id}`, { body: { name }, schema: ProfileRowSchema })),
-    remove: useCampaignMutation(campaignId, (ids: number[]) => del(`/rest/profiles/${campaignId}`, { body: ids, schema: OkResponseSchema })),
+      post(`/rest/profile/${id}`, { body: { name }, schema: ProfileRowSchema }), (row) => DONE_TEXTS.renamed('Account profile', row.name)),
+    remove: useCampaignMutation(campaignId, (ids: number[]) => del(`/rest/profiles/${campaignId}`, { body: ids, schema: OkResponseSchema }), (_, ids) => DONE_TEXTS.deleted(ids.length, 'account profile')),
   };
 }
 
 /** PUT /rest/url_list, POST /rest/url_list/{id}, DELETE /rest/url_list/{campaignId}. */
 export function useLinkSetMutations(campaignId: number) {
   return {
-    add: useCampaignMutation(campaignId, (name: string) => put('/rest/url_list', { body: { name, campaignId }, schema: LinkSetRowSchema })),
+    add: useCampaignMutation(campaignId, (name: string) => put('/rest/url_list', { body: { name, campaignId }, schema: LinkSetRowSchema }), (row) => DONE_TEXTS.created('Link set', row.name)),
     rename: useCampaignMutation(campaignId, ({ id, name }: { id: number; name: string }) =>
-      post(`/rest/url_list/${id}`, { body: { name }, schema: LinkSetRowSchema })),
-    remove: useCampaignMutation(campaignId, (ids: number[]) => del(`/rest/url_list/${campaignId}`, { body: ids, schema: OkResponseSchema })),
+      post(`/rest/url_list/${id}`, { body: { name }, schema: LinkSetRowSchema }), (row) => DONE_TEXTS.renamed('Link set', row.name)),
+    remove: useCampaignMutation(campaignId, (ids: number[]) => del(`/rest/url_list/${campaignId}`, { body: ids, schema: OkResponseSchema }), (_, ids) => DONE_TEXTS.deleted(ids.length, 'link set')),
   };
 }
 

@@ -6,6 +6,7 @@ import { get, post, put } from '@/lib/http';
 import { downloadFile } from '@/lib/download';
 import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation';
 import { campaignKeys } from './campaign-keys';
+import { DONE_TEXTS } from '@/lib/action-feedback';
 
 /** GET /rest/campaigns: the campaigns and the strategies to create one from. */
 export function useCampaigns() {
@@ -17,7 +18,8 @@ export function useCampaigns() {
 
 /** PUT /rest/campaigns {name}: a campaign created manually. */
 export function useCreateCampaign() {
-  return useInvalidatingMutation(campaignKeys.all, (name: string) => put('/rest/campaigns', { body: { name }, schema: CampaignSchema }));
+  return useInvalidatingMutation(campaignKeys.all, (name: string) => put('/rest/campaigns', { body: { name }, schema: CampaignSchema }),
+    (campaign) => DONE_TEXTS.created('Campaign', campaign.name));
 }
 
 /** POST /rest/campaigns {id, name} */
@@ -25,12 +27,14 @@ export function useRenameCampaign() {
   return useInvalidatingMutation(
     campaignKeys.all,
     (input: { id: number; name: string }) => post('/rest/campaigns', { body: input, schema: OkResponseSchema }),
+    (_, input) => DONE_TEXTS.renamed('Campaign', input.name),
   );
 }
 
 /** POST /rest/delete/campaigns {ids}: the campaigns and everything they hold. */
 export function useDeleteCampaigns() {
-  return useInvalidatingMutation(campaignKeys.all, (ids: number[]) => post('/rest/delete/campaigns', { body: { ids }, schema: OkResponseSchema }));
+  return useInvalidatingMutation(campaignKeys.all, (ids: number[]) => post('/rest/delete/campaigns', { body: { ids }, schema: OkResponseSchema }),
+    (_, ids) => DONE_TEXTS.deleted(ids.length, 'campaign'));
 }
 
 /** POST /action/export/backlinks_from_campaigns [ids]: saves all_links.zip. Silent: the caller shows the spec's text. */

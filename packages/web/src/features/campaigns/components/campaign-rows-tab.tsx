@@ -105,14 +105,14 @@ export function CampaignRowsTab<T extends NamedRow>(props: CampaignRowsTabProps<
         }}
       />
       <NameDialog
-        open={adding} title={`Add ${noun}`} okText="Save" testId={`add-${kind}-dialog`} schema={props.schema}
+        open={adding} title={`Add ${noun}`} testId={`add-${kind}-dialog`} schema={props.schema}
         onSubmit={async ({ name }) => {
           await mutations.add.mutateAsync(name.trim());
         }}
         onClose={() => setAdding(false)}
       />
       <NameDialog
-        open={renaming !== null} title={`Rename ${noun}`} okText="Save" testId={`rename-${kind}-dialog`} schema={props.schema}
+        open={renaming !== null} title={`Rename ${noun}`} act="save" testId={`rename-${kind}-dialog`} schema={props.schema}
         initialValues={{ name: renaming?.name ?? '' }}
         onSubmit={async ({ name }) => {
           if (renaming) await mutations.rename.mutateAsync({ id: renaming.id, name: name.trim() });

@@ -19,7 +19,7 @@ export function DuplicateCampaignDialog({ campaign, onClose }: { campaign: Campa
   };
   return (
     <NameDialog<DuplicateValues>
-      open={campaign !== null} title="Duplicate campaign" okText="Duplicate" testId="duplicate-campaign-dialog"
+      open={campaign !== null} title="Duplicate campaign" act="duplicate" testId="duplicate-campaign-dialog"
       schema={CampaignCreateSchema}
       initialValues={{ name: `${campaign?.name ?? ''}${DUPLICATE_CAMPAIGN_SUFFIX}`, useSameAccounts: false }}
       onSubmit={handleSubmit} onClose={onClose}

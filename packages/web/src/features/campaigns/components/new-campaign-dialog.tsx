@@ -49,7 +49,7 @@ export function NewCampaignDialog(props: { open: boolean; onClose: () => void; s
 
   return (
     <NameDialog<NewCampaignValues>
-      open={props.open} title="New campaign" okText="Save" testId="new-campaign-dialog"
+      open={props.open} title="New campaign" testId="new-campaign-dialog"
       schema={CampaignCreateSchema} initialValues={{ type: 'wizard' }}
       onSubmit={handleSubmit} onClose={props.onClose}
     >

@@ -14,6 +14,7 @@ interface ProjectValues {
 }
 
 const TITLES = { add: 'Add project', rename: 'Rename project', duplicate: 'Duplicate project' } as const;
+const ACTS = { add: 'create', rename: 'save', duplicate: 'duplicate' } as const;
 const MODULE_OPTIONS = Object.entries(MODULES).map(([value, label]) => ({ value, label }));
 
 function initialValues(state: ProjectDialogMode): Partial<ProjectValues> {
@@ -40,7 +41,7 @@ export function ProjectDialog({ campaignId, state, onClose }: { campaignId: numb
 
   return (
     <NameDialog<ProjectValues>
-      open={state !== null} title={TITLES[current.mode]} okText="Save" testId="project-dialog"
+      open={state !== null} title={TITLES[current.mode]} act={ACTS[current.mode]} testId="project-dialog"
       schema={ProjectCreateSchema} initialValues={initialValues(current)}
       onSubmit={handleSubmit} onClose={onClose}
     >

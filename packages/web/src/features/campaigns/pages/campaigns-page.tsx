@@ -92,7 +92,7 @@ export function CampaignsPage() {
       />
       <NewCampaignDialog open={adding} onClose={() => setAdding(false)} strategies={campaigns.data?.strategies ?? []} />
       <NameDialog
-        open={renaming !== null} title="Rename campaign" okText="Save" testId="rename-campaign-dialog"
+        open={renaming !== null} title="Rename campaign" act="save" testId="rename-campaign-dialog"
         schema={CampaignCreateSchema} initialValues={{ name: renaming?.name ?? '' }}
         onSubmit={async ({ name }) => {
           if (renaming) await renameCampaign.mutateAsync({ id: renaming.id, name: name.trim() });

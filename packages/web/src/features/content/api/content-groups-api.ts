@@ -6,6 +6,7 @@ import {
 import { del, get, post, put } from '@/lib/http';
 import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation';
 import { contentKeys } from './content-keys';
+import { DONE_TEXTS } from '@/lib/action-feedback';
 
 /** GET /rest/content_groups */
 export function useContentGroups() {
@@ -28,6 +29,7 @@ export function useCreateContentGroup() {
   return useInvalidatingMutation(
     contentKeys.all,
     (name: string) => put('/rest/content_groups', { body: { name }, schema: ContentGroupSummarySchema }),
+    (group) => DONE_TEXTS.created('Content group', group.name),
   );
 }
 
@@ -36,12 +38,14 @@ export function useRenameContentGroup() {
   return useInvalidatingMutation(
     contentKeys.all,
     (input: { id: number; name: string }) => post('/action/rename/content_group', { body: input, schema: OkResponseSchema }),
+    (_, input) => DONE_TEXTS.renamed('Content group', input.name),
   );
 }
 
 /** DELETE /rest/content_groups */
 export function useDeleteContentGroups() {
-  return useInvalidatingMutation(contentKeys.all, (ids: number[]) => del('/rest/content_groups', { body: { ids }, schema: OkResponseSchema }));
+  return useInvalidatingMutation(contentKeys.all, (ids: number[]) => del('/rest/content_groups', { body: { ids }, schema: OkResponseSchema }),
+    (_, ids) => DONE_TEXTS.deleted(ids.length, 'content group'));
 }
 
 /** POST /rest/content_groups: the auto-saved settings form. Only the group's own query refreshes. */
@@ -55,5 +59,6 @@ export function useSaveGroupSettings(id: number) {
 
 /** DELETE /rest/article/{groupId} */
 export function useDeleteArticles(groupId: number) {
-  return useInvalidatingMutation(contentKeys.all, (ids: number[]) => del(`/rest/article/${groupId}`, { body: { ids }, schema: OkResponseSchema }));
+  return useInvalidatingMutation(contentKeys.all, (ids: number[]) => del(`/rest/article/${groupId}`, { body: { ids }, schema: OkResponseSchema }),
+    (_, ids) => DONE_TEXTS.deleted(ids.length, 'article'));
 }

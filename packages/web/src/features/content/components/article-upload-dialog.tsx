@@ -1,7 +1,8 @@
 import { useCallback } from 'react';
-import { App, Modal } from 'antd';
+import { App } from 'antd';
 import { ERROR_TOAST_SECONDS, UploadArticlesResponseSchema } from '@linkloom/shared';
-import { UploadDropZone, type UploadResult } from '@/components/upload-button';
+import type { UploadResult } from '@/components/upload-button';
+import { UploadDialog } from '@/components/upload-dialog';
 
 /** The two upload variants of the content group screen. */
 export type ArticleUploadKind = 'firstLine' | 'fileName';
@@ -41,19 +42,15 @@ export function ArticleUploadDialog(props: { groupId: number; kind: ArticleUploa
   );
 
   return (
-    <Modal
-      open={kind !== null} title={variant.title} onCancel={onClose} footer={null} destroyOnHidden
-      data-testid="article-upload-dialog"
-    >
-      <UploadDropZone
-        action={`/rest/${variant.path}/${groupId}`}
-        multiple
-        periodInMessages
-        label="Click or drag text files or a ZIP here"
-        hint={variant.hint}
-        onDone={handleDone}
-        testId={`upload-${kind ?? 'none'}`}
-      />
-    </Modal>
+    <UploadDialog
+      open={kind !== null} title={variant.title} onClose={onClose} testId="article-upload-dialog"
+      action={`/rest/${variant.path}/${groupId}`}
+      multiple
+      periodInMessages
+      label="Click or drag text files or a ZIP here"
+      hint={variant.hint}
+      onDone={handleDone}
+      zoneTestId={`upload-${kind ?? 'none'}`}
+    />
   );
 }

@@ -1,12 +1,12 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
-import { Form, Input, InputNumber, Typography } from 'antd';
+import { Form, Input, InputNumber } from 'antd';
 import {
   CONTENT_FORM_DEBOUNCE_MS, ContentGroupSettingsSchema, type ContentGroup, type ContentGroupSettings,
 } from '@linkloom/shared';
-import { zodRule } from '@/lib/zod-form-rules';
+import { zodRule, VALIDATE_ON } from '@/lib/zod-form-rules';
+import { AutosaveStatus, type AutosaveState } from '@/components/autosave-status';
 import { useSaveGroupSettings } from '../api/content-groups-api';
 
-type SaveState = 'idle' | 'saving' | 'saved' | 'invalid';
 
 const settingsOf = (group: ContentGroup): ContentGroupSettings => ({
   wordsNottobeChanged: group.wordsNottobeChanged,
@@ -23,7 +23,8 @@ const sameSettings = (a: ContentGroupSettings, b: ContentGroupSettings) =>
 export function GroupSettingsForm({ group }: { group: ContentGroup }) {
   const [form] = Form.useForm<ContentGroupSettings>();
   const save = useSaveGroupSettings(group.id);
-  const [state, setState] = useState<SaveState>('idle');
+  const [state, setState] = useState<AutosaveState>('idle');
+  const [savedAt, setSavedAt] = useState<number | null>(null);
   const lastSaved = useRef<ContentGroupSettings>(settingsOf(group));
   const pending = useRef(false);
   const [changes, setChanges] = useState(0);
@@ -41,6 +42,7 @@ export function GroupSettingsForm({ group }: { group: ContentGroup }) {
       setState('saving');
       await save.mutateAsync(parsed.data);
       lastSaved.current = parsed.data;
+      setSavedAt(Date.now());
       setState('saved');
     } catch {
       setState('idle'); // lib/http already showed the failure
@@ -79,7 +81,7 @@ export function GroupSettingsForm({ group }: { group: ContentGroup }) {
   };
 
   return (
-    <Form<ContentGroupSettings>
+    <Form<ContentGroupSettings> validateTrigger={VALIDATE_ON}
       form={form} layout="vertical" initialValues={settingsOf(group)} onValuesChange={handleValuesChange}
       data-testid="group-settings-form" style={{ maxWidth: 720 }}
     >
@@ -96,9 +98,7 @@ export function GroupSettingsForm({ group }: { group: ContentGroup }) {
       >
         <InputNumber min={0} precision={0} style={{ width: 200 }} data-testid="max-usage-per-article" />
       </Form.Item>
-      <Typography.Text type="secondary" data-testid="settings-save-state" data-state={state}>
-        {state === 'saving' ? 'Saving…' : state === 'saved' ? 'Settings saved' : '\u00a0'}
-      </Typography.Text>
+      <AutosaveStatus state={state} savedAt={savedAt} testId="settings-save-state" />
     </Form>
   );
 }

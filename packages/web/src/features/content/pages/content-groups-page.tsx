@@ -88,6 +88,7 @@ export function ContentGroupsPage() {
       <NameDialog
         open={renaming !== null}
         title="Rename Content Group"
+        act="save"
         schema={CreateContentGroupBodySchema}
         initialValues={{ name: renaming?.name ?? '' }}
         onSubmit={async ({ name }) => void (await renameGroup.mutateAsync({ id: renaming?.id ?? 0, name }))}

@@ -1,12 +1,13 @@
 import { useRef } from 'react';
-import { App, Button, Col, Form, Input, InputNumber, Row, Switch, Typography } from 'antd';
+import { Button, Col, Form, Input, InputNumber, Row, Switch, Typography } from 'antd';
 import { SaveOutlined } from '@ant-design/icons';
 import {
   LINK_ITEM_MESSAGES, LinkSetKeywordsSchema, redistributePercentages, totalPercentage,
   type EditablePercentageType, type KeywordPercentages, type LinkSetDetail, type LinkSetKeywords,
 } from '@linkloom/shared';
-import { zodRule } from '@/lib/zod-form-rules';
+import { zodRule, VALIDATE_ON } from '@/lib/zod-form-rules';
 import { useSubmitState } from '@/lib/use-submit-state';
+import { toastDone, toastFailed } from '@/lib/action-feedback';
 
 type KeywordField = 'primaryKeyword' | 'secondaryKeyword' | 'brandedKeyword' | 'genericKeyword';
 type PercentageField = 'primaryPercentage' | 'secondaryPercentage' | 'brandedPercentage' | 'genericPercentage' | 'nakedUrlPercentage';
@@ -46,7 +47,6 @@ export interface KeywordsFormProps {
  * always total 100. Messages come from the shared schema the server checks too.
  */
 export function KeywordsForm({ initialValues, onSave }: KeywordsFormProps) {
-  const { message } = App.useApp();
   const [form] = Form.useForm<LinkSetKeywords>();
   const { submitting, run } = useSubmitState();
   const values = Form.useWatch([], form) as Partial<LinkSetKeywords> | undefined;
@@ -70,15 +70,15 @@ export function KeywordsForm({ initialValues, onSave }: KeywordsFormProps) {
       try {
         return await onSave({ ...initialValues, ...submitted });
       } catch (error) {
-        message.error(LINK_ITEM_MESSAGES.keywordsFailed);
+        toastFailed(LINK_ITEM_MESSAGES.keywordsFailed);
         throw error;
       }
     });
-    if (!outcome.failed) message.success(LINK_ITEM_MESSAGES.keywordsSaved);
+    if (!outcome.failed) toastDone(LINK_ITEM_MESSAGES.keywordsSaved);
   };
 
   return (
-    <Form<LinkSetKeywords> form={form} layout="vertical" initialValues={initialValues} onFinish={handleFinish} data-testid="keywords-form" style={{ maxWidth: 760 }}>
+    <Form<LinkSetKeywords> form={form} layout="vertical" validateTrigger={VALIDATE_ON} initialValues={initialValues} onFinish={handleFinish} data-testid="keywords-form" style={{ maxWidth: 760 }}>
       <Form.Item name="useKeyword" label="Use keywords as anchors" valuePropName="checked">
         <Switch data-testid="keywords-use" />
       </Form.Item>

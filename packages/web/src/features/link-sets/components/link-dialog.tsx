@@ -1,8 +1,9 @@
 import { useRef } from 'react';
 import { Form, Input, InputNumber, Modal, type InputRef } from 'antd';
 import { UrlItemInputSchema, type UrlItem, type UrlItemInput } from '@linkloom/shared';
-import { zodRule } from '@/lib/zod-form-rules';
+import { zodRule, VALIDATE_ON } from '@/lib/zod-form-rules';
 import { useSubmitState } from '@/lib/use-submit-state';
+import { DIALOG_LABELS } from '@/components/dialog-labels';
 
 interface LinkFormValues {
   url: string;
@@ -38,14 +39,15 @@ export function LinkDialog({ open, link, onSubmit, onClose }: LinkDialogProps) {
     <Modal
       open={open}
       title={editing ? 'Edit link' : 'Add link'}
-      okText="Save"
+      okText={editing ? DIALOG_LABELS.save : DIALOG_LABELS.create}
+      cancelText={DIALOG_LABELS.cancel}
       onCancel={submitting ? undefined : onClose}
       okButtonProps={{ htmlType: 'submit', loading: submitting, 'data-testid': 'link-dialog-ok' }}
       cancelButtonProps={{ disabled: submitting }}
       destroyOnHidden
       afterOpenChange={(visible) => visible && firstField.current?.focus()}
       modalRender={(dialog) => (
-        <Form<LinkFormValues>
+        <Form<LinkFormValues> validateTrigger={VALIDATE_ON}
           form={form} layout="vertical" onFinish={handleFinish} clearOnDestroy data-testid="link-dialog"
           initialValues={link ? { url: link.url, anchor: link.anchor, linksOnPage: link.linksOnPage } : { linksOnPage: null }}
         >

@@ -1,5 +1,5 @@
 import { useState, type Key } from 'react';
-import { App, Button, Tooltip, type TableColumnsType } from 'antd';
+import { Button, Tooltip, type TableColumnsType } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined, ReloadOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { LINK_ITEM_MESSAGES, LINK_MESSAGES, LinkImportResultSchema, type LinkImportResult, type UrlItem, type UrlItemListResponse } from '@linkloom/shared';
 import { DataTable } from '@/components/data-table';
@@ -10,6 +10,7 @@ import { TextImportDialog } from '@/components/text-import-dialog';
 import { textColumnFilter } from '@/components/text-column-filter';
 import type { ErrorLine } from '@/lib/error-lines';
 import type { TableQuery } from '@/lib/table-query';
+import { summarise, toastDone, toastFailed, toastProblems } from '@/lib/action-feedback';
 import { useWindowFraction } from '@/lib/use-window-fraction';
 import { useAddLinkBatch, useDeleteLinks, useSaveLink } from '../api/link-items-api';
 import { LinkDialog } from './link-dialog';
@@ -18,6 +19,18 @@ import { LinkCheckTag } from './link-check-tag';
 import { columnSortOrder, formatDateAdded, type LinksGridState } from './links-grid-state';
 
 /** Refused lines of a batch or an import, plus a note when only the first ones were listed. */
+/** '4 links added, 1 line refused, 2 duplicates skipped': a success when any link was added. */
+function reportAdded(result: LinkImportResult): void {
+  const duplicates = result.duplicates ?? 0;
+  const text = summarise([
+    { count: result.added, noun: 'link', verb: 'added' },
+    { count: result.skipped - duplicates, noun: 'line', verb: 'refused' },
+    { count: duplicates, noun: 'duplicate', verb: 'skipped' },
+  ]);
+  if (result.added > 0) toastDone(text);
+  else toastProblems([text]);
+}
+
 function refusedLines(result: LinkImportResult): ErrorLine[] {
   const more = result.skipped - result.errors.length;
   return [...result.errors, ...(more > 0 ? [`… and ${more} more lines that were not accepted`] : [])];
@@ -34,7 +47,6 @@ export interface LinksTableProps {
 
 /** The Links tab: server-side paged, sorted and filtered links with add, batch add, edit, delete, upload and download. */
 export function LinksTable({ linkSetId, data, loading, grid, onGridChange, onReload }: LinksTableProps) {
-  const { message } = App.useApp();
   const { confirmDelete } = useConfirm();
   const showErrors = useErrorList();
   const saveLink = useSaveLink(linkSetId);
@@ -68,10 +80,10 @@ export function LinksTable({ linkSetId, data, loading, grid, onGridChange, onRel
     try {
       await saveLink.mutateAsync(body);
     } catch (error) {
-      message.error(editing ? LINK_ITEM_MESSAGES.saveFailed : LINK_ITEM_MESSAGES.addFailed);
+      toastFailed(editing ? LINK_ITEM_MESSAGES.saveFailed : LINK_ITEM_MESSAGES.addFailed);
       throw error;
     }
-    message.success(editing ? LINK_ITEM_MESSAGES.saved : LINK_ITEM_MESSAGES.added);
+    toastDone(editing ? LINK_ITEM_MESSAGES.saved : LINK_ITEM_MESSAGES.added);
   };
 
   const handleBatch = async (text: string): Promise<ErrorLine[]> => {
@@ -79,10 +91,10 @@ export function LinksTable({ linkSetId, data, loading, grid, onGridChange, onRel
     try {
       result = await addBatch.mutateAsync(text);
     } catch (error) {
-      message.error(LINK_ITEM_MESSAGES.batchFailed);
+      toastFailed(LINK_ITEM_MESSAGES.batchFailed);
       throw error;
     }
-    if (result.added > 0) message.success(LINK_ITEM_MESSAGES.batchAdded);
+    reportAdded(result);
     return refusedLines(result);
   };
 
@@ -91,18 +103,19 @@ export function LinksTable({ linkSetId, data, loading, grid, onGridChange, onRel
     try {
       await deleteLinks.mutateAsync(selectedKeys.map(Number));
     } catch {
-      message.error(LINK_ITEM_MESSAGES.deleteFailed);
+      toastFailed(LINK_ITEM_MESSAGES.deleteFailed);
       return;
     }
+    const count = selectedKeys.length;
     setSelectedKeys([]);
-    message.success(LINK_ITEM_MESSAGES.deleted);
+    toastDone(`${LINK_ITEM_MESSAGES.deleted} (${count})`);
   };
 
   const handleUploaded = (result: UploadResult) => {
     void onReload();
     const parsed = LinkImportResultSchema.safeParse(result.body);
     if (!result.ok || !parsed.success) return;
-    message.info(`${parsed.data.added} links added`);
+    reportAdded(parsed.data);
     const lines = refusedLines(parsed.data);
     if (lines.length > 0) showErrors(lines);
   };
@@ -110,9 +123,9 @@ export function LinksTable({ linkSetId, data, loading, grid, onGridChange, onRel
   const handleReload = async () => {
     try {
       await onReload();
-      message.success(LINK_ITEM_MESSAGES.loaded);
+      toastDone(LINK_ITEM_MESSAGES.loaded);
     } catch {
-      message.error(LINK_ITEM_MESSAGES.loadFailed);
+      toastFailed(LINK_ITEM_MESSAGES.loadFailed);
     }
   };
 
@@ -123,6 +136,7 @@ export function LinksTable({ linkSetId, data, loading, grid, onGridChange, onRel
         columns={columns}
         rows={data?.urls}
         rowKey="id"
+        keyColumns={['url', 'anchor']}
         loading={loading}
         scrollY={scrollY}
         selection={{ selectedKeys, onChange: (keys) => setSelectedKeys(keys) }}
@@ -147,11 +161,11 @@ export function LinksTable({ linkSetId, data, loading, grid, onGridChange, onRel
       <TextImportDialog
         open={batchOpen}
         title="Batch add links"
-        okText="Add links"
         label="One link per line: URL|x|anchor|x|links on page (anchor and links on page are optional)"
         placeholder={'https://example.com/page|x|anchor text|x|12\nhttps://example.org/other|x|another anchor\nwww.example.net'}
         requiredMessage={LINK_MESSAGES.linksRequired}
         onSubmit={handleBatch}
+        keepRefused={(message) => message !== LINK_MESSAGES.duplicate}
         onClose={() => setBatchOpen(false)}
         testId="batch-links-dialog"
       />

@@ -6,6 +6,7 @@ import { del, get, post, put } from '@/lib/http';
 import { downloadFile } from '@/lib/download';
 import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation';
 import { privateNetworkKeys } from './private-network-keys';
+import { DONE_TEXTS } from '@/lib/action-feedback';
 
 /** GET /rest/private_networks */
 export function usePrivateNetworks() {
@@ -20,6 +21,7 @@ export function useCreatePrivateNetwork() {
   return useInvalidatingMutation(
     privateNetworkKeys.all,
     (name: string) => put('/rest/private_networks', { body: { name }, schema: PrivateNetworkSchema }),
+    (network) => DONE_TEXTS.created('Private network', network.name),
   );
 }
 
@@ -28,6 +30,7 @@ export function useRenamePrivateNetwork() {
   return useInvalidatingMutation(
     privateNetworkKeys.all,
     (input: { id: number; name: string }) => post('/rest/private_networks', { body: input, schema: PrivateNetworkSchema }),
+    (_, input) => DONE_TEXTS.renamed('Private network', input.name),
   );
 }
 
@@ -36,6 +39,7 @@ export function useDeletePrivateNetworks() {
   return useInvalidatingMutation(
     privateNetworkKeys.all,
     (ids: number[]) => del('/rest/private_networks', { body: ids, schema: DeletePrivateNetworksResponseSchema }),
+    (_, ids) => DONE_TEXTS.deleted(ids.length, 'private network'),
   );
 }
 

@@ -6,6 +6,7 @@ import {
 import { del, get, post } from '@/lib/http';
 import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation';
 import { privateNetworkKeys } from './private-network-keys';
+import { DONE_TEXTS } from '@/lib/action-feedback';
 
 /** GET /rest/private_network/{id}: the network and its sites. */
 export function usePrivateNetwork(id: number) {
@@ -41,5 +42,6 @@ export function useDeleteSites(id: number) {
   return useInvalidatingMutation(
     privateNetworkKeys.all,
     (keys: DeletePrivateSitesBody) => del(`/rest/private_network/${id}`, { body: keys, schema: DeletePrivateSitesResponseSchema }),
+    (_, keys) => DONE_TEXTS.deleted(keys.length, 'site'),
   );
 }

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { App, Button, Checkbox, Dropdown, Form } from 'antd';
+import { Button, Checkbox, Dropdown, Form } from 'antd';
 import { DownOutlined, ImportOutlined } from '@ant-design/icons';
 import { PRIVATE_NETWORK_MESSAGES, type PrivateSiteImportResult } from '@linkloom/shared';
 import { TextImportDialog } from '@/components/text-import-dialog';
 import { useErrorList } from '@/components/error-list-dialog';
 import { useImportFromProfile, useImportSites } from '../api/private-sites-api';
 import { ProfileImportDialog } from './profile-import-dialog';
+import { summarise, toastDone, toastProblems } from '@/lib/action-feedback';
 
 const PLACEHOLDER = 'https://blog.example.com|me@example.com|admin|password\nwww.another-site.com|me@example.com|editor|password';
 
@@ -17,11 +18,12 @@ export function ImportSitesMenu({ networkId }: { networkId: number }) {
   const [dialog, setDialog] = useState<'manual' | 'profile' | null>(null);
   const importSites = useImportSites(networkId);
   const importFromProfile = useImportFromProfile(networkId);
-  const { message } = App.useApp();
   const showErrors = useErrorList();
 
   const reportImported = (result: PrivateSiteImportResult) => {
-    if (result.imported > 0) message.success(`${result.imported} ${result.imported === 1 ? 'site' : 'sites'} imported`);
+    const text = summarise([{ count: result.imported, noun: 'site', verb: 'imported' }, { count: result.errorList.length, noun: 'line', verb: 'refused' }]);
+    if (result.imported > 0) toastDone(text);
+    else toastProblems([text]);
   };
 
   const handleManual = async (text: string, values: Record<string, unknown>) => {

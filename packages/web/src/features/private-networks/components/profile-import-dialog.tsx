@@ -1,8 +1,9 @@
 import { Form, Modal, Select } from 'antd';
 import { ImportFromProfileBodySchema } from '@linkloom/shared';
-import { zodRule } from '@/lib/zod-form-rules';
+import { zodRule, VALIDATE_ON } from '@/lib/zod-form-rules';
 import { useSubmitState } from '@/lib/use-submit-state';
 import { useProfileChoices } from '../api/private-sites-api';
+import { DIALOG_LABELS } from '@/components/dialog-labels';
 
 /** Props of {@link ProfileImportDialog}. */
 export interface ProfileImportDialogProps {
@@ -38,13 +39,14 @@ export function ProfileImportDialog({ open, onSubmit, onClose }: ProfileImportDi
     <Modal
       open={open}
       title="Import From Account Profiles"
-      okText="Import"
+      okText={DIALOG_LABELS.import}
+      cancelText={DIALOG_LABELS.cancel}
       onCancel={submitting ? undefined : onClose}
       okButtonProps={{ htmlType: 'submit', loading: submitting, 'data-testid': 'profile-import-dialog-ok' }}
       cancelButtonProps={{ disabled: submitting }}
       destroyOnHidden
       modalRender={(dialog) => (
-        <Form form={form} layout="vertical" onFinish={handleFinish} clearOnDestroy data-testid="profile-import-dialog">
+        <Form form={form} layout="vertical" validateTrigger={VALIDATE_ON} onFinish={handleFinish} clearOnDestroy data-testid="profile-import-dialog">
           {dialog}
         </Form>
       )}

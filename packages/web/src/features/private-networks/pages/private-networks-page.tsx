@@ -88,6 +88,7 @@ export function PrivateNetworksPage() {
       <NameDialog
         open={renaming !== null}
         title="Rename Private Network"
+        act="save"
         schema={CreatePrivateNetworkBodySchema}
         initialValues={{ name: renaming?.name ?? '' }}
         onSubmit={async ({ name }) => void (await renameNetwork.mutateAsync({ id: renaming?.id ?? 0, name }))}

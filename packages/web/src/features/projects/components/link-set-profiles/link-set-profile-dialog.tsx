@@ -4,6 +4,8 @@ import { LINK_SET_PROFILE_DEFAULTS } from '@linkloom/shared';
 import type { NamedCount } from '../forms/field-options';
 import { linkSetProfileRule } from './link-set-profile-rules';
 import type { LinkSetProfileValue } from './link-set-profile-value';
+import { DIALOG_LABELS } from '@/components/dialog-labels';
+import { VALIDATE_ON } from '@/lib/zod-form-rules';
 
 interface DialogValues {
   linkSetId?: number;
@@ -48,14 +50,15 @@ export function LinkSetProfileDialog(props: LinkSetProfileDialogProps) {
     <Modal
       open={open}
       title={profile ? 'Edit link set' : 'Add link set'}
-      okText="OK"
+      okText={profile ? DIALOG_LABELS.save : DIALOG_LABELS.create}
+      cancelText={DIALOG_LABELS.cancel}
       onCancel={onClose}
       okButtonProps={{ htmlType: 'submit', 'data-testid': 'link-set-profile-dialog-ok' }}
       destroyOnHidden
       afterOpenChange={(visible) => visible && firstField.current?.focus()}
       modalRender={(dialog) => (
         // Named, so its field ids (label targets) differ from the page form's own Min / Max links.
-        <Form<DialogValues>
+        <Form<DialogValues> validateTrigger={VALIDATE_ON}
           form={form} name="link-set-profile" layout="vertical" initialValues={initialValues} onFinish={handleFinish} clearOnDestroy
           data-testid="link-set-profile-dialog"
         >

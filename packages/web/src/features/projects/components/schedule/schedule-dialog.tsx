@@ -5,6 +5,8 @@ import {
 } from '@linkloom/shared';
 import { useSaveSchedule } from '../../api/schedule-api';
 import { draftFromValues, scheduleFieldProblem, valuesFromSchedule, type ScheduleFormValues } from './schedule-values';
+import { DIALOG_LABELS } from '@/components/dialog-labels';
+import { VALIDATE_ON } from '@/lib/zod-form-rules';
 
 /** Props of {@link ScheduleDialog}. */
 export interface ScheduleDialogProps {
@@ -59,14 +61,15 @@ export function ScheduleDialog({ open, onClose, project, kind, siblings }: Sched
     <Modal
       open={open}
       title={editing ? 'Edit Schedule' : 'Add Schedule'}
-      okText="Save schedule"
+      okText={DIALOG_LABELS.save}
+      cancelText={DIALOG_LABELS.cancel}
       onCancel={save.isPending ? undefined : onClose}
       okButtonProps={{ htmlType: 'submit', loading: save.isPending, 'data-testid': 'schedule-dialog-ok' }}
       cancelButtonProps={{ disabled: save.isPending }}
       mask={{ closable: !save.isPending }}
       destroyOnHidden
       modalRender={(dialog) => (
-        <Form<ScheduleFormValues> form={form} layout="vertical" initialValues={initialValues} onFinish={handleFinish} clearOnDestroy data-testid="schedule-dialog">
+        <Form<ScheduleFormValues> form={form} layout="vertical" validateTrigger={VALIDATE_ON} initialValues={initialValues} onFinish={handleFinish} clearOnDestroy data-testid="schedule-dialog">
           {dialog}
         </Form>
       )}
