@@ -123,7 +123,7 @@ describe('campaigns', () => {
     await tableRow(other.page, 'projects-table', 'Wiki run').waitFor();
     const projectId = await rowId(page, 'projects-table', 'Wiki run');
     expect(await page.getByTestId(`project-link-${projectId}`).getAttribute('href')).toBe(`#/project/${projectId}`);
-    expect(await tableRow(page, 'projects-table', 'Wiki run').getByTestId('status-tag').textContent()).toBe('NEW');
+    expect(await tableRow(page, 'projects-table', 'Wiki run').getByTestId('status-tag').textContent()).toBe('New');
 
     // Rename: the module is locked.
     await page.getByTestId(`rename-project-${projectId}`).click();
