@@ -1,7 +1,11 @@
 import type { Key, ReactNode } from 'react';
 import { Empty, Flex, Space, Table, type TableColumnsType, type TablePaginationConfig, type TableProps } from 'antd';
-import { PAGE_SIZE } from '@linkloom/shared';
+import { MOBILE_MAX_WIDTH, PAGE_SIZE } from '@linkloom/shared';
 import { toTableQuery, type TableQuery } from '@/lib/table-query';
+import { useViewportWidth } from '@/lib/use-viewport-width';
+
+/** Resizing settles this long before the table switches between its wide and narrow layout. */
+const NARROW_RESIZE_DEBOUNCE_MS = 150;
 
 /** Checkbox selection controlled by the screen (it clears the keys after a delete). */
 export interface TableSelection<T> {
@@ -40,6 +44,35 @@ export interface DataTableProps<T> {
   size?: TableProps<T>['size'];
   /** Tree rows (a row's `children`) or expandable rows, e.g. the grouped site grid; controlled by the screen. */
   expandable?: TableProps<T>['expandable'];
+  /**
+   * Keys (or dataIndex) of the columns that say which row this is: on a narrow screen they stay
+   * in view while the others scroll sideways. The `name` column unless given.
+   */
+  keyColumns?: readonly string[];
+}
+
+/** Width a key or shortened (ellipsis) column gets on a narrow screen when it has none. */
+const NARROW_KEY_WIDTH = 150;
+const NARROW_TEXT_WIDTH = 200;
+
+function columnId<T>(column: TableColumnsType<T>[number]): string | undefined {
+  if (column.key !== undefined) return String(column.key);
+  return 'dataIndex' in column && typeof column.dataIndex === 'string' ? column.dataIndex : undefined;
+}
+
+/**
+ * The columns for a narrow screen (issue 11.6): the table scrolls sideways inside its card, the
+ * key columns are fixed on the left with a modest width, and shortened text columns get a width
+ * so that they neither squeeze to nothing nor stretch to a whole URL.
+ */
+export function narrowColumns<T>(columns: TableColumnsType<T>, keyColumns: readonly string[]): TableColumnsType<T> {
+  const keys = columns.filter((column) => keyColumns.includes(columnId(column) ?? ''));
+  return [
+    ...keys.map((column) => ({ ...column, fixed: 'left' as const, width: column.width ?? NARROW_KEY_WIDTH, ellipsis: true })),
+    ...columns
+      .filter((column) => !keys.includes(column))
+      .map((column) => ({ ...column, fixed: undefined, width: column.width ?? (column.ellipsis ? NARROW_TEXT_WIDTH : undefined) })),
+  ];
 }
 
 /**
@@ -48,7 +81,9 @@ export interface DataTableProps<T> {
  * Rows carry antd's `data-row-key` attribute for tests.
  */
 export function DataTable<T extends object>(props: DataTableProps<T>) {
-  const { columns, rows, rowKey, loading = false, selection, rowSelectable, server, scrollY, emptyText, toolbar } = props;
+  const { rows, rowKey, loading = false, selection, rowSelectable, server, scrollY, emptyText, toolbar } = props;
+  const narrow = useViewportWidth(NARROW_RESIZE_DEBOUNCE_MS) <= MOBILE_MAX_WIDTH;
+  const columns = narrow ? narrowColumns(props.columns, props.keyColumns ?? ['name']) : props.columns;
   const testId = props.testId ?? 'data-table';
   const pageSize = props.pageSize ?? PAGE_SIZE;
 
@@ -69,6 +104,8 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
     // Server pages replace the rows; keep keys chosen on other pages.
     preserveSelectedRowKeys: server !== undefined,
     getCheckboxProps: rowSelectable ? (row) => ({ disabled: !rowSelectable(row) }) : undefined,
+    // The checkbox stays beside the fixed key columns on a narrow screen.
+    fixed: narrow ? true : undefined,
   };
 
   const handleChange: TableProps<T>['onChange'] = (nextPagination, filters, sorter, extra) => {
@@ -76,7 +113,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
   };
 
   return (
-    <div data-testid={testId}>
+    <div data-testid={testId} data-narrow={narrow || undefined} style={{ minWidth: 0, maxWidth: '100%' }}>
       {toolbar && (
         <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 16 }} data-testid={`${testId}-toolbar`}>
           <Space wrap>{toolbar.left}</Space>
@@ -92,7 +129,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
         rowSelection={rowSelection}
         pagination={pagination}
         onChange={server ? handleChange : undefined}
-        scroll={scrollY === undefined ? undefined : { y: scrollY }}
+        scroll={narrow ? { x: 'max-content', ...(scrollY === undefined ? {} : { y: scrollY }) } : scrollY === undefined ? undefined : { y: scrollY }}
         expandable={props.expandable}
         locale={{ emptyText: loading ? ' ' : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText ?? 'No data'} /> }}
       />
