@@ -46,6 +46,7 @@ export function ProjectScreenFrame({ screen, editor, children, verificationStatu
         kind={screen.kind}
         editing={editor.editing}
         saving={editor.saving}
+        dirty={editor.dirty}
         onEdit={editor.startEdit}
         onSave={() => void editor.submit()}
         onCancel={editor.cancel}
@@ -53,7 +54,7 @@ export function ProjectScreenFrame({ screen, editor, children, verificationStatu
         siblings={screen.siblings}
         verificationStatus={verificationStatus}
       />
-      <Form form={editor.form} layout="vertical" data-testid="project-form" style={{ marginTop: 16 }}>
+      <Form form={editor.form} layout="vertical" data-testid="project-form" style={{ marginTop: 16 }} onValuesChange={editor.markChanged}>
         {children}
       </Form>
     </div>

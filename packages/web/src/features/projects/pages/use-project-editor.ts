@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type SetStateAction } from 'react';
 import { App, Form } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -8,6 +8,7 @@ import {
 import { useLiveTopic } from '@/lib/use-live-topic';
 import { debounce } from '@/lib/debounce';
 import { sessionUuid } from '@/lib/session-uuid';
+import { useUnsavedChangesGuard } from '@/lib/use-unsaved-changes-guard';
 import { projectKeys } from '../api/project-keys';
 import { fetchCampaignProfiles, fetchPrivateNetworkSites, useSaveProject } from '../api/project-screen-api';
 
@@ -60,7 +61,10 @@ export function useProjectEditor<S extends Screen>(id: number, screen: S | undef
   const save = useSaveProject(id);
   const [editing, setEditing] = useState(false);
   const [sites, setSites] = useState<SiteRow[]>([]);
-  const [checked, setChecked] = useState<Set<string>>(new Set());
+  const [checked, setCheckedState] = useState<Set<string>>(new Set());
+  // Edits since Edit: leaving the screen (a link, Back, the address bar, closing the tab) asks first.
+  const [touched, setTouched] = useState(false);
+  const { markSaved } = useUnsavedChangesGuard(editing && touched);
   const [profiles, setProfiles] = useState<NamedCount[]>([]);
   const [activeTab, setActiveTab] = useState<ProjectTab>(firstTab);
   const [showSelectionError, setShowSelectionError] = useState(false);
@@ -75,9 +79,16 @@ export function useProjectEditor<S extends Screen>(id: number, screen: S | undef
   if (screen && screen !== shownScreen && !editing) {
     setShownScreen(screen);
     setSites(screen.sites);
-    setChecked(checkedKeys(screen.sites));
+    setCheckedState(checkedKeys(screen.sites));
     setProfiles('profiles' in screen ? screen.profiles : []);
   }
+  /** A site ticked or unticked by the user. */
+  const setChecked = useCallback((next: SetStateAction<Set<string>>) => {
+    setCheckedState(next);
+    setTouched(true);
+  }, []);
+  /** For the form's onValuesChange: a field edited by the user. */
+  const markChanged = useCallback(() => setTouched(true), []);
   // The form is outside React's state: it follows in an effect.
   useEffect(() => {
     if (screen && !editing) form.setFieldsValue(formValuesOf(screen, fields));
@@ -126,6 +137,7 @@ export function useProjectEditor<S extends Screen>(id: number, screen: S | undef
 
   const startEdit = useCallback(() => {
     backup.current = { values: form.getFieldsValue(true) as Record<string, unknown>, sites, checked: new Set(checked), profiles };
+    setTouched(false);
     setEditing(true);
   }, [form, sites, checked, profiles]);
 
@@ -135,11 +147,12 @@ export function useProjectEditor<S extends Screen>(id: number, screen: S | undef
       form.resetFields();
       form.setFieldsValue(saved.values);
       setSites(saved.sites);
-      setChecked(saved.checked);
+      setCheckedState(saved.checked);
       setProfiles(saved.profiles);
     }
     backup.current = null;
     setShowSelectionError(false);
+    setTouched(false);
     setEditing(false);
   }, [form]);
 
@@ -174,11 +187,13 @@ export function useProjectEditor<S extends Screen>(id: number, screen: S | undef
       void message.error(PROJECT_FORM_MESSAGES.saveFailed);
       return;
     }
+    markSaved();
     backup.current = null;
+    setTouched(false);
     setEditing(false);
     setSavedElsewhere(false);
     void message.success('Project saved');
-  }, [form, rules, checked, sites, screen?.kind, id, save, showProblems, message]);
+  }, [form, rules, checked, sites, screen?.kind, id, save, showProblems, message, markSaved]);
 
   const beforeSchedule = useCallback(() => {
     if (!rules.beforeSchedule) return true;
@@ -200,7 +215,7 @@ export function useProjectEditor<S extends Screen>(id: number, screen: S | undef
     try {
       const answer = await fetchPrivateNetworkSites(id, networkId);
       setSites(answer.sites);
-      setChecked(checkedKeys(answer.sites));
+      setCheckedState(checkedKeys(answer.sites));
     } finally {
       setSitesLoading(false);
     }
@@ -208,6 +223,7 @@ export function useProjectEditor<S extends Screen>(id: number, screen: S | undef
 
   const reloadSavedVersion = useCallback(() => {
     backup.current = null;
+    setTouched(false);
     setEditing(false);
     setSavedElsewhere(false);
     void queryClient.invalidateQueries({ queryKey: projectKeys.screen(id) });
@@ -217,6 +233,7 @@ export function useProjectEditor<S extends Screen>(id: number, screen: S | undef
     form, editing, saving: save.isPending, sites, checked, setChecked, profiles, activeTab, setActiveTab,
     // The Sites message goes away as soon as a site is ticked.
     showSelectionError: showSelectionError && checked.size === 0, savedElsewhere, sitesLoading,
+    dirty: editing && touched, markChanged,
     startEdit, cancel, submit, beforeSchedule, changeCampaign, changePrivateNetwork, reloadSavedVersion,
   };
 }
