@@ -1,0 +1,82 @@
+/**
+ * Search that does not scan (issue 10.5, migration 0018): the link list's url and anchor filters
+ * go through a trigram index (SQLite FTS5, PostgreSQL pg_trgm) and answer exactly what a scan of
+ * the set with LIKE / ILIKE answers — case folding, non-ASCII text, quotes, LIKE's own wildcards
+ * taken literally, and one- and two-character terms (no trigram: those are filtered by a scan).
+ * The number of links a set keeps (url_lists.link_count) follows every insert and delete.
+ */
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { UrlItemListResponseSchema } from '@linkloom/shared';
+import { DATABASES } from '../support/databases';
+import { useTestServer } from '../support/lifecycle';
+import { useTwoUsers } from '../support/scenario';
+import { buildLinkSet, buildLinks } from '../support/link-factories';
+
+const LINKS = [
+  { url: 'https://Example.com/École/page', anchor: 'ÉCOLE de musique' },
+  { url: 'https://example.com/ecole', anchor: 'école primaire' },
+  { url: 'https://shop.test/100%_off?q="sale"', anchor: 'Big "SALE" now' },
+  { url: 'https://shop.test/100x-off', anchor: 'sale' },
+  { url: 'https://ünïcode.test/😀/ab', anchor: 'ÜNÏ smile 😀' },
+  { url: 'https://a.test/back\\slash', anchor: 'back\\slash AB' },
+  { url: 'https://b.test/plain', anchor: '' },
+];
+const TERMS = ['example', 'EXAMPLE.COM', 'école', 'ÉCOLE', 'ecole', '100%_', '100x', '"sale"', 'SALE', 'ünï', 'ÜNÏ', '😀/a', 'smile 😀', 'back\\s', 'ab', 'a', '%', '_', 'É', 'nothing like this'];
+
+describe.each(DATABASES)('link filters through the trigram index on $kind', ({ kind, skip }) => {
+  const ctx = useTestServer(kind, skip);
+  const { ann } = useTwoUsers(ctx, skip);
+  const db = () => ctx.server.database.db;
+
+  /** What a scan of the set with the database's LIKE / ILIKE answers (no index can serve these). */
+  async function scanned(urlListId: number, column: 'url' | 'anchor', term: string): Promise<number[]> {
+    const like = sql.raw(kind === 'postgres' ? 'ilike' : 'like');
+    const pattern = `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    const { rows } = await sql<{ id: number }>`select id from url_items where url_list_id = ${urlListId} and ${sql.ref(column)} ${like} ${pattern} escape '\\' order by id`.execute(db());
+    return rows.map((row) => Number(row.id));
+  }
+
+  it.skipIf(skip)('finds exactly what a scan with LIKE finds, for every kind of term', async () => {
+    const linkSet = await buildLinkSet(db(), { ownerId: ann.id });
+    const other = await buildLinkSet(db(), { ownerId: ann.id });
+    await buildLinks(db(), { ownerId: ann.id, urlListId: linkSet.id }, LINKS);
+    await buildLinks(db(), { ownerId: ann.id, urlListId: other.id }, LINKS);
+    let found = 0;
+    for (const column of ['url', 'anchor'] as const) {
+      for (const term of TERMS) {
+        const response = await ann.agent.request('GET', `/rest/url_items/${linkSet.id}?${column}=${encodeURIComponent(term)}&page=1&pageSize=100`);
+        expect(response.statusCode).toBe(200);
+        const body = UrlItemListResponseSchema.parse(response.json());
+        const expected = await scanned(linkSet.id, column, term);
+        expect({ column, term, ids: body.urls.map((link) => link.id).sort((a, b) => a - b) }).toEqual({ column, term, ids: expected });
+        expect(body.total).toBe(expected.length);
+        found += expected.length;
+      }
+    }
+    expect(found).toBeGreaterThan(20);
+  });
+
+  it.skipIf(skip || kind !== 'sqlite')('asks the trigram index on SQLite for terms of three characters or more', async () => {
+    const plan = async (term: string) => {
+      const { rows } = await sql<{ detail: string }>`explain query plan select id from url_items where url_list_id = 1 and id in (select rowid from url_items_search where url_items_search match ${`url : "${term}"`})`.execute(db());
+      return rows.map((row) => row.detail).join(' | ');
+    };
+    expect(await plan('example')).toMatch(/VIRTUAL TABLE INDEX/);
+  });
+
+  it.skipIf(skip)('keeps each set\'s number of links through inserts and deletes', async () => {
+    const linkSet = await buildLinkSet(db(), { ownerId: ann.id });
+    const ids = await buildLinks(db(), { ownerId: ann.id, urlListId: linkSet.id }, 25);
+    const kept = async () => Number((await db().selectFrom('url_lists').select('link_count').where('id', '=', linkSet.id).executeTakeFirstOrThrow()).link_count);
+    expect(await kept()).toBe(25);
+    const deleted = await ann.agent.request('DELETE', `/rest/url_items/${linkSet.id}`, { body: { ids: ids.slice(0, 10) } });
+    expect(deleted.statusCode).toBe(200);
+    expect(await kept()).toBe(15);
+    const body = UrlItemListResponseSchema.parse((await ann.agent.request('GET', `/rest/url_items/${linkSet.id}?page=1`)).json());
+    expect([body.total, body.urlList.count]).toEqual([15, 15]);
+    // The filter's index follows the deletes too.
+    const filtered = UrlItemListResponseSchema.parse((await ann.agent.request('GET', `/rest/url_items/${linkSet.id}?url=site1&page=1`)).json());
+    expect(filtered.urls.map((link) => link.id)).toEqual(await scanned(linkSet.id, 'url', 'site1'));
+  });
+});
