@@ -7,7 +7,7 @@ import { PendingImport } from '../../platform/imports/pending-import';
 import { ownedLinkSet } from './add-links';
 import { publishImportProgress, publishLinksChanged } from './link-items.live';
 import { countLinks } from './link-items.repository';
-import { runLinkImport } from './run-link-import';
+import { LinkImportThread, runLinkImport, wantsImportThread } from './run-link-import';
 
 /**
  * Imports a file of batch lines into the user's link set. The upload is spooled to disk first
@@ -21,18 +21,27 @@ import { runLinkImport } from './run-link-import';
 export async function importLinks(ctx: AppContext, ownerId: number, urlListId: number, request: FastifyRequest): Promise<LinkImportResult> {
   const { db, dialect } = ctx.database;
   const linkSet = await ownedLinkSet(ctx, ownerId, urlListId);
-  const upload = await spoolUpload(request);
+  // A large upload's thread loads while the file arrives.
+  let thread = wantsImportThread(Number(request.headers['content-length'] ?? 0)) ? new LinkImportThread(ctx) : undefined;
   let result: LinkImportResult;
   try {
-    const file = upload.files[0]!;
-    if (!file.isText) throw new HttpError(415, LINK_ITEM_MESSAGES.notText);
-    const pending = await PendingImport.begin(db, { ownerId, kind: 'links', targetId: urlListId });
-    result = await pending.run(() => runLinkImport(
-      ctx, { ownerId, urlListId, importId: pending.id, path: file.path, bytes: file.bytes },
-      (progress) => publishImportProgress(ctx, ownerId, urlListId, progress),
-    ));
+    const upload = await spoolUpload(request);
+    try {
+      const file = upload.files[0]!;
+      if (!file.isText) throw new HttpError(415, LINK_ITEM_MESSAGES.notText);
+      const pending = await PendingImport.begin(db, { ownerId, kind: 'links', targetId: urlListId });
+      const early = thread;
+      thread = undefined;
+      result = await pending.run(() => runLinkImport(
+        ctx, { ownerId, urlListId, importId: pending.id, path: file.path, bytes: file.bytes },
+        (progress) => publishImportProgress(ctx, ownerId, urlListId, progress),
+        early,
+      ));
+    } finally {
+      await upload.remove();
+    }
   } finally {
-    await upload.remove();
+    await thread?.stop();
   }
   if (result.added > 0) await publishLinksChanged(ctx, ownerId, linkSet, await countLinks(db, dialect, urlListId), { name: 'linksAdded', added: result.added });
   return result;

@@ -3,7 +3,7 @@
  * (run-link-import.ts starts it): parsing a million lines and running SQLite's statements happen
  * off the thread that serves requests, so other users' requests keep their latency meanwhile.
  */
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase, type DatabaseOptions } from '../../platform/db/dialect';
@@ -12,7 +12,7 @@ import { WaitingWriters } from '../../platform/db/waiting-writers';
 import { openSqliteLinkChunks } from './sqlite-link-chunks';
 import { kyselyLinkChunks, writeLinkFile, type LinkChunkWriter, type LinkFileJob } from './write-link-file';
 
-/** What the worker is given. */
+/** What the worker is sent once the upload is spooled (it starts while the upload still arrives). */
 export interface LinkImportWorkerData {
   database: DatabaseOptions;
   job: LinkFileJob;
@@ -22,6 +22,7 @@ export interface LinkImportWorkerData {
 
 /** What it says back: progress, then the result or the error. */
 export type LinkImportWorkerMessage =
+  | { kind: 'ready' }
   | { kind: 'progress'; progress: { readBytes: number; totalBytes: number; added: number; done: boolean } }
   | { kind: 'result'; result: { added: number; skipped: number; errors: { line: number; message: string }[] } }
   | { kind: 'error'; statusCode: number | undefined; message: string };
@@ -43,14 +44,21 @@ async function run(port: NonNullable<typeof parentPort>, data: LinkImportWorkerD
     const waitingWriters = data.waitingWriters ? new WaitingWriters(data.waitingWriters) : new WaitingWriters();
     chunks = openSqliteLinkChunks(path.join(data.database.dataDir, data.database.fileName ?? 'linkloom.sqlite'), data.job, waitingWriters);
   }
+  let outcome: LinkImportWorkerMessage;
   try {
     const result = await writeLinkFile(chunks.write, data.job, (progress) => post({ kind: 'progress', progress }));
-    post({ kind: 'result', result });
+    outcome = { kind: 'result', result };
   } catch (err) {
-    post({ kind: 'error', statusCode: err instanceof HttpError ? err.statusCode : undefined, message: err instanceof Error ? err.message : String(err) });
+    outcome = { kind: 'error', statusCode: err instanceof HttpError ? err.statusCode : undefined, message: err instanceof Error ? err.message : String(err) };
   } finally {
     await chunks.close();
   }
+  // After the connection is closed: the main thread ends this thread when it hears the outcome.
+  post(outcome);
 }
 
-if (parentPort) void run(parentPort, workerData as LinkImportWorkerData);
+if (parentPort) {
+  const port = parentPort;
+  port.once('message', (data: LinkImportWorkerData) => void run(port, data));
+  port.postMessage({ kind: 'ready' } satisfies LinkImportWorkerMessage);
+}

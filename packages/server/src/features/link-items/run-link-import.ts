@@ -33,39 +33,76 @@ const { workerData } = require('node:worker_threads');
 import('tsx/esm/api').then(({ register }) => { register(); return import(workerData.entry); });
 `;
 
-function onWorkerThread(ctx: AppContext, job: Omit<LinkFileJob, 'chunkRows'>, onProgress: (progress: LinkImportProgress) => void): Promise<LinkImportResult> {
-  const { config } = ctx;
-  const workerData: LinkImportWorkerData & { entry: string } = {
-    database: { databaseUrl: config.databaseUrl, databaseSchema: config.databaseSchema, dataDir: config.dataDir },
-    job: { ...job, chunkRows: WORKER_CHUNK_ROWS },
-    waitingWriters: ctx.database.waitingWriters?.shared,
-    entry: WORKER_URL.href,
-  };
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(BOOTSTRAP, { eval: true, workerData, execArgv: [] });
-    let settled = false;
-    const settle = (action: () => void) => {
-      if (settled) return;
-      settled = true;
-      action();
+/**
+ * A thread for one large link import, started before the upload is spooled: loading it (about a
+ * second through tsx) then overlaps the upload instead of following it. `run` hands it the job.
+ */
+export class LinkImportThread {
+  readonly #worker = new Worker(BOOTSTRAP, { eval: true, workerData: { entry: WORKER_URL.href }, execArgv: [] });
+  #used = false;
+
+  constructor(private readonly ctx: AppContext) {
+    // Until run() listens, a failure to start is kept for it (an unhandled 'error' would end the process).
+    this.#worker.on('error', () => undefined);
+  }
+
+  /** Writes the job on the thread, which ends with it. */
+  run(job: Omit<LinkFileJob, 'chunkRows'>, onProgress: (progress: LinkImportProgress) => void): Promise<LinkImportResult> {
+    if (this.#used) throw new Error('A link import thread runs one import');
+    this.#used = true;
+    const { config } = this.ctx;
+    const data: LinkImportWorkerData = {
+      database: { databaseUrl: config.databaseUrl, databaseSchema: config.databaseSchema, dataDir: config.dataDir },
+      job: { ...job, chunkRows: WORKER_CHUNK_ROWS },
+      waitingWriters: this.ctx.database.waitingWriters?.shared,
     };
-    worker.on('message', (message: LinkImportWorkerMessage) => {
-      if (message.kind === 'progress') onProgress(message.progress);
-      else if (message.kind === 'result') settle(() => resolve(message.result));
-      else settle(() => reject(message.statusCode === undefined ? new Error(message.message) : new HttpError(message.statusCode, message.message)));
+    const worker = this.#worker;
+    return new Promise((resolve, reject) => {
+      let settled = false;
+      const settle = (action: () => void) => {
+        if (settled) return;
+        settled = true;
+        action();
+      };
+      worker.on('message', (message: LinkImportWorkerMessage) => {
+        if (message.kind === 'progress') onProgress(message.progress);
+        else if (message.kind === 'result') settle(() => resolve(message.result));
+        else if (message.kind === 'error') settle(() => reject(message.statusCode === undefined ? new Error(message.message) : new HttpError(message.statusCode, message.message)));
+      });
+      worker.on('error', (err) => settle(() => reject(err)));
+      worker.on('exit', (code) => settle(() => reject(new Error(`The link import thread stopped (exit code ${code}) before it was done`))));
+      // Messages wait in the port until the thread's module listens.
+      worker.postMessage(data);
     });
-    worker.on('error', (err) => settle(() => reject(err)));
-    worker.on('exit', (code) => settle(() => reject(new Error(`The link import thread stopped (exit code ${code}) before it was done`))));
-  });
+  }
+
+  /** Ends a thread that got no job (the upload failed or turned out small) or whose job is done. */
+  async stop(): Promise<void> {
+    await this.#worker.terminate();
+  }
+}
+
+/** Whether an upload of this declared length will be written on a thread (worth starting one early). */
+export function wantsImportThread(contentLength: number): boolean {
+  return contentLength >= WORKER_THREAD_MIN_BYTES;
 }
 
 /**
  * Writes a spooled link file under its pending import: a large file on a worker thread with a
  * database connection of its own (its parsing and SQLite's work then never hold up the thread
- * that serves everyone's requests), a small one right here.
+ * that serves everyone's requests; `thread`, when started early, is used), a small one right here.
  */
-export function runLinkImport(ctx: AppContext, job: Omit<LinkFileJob, 'chunkRows'>, onProgress: (progress: LinkImportProgress) => void): Promise<LinkImportResult> {
-  return job.bytes >= WORKER_THREAD_MIN_BYTES
-    ? onWorkerThread(ctx, job, onProgress)
-    : writeLinkFile(kyselyLinkChunks(ctx.database, { ...job, chunkRows: INLINE_CHUNK_ROWS }), { ...job, chunkRows: INLINE_CHUNK_ROWS }, onProgress);
+export async function runLinkImport(
+  ctx: AppContext, job: Omit<LinkFileJob, 'chunkRows'>, onProgress: (progress: LinkImportProgress) => void, early?: LinkImportThread,
+): Promise<LinkImportResult> {
+  if (job.bytes < WORKER_THREAD_MIN_BYTES) {
+    await early?.stop();
+    return writeLinkFile(kyselyLinkChunks(ctx.database, { ...job, chunkRows: INLINE_CHUNK_ROWS }), { ...job, chunkRows: INLINE_CHUNK_ROWS }, onProgress);
+  }
+  const thread = early ?? new LinkImportThread(ctx);
+  try {
+    return await thread.run(job, onProgress);
+  } finally {
+    await thread.stop();
+  }
 }
