@@ -17,10 +17,11 @@ import { randomInfoRoutes } from './random-info/random-info.routes';
 import { optionRoutes } from './options/options.routes';
 import { indexNowKeyRoutes } from './options/indexnow-key.routes';
 import { apiTokenRoutes } from './api-tokens/api-tokens.routes';
+import { strategyRoutes } from './strategies/strategies.routes';
 
 /** Every feature's routes; app.ts registers them in this order. */
 export const FEATURE_ROUTES: readonly FastifyPluginAsyncZod<AppContext>[] = [
   appInfoRoutes, sessionRoutes, campaignRoutes, projectRoutes, projectActionRoutes, projectScreenRoutes, scheduleRoutes, profileRoutes, accountRoutes,
   linkSetRoutes, linkItemRoutes, privateNetworkRoutes, contentRoutes, randomInfoRoutes, optionRoutes,
-  indexNowKeyRoutes, apiTokenRoutes,
+  indexNowKeyRoutes, apiTokenRoutes, strategyRoutes,
 ];

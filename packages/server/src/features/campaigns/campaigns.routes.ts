@@ -13,6 +13,7 @@ import { presentCampaign, presentCampaigns } from './campaigns.presenter';
 import { CampaignCreateBodySchema } from './decode-campaign-body';
 import { campaignScreenRoutes } from './campaign-screen.routes';
 import { backlinksExportRoutes } from './backlinks-export.routes';
+import { listUserStrategies } from '../strategies/list-user-strategies';
 
 const tags = ['campaigns'];
 const errors = { 404: ErrorResponseSchema, 422: ErrorResponseSchema };
@@ -25,9 +26,8 @@ export const campaignRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     schema: { tags, summary: "The user's campaigns and the strategies to create one from", response: { 200: CampaignListResponseSchema } },
   }, async (request) => {
     const user = currentUser(request);
-    const [rows, counts] = await Promise.all([listCampaigns(db, user.id), projectCounts(db, user.id)]);
-    // Strategies (diagrams) are stored from the diagrams issue on; none exist before it.
-    return { campaigns: presentCampaigns(rows, counts), strategies: [] };
+    const [rows, counts, strategies] = await Promise.all([listCampaigns(db, user.id), projectCounts(db, user.id), listUserStrategies(db, user.id)]);
+    return { campaigns: presentCampaigns(rows, counts), strategies };
   });
 
   app.put('/rest/campaigns', {
