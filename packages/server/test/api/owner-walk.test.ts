@@ -262,6 +262,7 @@ function savesPointingAt(bob: World, _ann: World): SaveCall[] {
       name: 'save article, id', method: 'POST', url: '/rest/article',
       body: (refs) => ({ id: refs.articleId, contentGroupId: bob.groupId, title: 'Bob', body: 'Bob', authorName: 'Bob', authorBio: 'Bob' }),
     },
+    { name: 'set article author, ids', method: 'POST', url: `/rest/article_author/${bob.groupId}`, body: (refs) => ({ ids: [refs.articleId], authorName: 'Bob', authorBio: 'Bob' }) },
     { name: 'save link, id', method: 'POST', url: `/rest/url_item/${bob.linkSetId}`, body: (refs) => ({ id: refs.linkId, url: 'https://bob.example/a', anchor: 'Bob' }) },
     { name: 'import profile into network, profileId', method: 'POST', url: `/action/import/private_network/${bob.networkId}/profile`, body: (refs) => ({ profileId: refs.profileId }) },
     { name: 'rename campaign, id', method: 'POST', url: '/rest/campaigns', body: (refs) => ({ id: refs.campaignId, name: 'Bob campaign' }) },

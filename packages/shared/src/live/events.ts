@@ -103,6 +103,7 @@ export interface ObjectTopicMessages {
     articlesImported: { count: number };
     articleSaved: { id: number; title: string };
     articlesDeleted: Ids;
+    articlesAuthorSet: Ids;
     contentGroupDeleted: { id: number };
   };
   xwizard: Record<string, Loose>;

@@ -69,7 +69,11 @@ export const ContentGroupSchema = ContentGroupSummarySchema.extend(ContentGroupS
 export type ContentGroup = z.infer<typeof ContentGroupSchema>;
 
 /** One row of a group's article table (the body stays on the server until the article opens). */
-export const ArticleSummarySchema = z.object({ id: z.number().int(), title: z.string(), usageCount: z.number().int() });
+/**
+ * A line of a group's article table. `authorMissing`: the author name or bio is empty (uploaded
+ * articles come without them), so the article form will ask for them before it saves.
+ */
+export const ArticleSummarySchema = z.object({ id: z.number().int(), title: z.string(), usageCount: z.number().int(), authorMissing: z.boolean() });
 export type ArticleSummary = z.infer<typeof ArticleSummarySchema>;
 
 export const KmCampaignSchema = z.object({ id: z.number().int(), name: z.string() });
@@ -90,6 +94,15 @@ export const ArticleFieldsSchema = z.object({
   authorBio: requiredText(CONTENT_MESSAGES.authorBioRequired, 10_000, CONTENT_MESSAGES.authorTooLong),
 });
 export type ArticleFields = z.infer<typeof ArticleFieldsSchema>;
+
+/**
+ * POST /rest/article_author/{groupId}: one author name and bio for several articles at once, so
+ * articles uploaded without them can be completed in one step (issue 11.5). Both stay required:
+ * spec 3 requires them of every article.
+ */
+export const ArticleAuthorBodySchema = ArticleFieldsSchema.pick({ authorName: true, authorBio: true }).extend({ ids: IdListSchema });
+export type ArticleAuthorBody = z.infer<typeof ArticleAuthorBodySchema>;
+export const ArticleAuthorResponseSchema = z.object({ updated: z.number().int() });
 
 /** POST /rest/article: without id it creates, with id it saves; answers the id. */
 export const SaveArticleBodySchema = ArticleFieldsSchema.extend({ id: IdSchema.optional(), contentGroupId: IdSchema });

@@ -17,6 +17,7 @@ export interface ArticleSummaryRow {
   id: number;
   title: string;
   usage_count: number;
+  author_missing: boolean;
 }
 
 /** A new article's fields as an import or the editor gives them. */
@@ -34,9 +35,10 @@ const INSERT_CHUNK = 500;
 export async function listArticleSummaries(db: Kysely<DB>, ownerId: number, groupId: number): Promise<ArticleSummaryRow[]> {
   return selectOwned(db, 'articles', ownerId)
     .where('content_group_id', '=', groupId)
-    .select(['id', 'title', 'usage_count'])
+    .select(['id', 'title', 'usage_count', 'author_name', 'author_bio'])
     .orderBy('id', 'asc')
-    .execute();
+    .execute()
+    .then((rows) => rows.map(({ author_name, author_bio, ...row }) => ({ ...row, author_missing: author_name.trim() === '' || author_bio.trim() === '' })));
 }
 
 /** One article of the user, or 404. */
@@ -88,6 +90,26 @@ export async function deleteArticles(db: Kysely<DB>, ownerId: number, groupId: n
       .where('content_group_id', '=', groupId).where('id', 'in', unique).select('id').execute();
     if (found.length !== unique.length) throw new NotFoundError();
     await trx.deleteFrom('articles').where('owner_id', '=', ownerId).where('id', 'in', unique).execute();
+    return unique;
+  });
+}
+
+/**
+ * Gives articles of one group the same author name and bio. All or nothing: when any id is
+ * missing, another user's or in another group, the answer is 404 and nothing changes.
+ */
+export async function setArticleAuthor(
+  db: Kysely<DB>, ownerId: number, groupId: number, ids: readonly number[], author: { authorName: string; authorBio: string },
+): Promise<number[]> {
+  const unique = [...new Set(ids)];
+  return db.transaction().execute(async (trx) => {
+    const found = await selectOwned(trx, 'articles', ownerId)
+      .where('content_group_id', '=', groupId).where('id', 'in', unique).select('id').execute();
+    if (found.length !== unique.length) throw new NotFoundError();
+    await trx.updateTable('articles')
+      .set({ author_name: author.authorName, author_bio: author.authorBio, updated_at: Date.now() })
+      .where('owner_id', '=', ownerId).where('id', 'in', unique)
+      .execute();
     return unique;
   });
 }

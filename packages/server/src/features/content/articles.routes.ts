@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod';
 import {
-  ArticleResponseSchema, DeleteIdsBodySchema, GroupIdParamsSchema, IdParamsSchema, OkResponseSchema,
+  ArticleAuthorBodySchema, ArticleAuthorResponseSchema, ArticleResponseSchema, DeleteIdsBodySchema, GroupIdParamsSchema, IdParamsSchema, OkResponseSchema,
   SaveArticleBodySchema, SaveArticleResponseSchema,
 } from '@linkloom/shared';
 import type { AppContext } from '../../app-context';
 import { currentUser } from '../../platform/auth/session.plugin';
 import { findContentGroup } from './content-groups.repository';
-import { deleteArticles, findArticle } from './articles.repository';
+import { deleteArticles, findArticle, setArticleAuthor } from './articles.repository';
 import { EMPTY_ARTICLE, presentArticle, presentContentGroup } from './content.presenter';
 import { saveArticle } from './save-article';
 import { publishCountChange } from './publish-count-change';
@@ -15,7 +15,7 @@ const tags = ['content'];
 /** Article builder categories come with the content tools (options issue): an empty JSON list until then. */
 const NO_CATEGORIES = '[]';
 
-/** Article calls of spec 3 section 7: open, open new, save, delete. */
+/** Article calls of spec 3 section 7: open, open new, save, delete; and one author for many articles. */
 export const articleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { db } = ctx.database;
 
@@ -48,5 +48,19 @@ export const articleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     ctx.live?.publish(userId, `content_group/${groupId}`, 'articlesDeleted', { ids });
     await publishCountChange(ctx, userId, groupId);
     return { ok: true as const };
+  });
+
+  app.post('/rest/article_author/:groupId', {
+    schema: {
+      tags, summary: 'Give several articles of a group one author name and bio (uploaded articles come without)',
+      params: GroupIdParamsSchema, body: ArticleAuthorBodySchema, response: { 200: ArticleAuthorResponseSchema },
+    },
+  }, async (request) => {
+    const userId = currentUser(request).id;
+    const { groupId } = request.params;
+    const { ids, authorName, authorBio } = request.body;
+    const updated = await setArticleAuthor(db, userId, groupId, ids, { authorName, authorBio });
+    ctx.live?.publish(userId, `content_group/${groupId}`, 'articlesAuthorSet', { ids: updated });
+    return { updated: updated.length };
   });
 };

@@ -18,7 +18,7 @@ export function presentContentGroup(row: ContentGroupRow): ContentGroup {
 
 /** Row → a line of a group's article table. */
 export function presentArticleSummary(row: ArticleSummaryRow): ArticleSummary {
-  return { id: row.id, title: row.title, usageCount: row.usage_count };
+  return { id: row.id, title: row.title, usageCount: row.usage_count, authorMissing: row.author_missing };
 }
 
 /** Row → the article as the editor shows it. */
