@@ -13,6 +13,7 @@ export * from './live/events';
 export * from './domain/csrf';
 export * from './constants/messages';
 export * from './domain/status-colour';
+export * from './domain/run-progress';
 export * from './domain/text';
 export * from './domain/plain-text';
 export * from './domain/keyword-percentages';

@@ -10,6 +10,7 @@ import type { ProfileRow } from '../schemas/profiles';
 import type { Account } from '../schemas/profiles';
 import type { LinkSetRow } from '../schemas/link-sets';
 import type { SiteStatus } from '../constants/project-options';
+import type { RunProgress } from '../domain/run-progress';
 import type { ProxyId, ProxyMonitorState, ProxyRow } from '../schemas/proxies';
 import type { StrategySummary } from '../schemas/strategies';
 
@@ -71,6 +72,8 @@ export interface ObjectTopicMessages {
     /** Site rows whose status or progress changed (by `SiteRow.key`). */
     siteStatusChanged: { projectId: number; sites: { key: string; status: SiteStatus; waitInfo: string | null }[] };
     verificationProgressed: { projectId: number; status: string | null };
+    /** A running project's attempt, retry or wait as it happens (engine/runner/run-progress.ts). */
+    runProgress: RunProgress;
     /** The session that saved: a page open in another session reloads. */
     projectSaved: { projectId: number; sessionUuid: string };
   };
