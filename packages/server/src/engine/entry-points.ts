@@ -6,6 +6,8 @@
 
 /** Start / Stop of a project (GET /action/start|stop/project/{id}). */
 export { STARTABLE_BY_USER, startProjectRun, stopProjectRun } from './runner/start-project-run';
+/** What would make a run fail at once: the project screen lists it, a person's Start is refused with it. */
+export { runReadiness } from './runner/plan-run';
 
 /** A saved, reset or deleted schedule: its columns and its start job. */
 export { armedColumns, readSchedule } from './scheduler/schedule-rules';

@@ -13,6 +13,9 @@ export const PROJECT_LIFECYCLE_MESSAGES = {
   notVerifying: (status: string) => `Email verification is not running (the project is ${status})`,
   accountCreationOnly: 'Only account creation projects verify email',
   notEditable: (status: string) => `The project cannot be edited while it is ${status}; stop it first`,
+  /** A person's Start of a project a run would fail at once: the problems follow as the details. */
+  notReady: 'The project cannot start yet: fix what is missing first',
+  notReadyTitle: 'Before this project can start',
 } as const;
 
 export type ProjectAction = 'start' | 'stop' | 'startVerifying' | 'stopVerifying';

@@ -108,6 +108,14 @@ export const IndexerScreenSchema = z.object({
 });
 
 export const ProjectScreenSchema = z.discriminatedUnion('kind', [AccountCreationScreenSchema, PostingScreenSchema, PrivateScreenSchema, IndexerScreenSchema]);
+
+/**
+ * GET /rest/project/{id}/readiness: what would make a run fail at once (no sites ticked, no
+ * profile, no content group or output link set, …), each as the message a user acts on; empty
+ * when Start can run. A person's Start is refused with the same list (422, as `details`).
+ */
+export const ProjectReadinessSchema = z.object({ problems: z.array(z.string()) });
+export type ProjectReadiness = z.infer<typeof ProjectReadinessSchema>;
 export type ProjectScreen = z.infer<typeof ProjectScreenSchema>;
 export type AccountCreationScreen = z.infer<typeof AccountCreationScreenSchema>;
 export type PostingScreen = z.infer<typeof PostingScreenSchema>;

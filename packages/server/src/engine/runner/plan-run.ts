@@ -34,14 +34,70 @@ async function ownsRow(db: Kysely<DB>, table: 'url_lists' | 'content_groups', id
 }
 
 /** What a content project needs before its first post: an output link set and a content group with articles. */
-async function contentProblem(db: Kysely<DB>, ownerId: number, form: { urlListId: number | null; contentGroupId: number | null }): Promise<string | null> {
-  if (form.urlListId === null) return PROJECT_FORM_MESSAGES.outputRequired;
-  if (form.contentGroupId === null) return PROJECT_FORM_MESSAGES.contentGroupRequired;
-  if (!(await ownsRow(db, 'url_lists', form.urlListId, ownerId))) return PLAN_MESSAGES.outputGone;
+async function contentProblems(db: Kysely<DB>, ownerId: number, form: { urlListId: number | null; contentGroupId: number | null }): Promise<string[]> {
+  const problems: string[] = [];
+  if (form.urlListId === null) problems.push(PROJECT_FORM_MESSAGES.outputRequired);
+  else if (!(await ownsRow(db, 'url_lists', form.urlListId, ownerId))) problems.push(PLAN_MESSAGES.outputGone);
+  if (form.contentGroupId === null) {
+    problems.push(PROJECT_FORM_MESSAGES.contentGroupRequired);
+    return problems;
+  }
   const group = await db.selectFrom('content_groups').select(['id', 'name']).where('id', '=', form.contentGroupId).where('owner_id', '=', ownerId).executeTakeFirst();
-  if (!group) return PLAN_MESSAGES.contentGroupGone;
-  const article = await db.selectFrom('articles').select('id').where('content_group_id', '=', group.id).limit(1).executeTakeFirst();
-  return article ? null : PLAN_MESSAGES.noArticles(group.name);
+  if (!group) problems.push(PLAN_MESSAGES.contentGroupGone);
+  else {
+    const article = await db.selectFrom('articles').select('id').where('content_group_id', '=', group.id).limit(1).executeTakeFirst();
+    if (!article) problems.push(PLAN_MESSAGES.noArticles(group.name));
+  }
+  return problems;
+}
+
+type ProjectToPlan = { id: number; module: string; settings: string; schedule: string | null };
+
+/** What {@link runReadiness} found: every problem a user must fix, and the sites a run would post to. */
+export interface RunReadiness {
+  kind: ProjectKind;
+  problems: string[];
+  sites: SiteSource[];
+  /** Posting projects: the account profile whose accounts post. */
+  postingProfileId: number | null;
+}
+
+/**
+ * Everything that would make a run of the project fail at once, in the form's order (general
+ * settings, then sites), with the message a user acts on: the project screen lists them before
+ * Start, and a person's Start is refused with the same list (features/projects/project-readiness.ts).
+ */
+export async function runReadiness(db: Kysely<DB>, ownerId: number, project: ProjectToPlan): Promise<RunReadiness> {
+  const kind = projectKind(project.module);
+  if (kind === 'acproject') return { kind, problems: [PLAN_MESSAGES.accountCreation], sites: [], postingProfileId: null };
+  const read = readProjectForm(kind, project.settings);
+  const problems: string[] = [];
+  let privateNetworkId: number | null = null;
+  let postingProfileId: number | null = null;
+  if (read.kind === 'indexerproject') {
+    if (read.form.linkSetId === null) problems.push(PROJECT_FORM_MESSAGES.urlListRequired);
+    else if (!(await ownsRow(db, 'url_lists', read.form.linkSetId, ownerId))) problems.push(PLAN_MESSAGES.linkSetGone);
+  } else if (read.kind === 'postingproject' || read.kind === 'privateproject') {
+    if (read.kind === 'privateproject') {
+      if (read.form.profileId === null) problems.push(PROJECT_FORM_MESSAGES.privateNetworkRequired);
+      privateNetworkId = read.form.profileId;
+    } else if (read.form.profileId === null) problems.push(PROJECT_FORM_MESSAGES.profileRequired);
+    else postingProfileId = read.form.profileId;
+    problems.push(...(await contentProblems(db, ownerId, read.form)));
+  }
+
+  const ticked = new Set((await db.selectFrom('project_sites').select('site_key')
+    .where('owner_id', '=', ownerId).where('project_id', '=', project.id).where('checked', '=', 1).execute()).map((row) => row.site_key));
+  if (ticked.size === 0) {
+    problems.push(PROJECT_FORM_MESSAGES.sitesRequired);
+    return { kind, problems, sites: [], postingProfileId };
+  }
+  // A private project without a network has no sites to offer: its network's message says it.
+  const sites = read.kind === 'privateproject' && privateNetworkId === null
+    ? []
+    : (await availableSites(db, ownerId, { kind, module: project.module, privateNetworkId })).filter((site) => ticked.has(site.key));
+  if (sites.length === 0 && !(read.kind === 'privateproject' && privateNetworkId === null)) problems.push(PLAN_MESSAGES.sitesGone);
+  return { kind, problems, sites, postingProfileId };
 }
 
 function siteIdOf(site: SiteSource): number {
@@ -54,34 +110,14 @@ function siteIdOf(site: SiteSource): number {
  * spreads every site's posts over its days; posting projects name the account profile's first
  * account for the site. A problem a user must fix first fails the run with its message.
  */
-export async function planRun(
-  db: Kysely<DB>, ownerId: number, project: { id: number; module: string; settings: string; schedule: string | null }, now: number,
-): Promise<RunPlan> {
-  const kind = projectKind(project.module);
-  if (kind === 'acproject') return { ok: false, error: PLAN_MESSAGES.accountCreation };
-  const read = readProjectForm(kind, project.settings);
-  let privateNetworkId: number | null = null;
-  if (read.kind === 'indexerproject') {
-    if (read.form.linkSetId === null) return { ok: false, error: PROJECT_FORM_MESSAGES.urlListRequired };
-    if (!(await ownsRow(db, 'url_lists', read.form.linkSetId, ownerId))) return { ok: false, error: PLAN_MESSAGES.linkSetGone };
-  } else if (read.kind === 'postingproject' || read.kind === 'privateproject') {
-    if (read.kind === 'privateproject') {
-      if (read.form.profileId === null) return { ok: false, error: PROJECT_FORM_MESSAGES.privateNetworkRequired };
-      privateNetworkId = read.form.profileId;
-    } else if (read.form.profileId === null) return { ok: false, error: PROJECT_FORM_MESSAGES.profileRequired };
-    const problem = await contentProblem(db, ownerId, read.form);
-    if (problem) return { ok: false, error: problem };
-  }
-
-  const ticked = new Set((await db.selectFrom('project_sites').select('site_key')
-    .where('owner_id', '=', ownerId).where('project_id', '=', project.id).where('checked', '=', 1).execute()).map((row) => row.site_key));
-  if (ticked.size === 0) return { ok: false, error: PROJECT_FORM_MESSAGES.sitesRequired };
-  const sites = (await availableSites(db, ownerId, { kind, module: project.module, privateNetworkId })).filter((site) => ticked.has(site.key));
-  if (sites.length === 0) return { ok: false, error: PLAN_MESSAGES.sitesGone };
+export async function planRun(db: Kysely<DB>, ownerId: number, project: ProjectToPlan, now: number): Promise<RunPlan> {
+  const { kind, problems, sites, postingProfileId } = await runReadiness(db, ownerId, project);
+  const [first] = problems;
+  if (first !== undefined) return { ok: false, error: first };
 
   const accounts = new Map<string, string | null>();
-  if (read.kind === 'postingproject' && read.form.profileId !== null) {
-    for (const site of sites) accounts.set(site.key, (await accountsForSite(db, ownerId, read.form.profileId, site.siteUrl))[0]?.email ?? null);
+  if (postingProfileId !== null) {
+    for (const site of sites) accounts.set(site.key, (await accountsForSite(db, ownerId, postingProfileId, site.siteUrl))[0]?.email ?? null);
   }
 
   const schedule = readSchedule(project.schedule);

@@ -5,6 +5,7 @@ import { STARTABLE_BY_USER, startProjectRun, stopProjectRun } from '../../engine
 import { findProject } from './projects.repository';
 import { presentProject } from './projects.presenter';
 import { publishProjectStatus } from './publish-project-status';
+import { refuseStartIfNotReady } from './project-readiness';
 
 export const STATUS_CHANGED_MEANWHILE = 'The project changed meanwhile: reload it and try again';
 
@@ -12,11 +13,15 @@ export const STATUS_CHANGED_MEANWHILE = 'The project changed meanwhile: reload i
  * Moves one of the user's projects to the status an action leads to (spec 1 §4): a start, stop or
  * email-verification call. A forbidden action answers 409 with the reason and changes nothing; the
  * update only applies if the status is still the one checked, so two racing calls cannot both win.
+ * A Start the run would fail at once is refused first with what is missing (422, project-readiness.ts).
  * Start and Stop go through the engine's runner (a run row and its `project.run` job); the engine
  * moves the project on from STARTING / STOPPING.
  */
 export async function changeProjectStatus(ctx: AppContext, ownerId: number, projectId: number, action: ProjectAction): Promise<ProjectRow> {
-  if (action === 'start') return presentProject(await startProjectRun(ctx, ownerId, projectId, { from: STARTABLE_BY_USER }));
+  if (action === 'start') {
+    await refuseStartIfNotReady(ctx, ownerId, projectId);
+    return presentProject(await startProjectRun(ctx, ownerId, projectId, { from: STARTABLE_BY_USER }));
+  }
   if (action === 'stop') return presentProject(await stopProjectRun(ctx, ownerId, projectId));
   const { db } = ctx.database;
   const project = await findProject(db, ownerId, projectId);

@@ -5,7 +5,7 @@ import { currentUser } from '../../platform/auth/session.plugin';
 import { changeProjectStatus } from './change-project-status';
 
 const ACTIONS: readonly { path: string; action: ProjectAction; summary: string }[] = [
-  { path: '/action/start/project/:id', action: 'start', summary: 'Start a project (NEW, COMPLETED, STOPPED or FAILED → STARTING)' },
+  { path: '/action/start/project/:id', action: 'start', summary: 'Start a project (NEW, COMPLETED, STOPPED or FAILED → STARTING); 422 with what is missing (details) when a run could do nothing' },
   { path: '/action/stop/project/:id', action: 'stop', summary: 'Stop a project (STARTING or RUNNING → STOPPING)' },
   { path: '/action/start/verifying/:id', action: 'startVerifying', summary: 'Start email verification of an account creation project' },
   { path: '/action/stop/verifying/:id', action: 'stopVerifying', summary: 'Stop email verification of an account creation project' },

@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod';
 import {
-  ErrorResponseSchema, IdParamsSchema, PrivateSiteStatusQuerySchema, PrivateSiteStatusResponseSchema, ProjectScreenSchema,
+  ErrorResponseSchema, IdParamsSchema, PrivateSiteStatusQuerySchema, PrivateSiteStatusResponseSchema, ProjectReadinessSchema, ProjectScreenSchema,
 } from '@linkloom/shared';
 import type { AppContext } from '../../app-context';
 import { currentUser } from '../../platform/auth/session.plugin';
 import { loadProjectScreen } from './load-project-screen';
 import { saveProject } from './save-project';
 import { privateSiteStatus } from './private-site-status';
+import { projectReadiness } from './project-readiness';
 import { AccountCreationSaveBodySchema, ContentProjectSaveBodySchema, IndexerProjectSaveBodySchema } from './project-save-bodies';
 
 const tags = ['projects'];
@@ -26,6 +27,13 @@ export const projectScreenRoutes: FastifyPluginAsyncZod<AppContext> = async (app
       params: IdParamsSchema, response: { 200: ProjectScreenSchema, ...errors },
     },
   }, async (request) => loadProjectScreen(db, currentUser(request).id, request.params.id));
+
+  app.get('/rest/project/:id/readiness', {
+    schema: {
+      tags, summary: 'What the project lacks before Start can run it (no sites ticked, no profile, no content…): the messages Start would refuse with; empty when ready',
+      params: IdParamsSchema, response: { 200: ProjectReadinessSchema, 404: ErrorResponseSchema, 422: ErrorResponseSchema },
+    },
+  }, async (request) => projectReadiness(ctx.database, currentUser(request).id, request.params.id));
 
   app.post('/rest/acproject', {
     bodyLimit: SAVE_BODY_LIMIT,
