@@ -1,2 +1,7 @@
 /** TanStack Query keys of the project screens: one place so mutations and live messages agree. */
-export const projectKeys = { all: ['project'] as const, screen: (id: number) => ['project', id] as const };
+export const projectKeys = {
+  all: ['project'] as const,
+  screen: (id: number) => ['project', id] as const,
+  /** Under the screen's key: invalidating the screen refreshes it too. */
+  readiness: (id: number) => ['project', id, 'readiness'] as const,
+};

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  PrivateSiteStatusResponseSchema, ProfileListResponseSchema, ProjectScreenSchema,
+  PrivateSiteStatusResponseSchema, ProfileListResponseSchema, ProjectReadinessSchema, ProjectScreenSchema,
   type ProjectKind, type ProjectScreen, type SiteSelection,
 } from '@linkloom/shared';
 import { get, post } from '@/lib/http';
@@ -12,6 +12,17 @@ export function useProjectScreen(id: number) {
   return useQuery({
     queryKey: projectKeys.screen(id),
     queryFn: ({ signal }) => get(`/rest/project/${id}`, { schema: ProjectScreenSchema, signal }),
+  });
+}
+
+/**
+ * GET /rest/project/{id}/readiness: what the project lacks before Start can run it. Its key sits
+ * under the screen's, so whatever refreshes the screen refreshes this list too.
+ */
+export function useProjectReadiness(id: number) {
+  return useQuery({
+    queryKey: projectKeys.readiness(id),
+    queryFn: ({ signal }) => get(`/rest/project/${id}/readiness`, { schema: ProjectReadinessSchema, signal }),
   });
 }
 
@@ -40,7 +51,10 @@ export function useSaveProject(id: number) {
       body: { project: input.project, sites: input.sites, sessionUuid: sessionUuid() },
       schema: ProjectScreenSchema,
     }),
-    onSuccess: (screen: ProjectScreen) => queryClient.setQueryData(projectKeys.screen(id), screen),
+    onSuccess: (screen: ProjectScreen) => {
+      queryClient.setQueryData(projectKeys.screen(id), screen);
+      void queryClient.invalidateQueries({ queryKey: projectKeys.readiness(id) });
+    },
   });
 }
 

@@ -3,6 +3,7 @@ import { Alert, Button, Form, Typography } from 'antd';
 import { MODULES, type ModuleId, type ProjectScreen } from '@linkloom/shared';
 import { PageHeader } from '@/components/page-header';
 import { ProjectToolbar } from '../components/toolbar/project-toolbar';
+import { StartReadiness } from '../components/start-readiness';
 import type { ProjectEditor } from './use-project-editor';
 
 /** Props of {@link ProjectScreenFrame}. */
@@ -54,6 +55,7 @@ export function ProjectScreenFrame({ screen, editor, children, verificationStatu
         siblings={screen.siblings}
         verificationStatus={verificationStatus}
       />
+      <StartReadiness projectId={project.id} />
       <Form form={editor.form} layout="vertical" data-testid="project-form" style={{ marginTop: 16 }} onValuesChange={editor.markChanged}>
         {children}
       </Form>
