@@ -24,9 +24,14 @@ describe('campaigns', () => {
     const other = await suite.signedInPage(ctx, '/campaigns');
     await page.getByRole('heading', { name: 'Campaigns' }).waitFor();
 
-    // The X-Wizard type is the default and says where strategy campaigns come from.
+    // The X-Wizard type is the default: its select offers the built-in strategies with their previews.
     await page.getByTestId('add-campaign').click();
-    await page.getByTestId('no-strategies').waitFor();
+    await page.getByTestId('strategy-select').click();
+    const pyramid = page.getByTestId('strategy-option-1');
+    await pyramid.waitFor();
+    expect(await pyramid.textContent()).toContain('2-Tier Web 2.0 Pyramid');
+    expect(await pyramid.locator('img').getAttribute('src')).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(await page.getByTestId('no-strategies').count()).toBe(0);
     await saveScreenshot(page, 'new-campaign-dialog');
     await page.getByTestId('campaign-type').getByText('Manually').click();
     await clickSettled(page.getByTestId('new-campaign-dialog-ok'));

@@ -38,7 +38,9 @@ describe.each(DATABASES)('campaign list calls on $kind', ({ kind, skip }) => {
       await buildProject(db(), { ownerId: ann.id, campaignId: created.id, status });
     }
     const list = CampaignListResponseSchema.parse((await ann.agent.request('GET', '/rest/campaigns')).json());
-    expect(list.strategies).toEqual([]);
+    // The built-in strategies, with their previews (features/strategies).
+    expect(list.strategies.map((s) => s.type)).toEqual(Array(6).fill('BUILTIN'));
+    expect(list.strategies.every((s) => s.img?.startsWith('data:image/svg+xml;base64,'))).toBe(true);
     expect(list.campaigns[0]!.id).toBe(asText.json().id);
     expect(list.campaigns.find((c) => c.id === created.id)!.projectCount).toEqual({ scheduled: 1, running: 2, starting: 1, failed: 1 });
     const bobList = CampaignListResponseSchema.parse((await bob.agent.request('GET', '/rest/campaigns')).json());

@@ -13,7 +13,7 @@ import type { TestApp } from '../support/test-app';
 const OWNED_TABLES = [
   'campaigns', 'projects', 'profiles', 'accounts', 'url_lists', 'url_items',
   'private_networks', 'private_sites', 'content_groups', 'articles', 'project_sites',
-  'user_options', 'proxies', 'blocked_sites', 'api_tokens',
+  'user_options', 'proxies', 'blocked_sites', 'api_tokens', 'strategies',
 ] as const;
 
 /** Marks every name Ann types, so a leak into Bob's answers is visible. */
@@ -52,7 +52,9 @@ async function seedAnn(ann: Agent): Promise<number[]> {
   // Ann's API token is token 1: Bob's own tokens, made by the walk's POST /rest/api_tokens, come after it.
   await ok(ann, 'POST', '/rest/api_tokens', { name: `${MARK} token` });
   await ok(ann, 'POST', `/rest/schedule/${String(project.id)}`, { status: 'SCHEDULED', schedule: { scheduleType: 'FixedDate', startDate: '01/01/2031 10:00', durationType: 'Once', numberOfPosts: 3 } });
-  return [campaignId, project.id, profile.id, linkSet.id, network.id, group.id, article.id].map(Number);
+  // Ann's strategy is id 101: the ids below are the built-in strategies every user may read.
+  const strategy = await ok(ann, 'POST', '/rest/strategies', { name: `${MARK} strategy`, description: `<p>${MARK}</p>` });
+  return [campaignId, project.id, profile.id, linkSet.id, network.id, group.id, article.id, strategy.id].map(Number);
 }
 
 async function firstSiteId(ann: Agent, networkId: number): Promise<number> {
@@ -116,7 +118,9 @@ describe.each(DATABASES)('every route with another user\'s ids on $kind', ({ kin
           const response = await bob.request(route.method as 'GET', url, { body });
           const where = `${route.method} ${url} ${JSON.stringify(body)} → ${response.statusCode}`;
           expect(response.body, where).not.toContain(MARK);
-          if (params.length > 0) expect(response.statusCode, where).toBeGreaterThanOrEqual(400);
+          // A built-in strategy (ids below 101) is every user's to read; any other id of a path is Ann's.
+          const builtinRead = /^(GET|HEAD)$/.test(route.method) && route.url === '/rest/strategies/:id' && Number(url.split('/').pop()) < 101;
+          if (params.length > 0 && !builtinRead) expect(response.statusCode, where).toBeGreaterThanOrEqual(400);
           if (response.statusCode < 300) expect(response.headers['content-type'], where).not.toMatch(/zip|octet-stream/);
         }
       }

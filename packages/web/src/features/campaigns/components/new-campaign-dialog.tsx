@@ -1,10 +1,12 @@
-import { Alert, Form, Radio, Select } from 'antd';
+import { Alert, Form, Radio, Select, Space, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { CAMPAIGN_MESSAGES, CampaignCreateSchema, newCampaignPath, type CampaignListResponse } from '@linkloom/shared';
 import { NameDialog } from '@/components/name-dialog';
 import { useCreateCampaign } from '../api/campaigns-api';
 
 type CampaignType = 'manual' | 'wizard';
+/** The strategy's preview beside its name (an SVG data URL: shown as an image, it runs nothing). */
+const PREVIEW_STYLE = { width: 48, height: 32, objectFit: 'contain', background: '#fff', border: '1px solid #f0f0f0', borderRadius: 4 } as const;
 interface NewCampaignValues {
   name: string;
   type: CampaignType;
@@ -20,7 +22,15 @@ function StrategyField({ strategies }: { strategies: CampaignListResponse['strat
       <Form.Item name="strategyId" label="Strategy" rules={[{ required: true, message: CAMPAIGN_MESSAGES.strategyRequired }]}>
         <Select
           placeholder="Select a strategy" data-testid="strategy-select"
-          options={strategies.map((strategy) => ({ value: strategy.id, label: strategy.name }))}
+          options={strategies.map((strategy) => ({ value: strategy.id, label: strategy.name, img: strategy.img, type: strategy.type }))}
+          optionRender={(option) => (
+            <Space data-testid={`strategy-option-${String(option.value)}`}>
+              {option.data.img ? <img src={option.data.img} alt="" style={PREVIEW_STYLE} /> : null}
+              <span>{option.label}</span>
+              {option.data.type === 'BUILTIN' ? <Typography.Text type="secondary">built-in</Typography.Text> : null}
+            </Space>
+          )}
+          showSearch={{ optionFilterProp: 'label' }}
           notFoundContent="No strategies yet"
         />
       </Form.Item>
