@@ -20,6 +20,7 @@ import { benchServerStart } from './server-start';
 import { benchFirstScreen } from './first-screen';
 import { benchLinkListing } from './link-listing';
 import { benchApiVsRaw } from './api-vs-raw';
+import { benchLinkSearch } from './link-search';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -82,6 +83,9 @@ async function main(): Promise<void> {
   await benchUploadMemory();
   // GET /rest/url_items/{id} unpaged on a million links with an API token: time to last byte, server RSS rise (issue 19).
   await benchLinkListing();
+  // Link filters through the trigram index and the kept count on a million links, next to today's scan (issue 10.5).
+  process.stdout.write('\n');
+  await benchLinkSearch();
   // The engine: content pipeline cost per post, scheduler lateness, publishing to real WordPress.
   for (const script of ['content-pipeline.ts', 'scheduler.ts', 'publishing.ts']) runBenchScript(script);
 }

@@ -22,7 +22,7 @@ const LINKS = [
   { url: 'https://a.test/back\\slash', anchor: 'back\\slash AB' },
   { url: 'https://b.test/plain', anchor: '' },
 ];
-const TERMS = ['example', 'EXAMPLE.COM', 'école', 'ÉCOLE', 'ecole', '100%_', '100x', '"sale"', 'SALE', 'ünï', 'ÜNÏ', '😀/a', 'smile 😀', 'back\\s', 'ab', 'a', '%', '_', 'É', 'nothing like this'];
+const TERMS = ['example', 'a%b', 'x_1', '100x-', '"sale" now', 'EXAMPLE.COM', 'école', 'ÉCOLE', 'ecole', '100%_', '100x', '"sale"', 'SALE', 'ünï', 'ÜNÏ', '😀/a', 'smile 😀', 'back\\s', 'ab', 'a', '%', '_', 'É', 'nothing like this'];
 
 describe.each(DATABASES)('link filters through the trigram index on $kind', ({ kind, skip }) => {
   const ctx = useTestServer(kind, skip);
@@ -59,7 +59,7 @@ describe.each(DATABASES)('link filters through the trigram index on $kind', ({ k
 
   it.skipIf(skip || kind !== 'sqlite')('asks the trigram index on SQLite for terms of three characters or more', async () => {
     const plan = async (term: string) => {
-      const { rows } = await sql<{ detail: string }>`explain query plan select id from url_items where url_list_id = 1 and id in (select rowid from url_items_search where url_items_search match ${`url : "${term}"`})`.execute(db());
+      const { rows } = await sql<{ detail: string }>`explain query plan select id from url_items where url_list_id = 1 and id in (select rowid from url_items_search where url_items_search.url like ${`%${term}%`})`.execute(db());
       return rows.map((row) => row.detail).join(' | ');
     };
     expect(await plan('example')).toMatch(/VIRTUAL TABLE INDEX/);

@@ -53,25 +53,22 @@ function filteredLinks(db: Kysely<DB>, dialect: DialectName, urlListId: number, 
   for (const column of ['url', 'anchor'] as const) {
     const text = query[column];
     if (!text) continue;
-    // SQLite: the trigram index (migration 0018) finds the candidates, LIKE keeps today's meaning
-    // (ASCII-only case folding) on them. PostgreSQL's planner uses its pg_trgm index for ILIKE itself.
-    if (dialect === 'sqlite' && indexable(text)) builder = builder.where('id', 'in', sql<number>`(select rowid from url_items_search where url_items_search match ${searchPhrase(column, text)})`);
+    // SQLite: the trigram index (migration 0018) finds the candidates; LIKE keeps today's meaning
+    // on them (ASCII-only case folding, the user's % and _ literal). The index's own LIKE takes % and _
+    // as wildcards, so it finds a superset. PostgreSQL's planner uses its pg_trgm index for ILIKE itself.
+    if (dialect === 'sqlite' && indexable(text)) builder = builder.where('id', 'in', sql<number>`(select rowid from url_items_search where ${sql.raw(`url_items_search.${column}`)} like ${`%${text}%`})`);
     builder = builder.where(sql<boolean>`${sql.ref(column)} ${like} ${containsPattern(text)} escape '\\'`);
   }
   return builder;
 }
 
 /**
- * Whether the trigram index can find the text: three characters or more. Shorter terms (one or
- * two characters) have no trigram and are filtered by a scan of the set, as before.
+ * Whether the trigram index can find the text: it has three characters in a row other than LIKE's
+ * wildcards. Shorter terms (one or two characters) have no trigram and are filtered by a scan of
+ * the set, as before.
  */
 function indexable(text: string): boolean {
-  return [...text].length >= 3;
-}
-
-/** An FTS5 query for the text as a substring of one column: a quoted phrase (quotes doubled). */
-function searchPhrase(column: 'url' | 'anchor', text: string): string {
-  return `${column} : "${text.replace(/"/g, '""')}"`;
+  return /[^%_]{3}/u.test(text);
 }
 
 /** Number of links of a link set (all of them, or those matching the filters). */

@@ -38,9 +38,11 @@ export function linkSearchMigration(dialect: DialectName) {
 }
 
 async function sqliteUp(db: Kysely<unknown>): Promise<void> {
-  // case_sensitive 0 folds case more widely than LIKE (which folds ASCII only), so the index finds
-  // a superset of what LIKE matches; the list keeps its LIKE on the rows it finds (same results).
-  await sql`create virtual table url_items_search using fts5(url, anchor, content='url_items', content_rowid='id', tokenize='trigram case_sensitive 0')`.execute(db);
+  // Queried with LIKE on its columns: the trigrams find candidate rows, which FTS5 checks against
+  // url_items with SQLite's own LIKE. detail=none and columnsize=0 keep only which rows hold a
+  // trigram (no positions, no sizes): a third less to write per imported link than the full index,
+  // and a LIKE never needed the rest.
+  await sql`create virtual table url_items_search using fts5(url, anchor, content='url_items', content_rowid='id', tokenize='trigram case_sensitive 0', detail=none, columnsize=0)`.execute(db);
   await sql`insert into url_items_search(url_items_search) values ('rebuild')`.execute(db);
   await sql`create trigger url_items_search_insert after insert on url_items begin
     insert into url_items_search(rowid, url, anchor) values (new.id, new.url, new.anchor);
