@@ -5,7 +5,7 @@
  * maxConcurrentProjects; a paused campaign holding its posts; Stop; the run-finished listeners.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROJECT_FORM_MESSAGES, PROJECT_LIFECYCLE_MESSAGES } from '@linkloom/shared';
+import { PROJECT_FORM_MESSAGES, PROJECT_LIFECYCLE_MESSAGES, describeRunProgress, type RunProgress } from '@linkloom/shared';
 import { DATABASES } from '../support/databases';
 import { useTestServer } from '../support/lifecycle';
 import { useTwoUsers } from '../support/scenario';
@@ -75,6 +75,13 @@ describe.each(DATABASES)('the engine runner on $kind', ({ kind, skip }) => {
     const siteStatuses = inbox.messages.filter((m) => m.name === 'siteStatusChanged').flatMap((m) => (m.payload as { sites: { status: string }[] }).sites.map((s) => s.status));
     expect(siteStatuses[0]).toBe('RUNNING');
     expect(siteStatuses.at(-1)).toBe('FAILED');
+    // Each attempt, retry and wait is told as it happens (issue 11.4): per site attempt 1 of 2, retry 1 of 1 in about a second, attempt 2 of 2.
+    for (const blog of deadBlogs) {
+      const progress = inbox.messages.filter((m) => m.name === 'runProgress' && (m.payload as RunProgress).site === blog.url).map((m) => m.payload as RunProgress);
+      expect(progress.map((p) => [p.projectId, p.step, p.number, p.of])).toEqual([[w.projectId, 'attempt', 1, 2], [w.projectId, 'retry', 1, 1], [w.projectId, 'attempt', 2, 2]]);
+      expect(progress[1]!.dueAt).toBeGreaterThan(Date.now() - 60_000);
+      expect(describeRunProgress(progress[1]!, progress[1]!.dueAt! - 1000)).toBe(`${blog.url.replace('http://', '')}: retry 1 of 1 in 1 s`);
+    }
     // The listeners run after the status is published (the scheduler's and the indexing services'
     // first, each reading the database), so the event may land a moment after the live message.
     await until('the run-finished event', async () => finished.some((event) => event.runId === run.id));
@@ -122,12 +129,17 @@ describe.each(DATABASES)('the engine runner on $kind', ({ kind, skip }) => {
 
   it.skipIf(skip)('holds the posts of a paused campaign without counting attempts; resume continues', async () => {
     const w = await world();
+    const inbox = await liveInbox(ann.agent, `project/${w.projectId}`);
     await db().updateTable('campaigns').set({ campaign_status: 'PAUSED' }).where('id', '=', w.campaignId).execute();
     expect((await start(w.projectId)).statusCode).toBe(200);
     await until('RUNNING', async () => (await statusOf(w.projectId)) === 'RUNNING');
     await new Promise((resolve) => setTimeout(resolve, 1500));
     const held = await db().selectFrom('engine_posts').select(['state', 'attempts']).where('project_id', '=', w.projectId).execute();
     expect(held).toEqual([{ state: 'planned', attempts: 0 }, { state: 'planned', attempts: 0 }]);
+    // The screen hears that the posts wait, and until when.
+    const waits = inbox.messages.filter((m) => m.name === 'runProgress').map((m) => m.payload as RunProgress);
+    expect(waits.length).toBeGreaterThanOrEqual(2);
+    expect(waits.every((p) => p.step === 'wait' && p.projectId === w.projectId && p.dueAt !== null && p.dueAt > Date.now() - 5_000)).toBe(true);
     await db().updateTable('campaigns').set({ campaign_status: 'ACTIVE' }).where('id', '=', w.campaignId).execute();
     expect((await ended(w.projectId)).status).toBe('FAILED');
   });

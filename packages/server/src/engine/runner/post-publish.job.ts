@@ -14,6 +14,7 @@ import { nextAccount, resolveTarget, type PostTarget } from './publish-target';
 import { finishPost, recordPublished, reloadPost } from './record-post';
 import { findPost, findRun, type PostRow } from './runs.repository';
 import { settleRun } from './settle-run';
+import { publishRunProgress } from './run-progress';
 
 /** Posts handled at once by one process (all users); each user's share is capped by maxPostingThreads. */
 export const POSTING_CONCURRENCY = 32;
@@ -137,6 +138,7 @@ async function publishWithTarget(step: Step, start: PostRow, project: PostProjec
         const began = await beginPublishing(db, post, job.id, composed.post, target.accountEmail);
         if (began !== 'ok') return began;
         post = { ...post, state: 'publishing', attempts: post.attempts + 1, article_id: composed.post.articleId, account_email: target.accountEmail };
+        publishRunProgress(ctx, post, target.siteUrl, { step: 'attempt', number: post.attempts, of: options.maxNumberOfRetries + 1, dueAt: null });
         return chosen.connector.publish(target, {
           title: built.title, html: built.html, tags: built.tags, idempotencyKey: post.idempotency_key,
           ...(featuredImageUrl ? { featuredImage: { url: featuredImageUrl, alt: built.title } } : {}),
@@ -196,6 +198,9 @@ async function afterFailure(
     action = { kind: 'fail', error: action.error };
   }
   await end(step, post, action);
+  if (action.kind === 'retryLater') {
+    publishRunProgress(ctx, post, target.siteUrl, { step: 'retry', number: post.attempts, of: options.maxNumberOfRetries, dueAt: Math.max(action.atMs, Date.now() + 1000) });
+  }
   return undefined;
 }
 
@@ -222,7 +227,11 @@ async function publishPost(step: BaseStep, slots: ProcessSlots): Promise<void> {
   const project = await loadPostProject(db, owned);
   const campaignStatus = project ? (await readCampaignStatus(db, project.campaignId)).rows[0]?.campaign_status : undefined;
   const action = decidePostStep({ at: 'owned', post: owned, run, projectFound: project !== undefined, campaignStatus, now: Date.now() });
-  if (!project || (action.kind !== 'proceed' && action.kind !== 'reconcileStopped')) return end(step, owned, action);
+  if (!project || (action.kind !== 'proceed' && action.kind !== 'reconcileStopped')) {
+    await end(step, owned, action);
+    if (action.kind === 'hold') publishRunProgress(ctx, owned, undefined, { step: 'wait', number: 0, of: 0, dueAt: Math.max(action.untilMs, Date.now() + 1000) });
+    return;
+  }
 
   const options = await engineOptions(db, ownerId);
   const stepped: Step = {
