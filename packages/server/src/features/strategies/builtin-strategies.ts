@@ -12,7 +12,9 @@ interface TreeNode {
 }
 
 const TIER_GAP = 120;
-const COLUMN = 110;
+const COLUMN = 130;
+/** Wide enough for the longest label of a built-in (Premium Article Directory (1)) at the preview's font. */
+const NODE_WIDTH = 120;
 
 /**
  * A diagram from a tree under the Money Site: nodes numbered per kind in reading order (the
@@ -31,7 +33,7 @@ export function diagramOfTree(key: string, children: TreeNode[]): Diagram {
     const nameId = (numbers.get(node.kind) ?? 0) + 1;
     numbers.set(node.kind, nameId);
     const kids = (node.children ?? []).map((child) => place(child, tier + 1, id));
-    const width = DIAGRAM_EDITOR.defaultNodeSize.width;
+    const width = NODE_WIDTH;
     const x = kids.length === 0 ? (leaves++) * COLUMN : kids.reduce((sum, kid) => sum + kid.position.x, 0) / kids.length;
     const label = node.kind === MONEY_SITE_KIND ? 'Money Site' : nodeLabel(node.kind, nameId);
     const element: DiagramElement = {

@@ -1,4 +1,5 @@
-import { diagramKindOfType, MONEY_SITE_TYPE } from '../../constants/diagram';
+import { DIAGRAM_EDITOR, diagramKindOfType, MONEY_SITE_TYPE } from '../../constants/diagram';
+import { MODULES } from '../../constants/modules';
 import type { Diagram, DiagramElement } from '../../schemas/diagram';
 import { diagramElements, diagramLinks, diagramNodeName } from './graph';
 
@@ -30,6 +31,8 @@ function escapeXml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&${({ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": 'apos' } as const)[c as '&']};`);
 }
 
+const MODULE_NAMES: Record<string, string> = MODULES;
+
 const num = (n: number) => String(Math.round(n * 10) / 10);
 
 /**
@@ -41,10 +44,10 @@ export function diagramPreviewSvg(doc: Diagram): string {
   const nodes = diagramElements(doc);
   const byId = new Map(nodes.map((n) => [n.id, n]));
   const pad = 10;
-  const minX = Math.min(0, ...nodes.map((n) => n.position.x)) - pad;
-  const minY = Math.min(0, ...nodes.map((n) => n.position.y)) - pad;
-  const maxX = Math.max(100, ...nodes.map((n) => n.position.x + n.size.width)) + pad;
-  const maxY = Math.max(60, ...nodes.map((n) => n.position.y + n.size.height)) + pad;
+  const minX = (nodes.length > 0 ? Math.min(...nodes.map((n) => n.position.x)) : 0) - pad;
+  const minY = (nodes.length > 0 ? Math.min(...nodes.map((n) => n.position.y)) : 0) - pad;
+  const maxX = Math.max(minX + 100, ...nodes.map((n) => n.position.x + n.size.width)) + pad;
+  const maxY = Math.max(minY + 60, ...nodes.map((n) => n.position.y + n.size.height)) + pad;
   const width = maxX - minX;
   const height = maxY - minY;
   const parts: string[] = [];
@@ -65,7 +68,12 @@ function nodeSvg(node: DiagramElement): string {
   const rx = node.type === MONEY_SITE_TYPE ? 27 : 6;
   const label = escapeXml(diagramNodeName(node));
   const cx = node.position.x + node.size.width / 2;
-  const cy = node.position.y + Math.min(node.size.height, 54) / 2;
+  const cy = node.position.y + Math.min(node.size.height, DIAGRAM_EDITOR.defaultNodeSize.height) / 2;
+  // A Project node lists its ticked modules under its label, one 20 px row each.
+  const modules = (node.modules ?? []).filter((m) => m.checked).map((m, i) => {
+    const y = node.position.y + DIAGRAM_EDITOR.defaultNodeSize.height + i * DIAGRAM_EDITOR.moduleHeight + DIAGRAM_EDITOR.moduleHeight / 2;
+    return `<text x="${num(cx)}" y="${num(y)}" font-family="sans-serif" font-size="9" fill="#ffffff" text-anchor="middle" dominant-baseline="middle">${escapeXml(MODULE_NAMES[m.id] ?? m.id)}</text>`;
+  });
   return `<rect x="${num(node.position.x)}" y="${num(node.position.y)}" width="${num(node.size.width)}" height="${num(node.size.height)}" rx="${rx}" fill="${diagramKindColour(node.type)}"${outline}/>`
-    + `<text x="${num(cx)}" y="${num(cy)}" font-family="sans-serif" font-size="11" fill="#ffffff" text-anchor="middle" dominant-baseline="middle">${label}</text>`;
+    + `<text x="${num(cx)}" y="${num(cy)}" font-family="sans-serif" font-size="10" fill="#ffffff" text-anchor="middle" dominant-baseline="middle">${label}</text>${modules.join('')}`;
 }
