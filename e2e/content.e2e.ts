@@ -50,7 +50,7 @@ describe('content groups and articles', () => {
     await page.getByTestId('settings-save-state').getByText('Not saved: correct the fields above').waitFor();
     await maxUsage.fill('3');
     await page.getByTestId('words-not-to-be-changed').fill('rose, tulip');
-    await page.locator('[data-testid="settings-save-state"][data-state="saved"]').getByText(/^Saved at \d/).waitFor();
+    await page.locator('[data-testid="settings-save-state"][data-state="saved"]').getByText(/Saved at \d/).waitFor();
     await expect.poll(() => other.page.getByTestId('max-usage-per-article').inputValue()).toBe('3');
 
     // Uploads: several files and a ZIP (title = first line), then one with the title from the name.
@@ -73,6 +73,19 @@ describe('content groups and articles', () => {
     await page.getByText('photo.txt is not a text file', { exact: false }).first().waitFor();
     await page.getByTestId('article-upload-dialog-summary').getByText('No files uploaded, 1 file failed', { exact: true }).waitFor();
     await page.getByTestId('article-upload-dialog-done').click();
+
+    // Uploaded articles lack the author the article form requires: the list says so, and one author completes them all.
+    const missingAuthors = page.getByTestId('articles-missing-author');
+    await missingAuthors.getByText(/^5 articles have no author name or bio$/).waitFor();
+    await missingAuthors.getByTestId('fill-missing-authors').click();
+    await page.getByTestId('article-author-name').focus();
+    await page.getByTestId('article-author-bio').focus(); // leaving the name empty says so at once
+    await page.getByTestId('article-author-dialog').getByText(CONTENT_MESSAGES.authorNameRequired).waitFor();
+    await page.getByTestId('article-author-name').fill('Ann Gardener');
+    await page.getByTestId('article-author-bio').fill('Writes about gardens');
+    await page.getByTestId('article-author-dialog-ok').click();
+    await page.locator('.ant-message').getByText('Author set on 5 articles', { exact: true }).waitFor();
+    await missingAuthors.waitFor({ state: 'detached' });
     await saveScreenshot(page, 'content-group-screen');
 
     // The editor: Save only after a change; the preview shows the body without anything that runs.

@@ -1,12 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  ContentGroupListResponseSchema, ContentGroupResponseSchema, ContentGroupSummarySchema, OkResponseSchema,
-  type ContentGroupSettings,
+  ArticleAuthorResponseSchema, ContentGroupListResponseSchema, ContentGroupResponseSchema, ContentGroupSummarySchema, OkResponseSchema,
+  type ArticleAuthorBody, type ContentGroupSettings,
 } from '@linkloom/shared';
 import { del, get, post, put } from '@/lib/http';
 import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation';
 import { contentKeys } from './content-keys';
-import { DONE_TEXTS } from '@/lib/action-feedback';
+import { DONE_TEXTS, countOf } from '@/lib/action-feedback';
 
 /** GET /rest/content_groups */
 export function useContentGroups() {
@@ -20,7 +20,7 @@ export function useContentGroups() {
 export function useContentGroup(id: number) {
   return useQuery({
     queryKey: contentKeys.group(id),
-    queryFn: ({ signal }) => get(`/rest/content_group/${id}`, { schema: ContentGroupResponseSchema, signal }),
+    queryFn: ({ signal }) => get(`/rest/content_group/${id}`, { schema: ContentGroupResponseSchema, signal, notFoundPage: true }),
   });
 }
 
@@ -55,6 +55,15 @@ export function useSaveGroupSettings(id: number) {
     mutationFn: (settings: ContentGroupSettings) => post('/rest/content_groups', { body: { id, ...settings }, schema: OkResponseSchema }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: contentKeys.group(id) }),
   });
+}
+
+/** POST /rest/article_author/{groupId}: one author name and bio for the chosen articles. */
+export function useSetArticleAuthor(groupId: number) {
+  return useInvalidatingMutation(
+    contentKeys.all,
+    (body: ArticleAuthorBody) => post(`/rest/article_author/${groupId}`, { body, schema: ArticleAuthorResponseSchema }),
+    (answer) => `Author set on ${countOf(answer.updated, 'article').toLowerCase()}`,
+  );
 }
 
 /** DELETE /rest/article/{groupId} */

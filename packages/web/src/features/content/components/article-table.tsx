@@ -1,6 +1,6 @@
 import { useState, type Key } from 'react';
-import { Button, type TableColumnsType } from 'antd';
-import { DeleteOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { Alert, Button, Tag, type TableColumnsType } from 'antd';
+import { DeleteOutlined, PlusOutlined, UploadOutlined, UserOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { ARTICLE_TITLE_TRUNCATE_LENGTH, type ArticleSummary } from '@linkloom/shared';
 import { DataTable } from '@/components/data-table';
@@ -8,6 +8,7 @@ import { TruncatedLink } from '@/components/truncated-link';
 import { useConfirm } from '@/components/confirm-delete';
 import { useDeleteArticles } from '../api/content-groups-api';
 import { ArticleUploadDialog, type ArticleUploadKind } from './article-upload-dialog';
+import { ArticleAuthorDialog } from './article-author-dialog';
 
 /**
  * A group's article table with its toolbar: add, delete selected, the two uploads. (The Kontent
@@ -20,6 +21,8 @@ export function ArticleTable(props: { groupId: number; articles: readonly Articl
   const { confirmDelete } = useConfirm();
   const [selectedKeys, setSelectedKeys] = useState<Key[]>([]);
   const [upload, setUpload] = useState<ArticleUploadKind | null>(null);
+  const [authorFor, setAuthorFor] = useState<number[] | null>(null);
+  const missing = (articles ?? []).filter((article) => article.authorMissing).map((article) => article.id);
 
   const handleDelete = async () => {
     if (!(await confirmDelete({ content: 'Do you really want to delete the selected articles?' }))) return;
@@ -34,10 +37,24 @@ export function ArticleTable(props: { groupId: number; articles: readonly Articl
       render: (_, row) => <TruncatedLink to={`/article/${row.id}`} name={row.title} max={ARTICLE_TITLE_TRUNCATE_LENGTH} testId="article-link" />,
     },
     { title: 'Usage Count', dataIndex: 'usageCount', width: 140, sorter: (a, b) => a.usageCount - b.usageCount },
+    {
+      title: 'Author', dataIndex: 'authorMissing', width: 130,
+      render: (authorMissing: boolean, row) => (authorMissing
+        ? <Tag color="warning" data-testid={`author-missing-${row.id}`}>Missing</Tag>
+        : <span aria-label="Author given">✓</span>),
+    },
   ];
 
   return (
     <>
+      {missing.length > 0 && (
+        <Alert
+          type="warning" showIcon style={{ marginBottom: 16 }} data-testid="articles-missing-author"
+          title={`${missing.length} ${missing.length === 1 ? 'article has' : 'articles have'} no author name or bio`}
+          description="Uploaded articles come without them, and the article form requires both before it saves. Give them one author here, or open each article."
+          action={<Button size="small" onClick={() => setAuthorFor(missing)} data-testid="fill-missing-authors">Set author</Button>}
+        />
+      )}
       <DataTable<ArticleSummary>
         testId="articles-table"
         columns={columns}
@@ -58,6 +75,9 @@ export function ArticleTable(props: { groupId: number; articles: readonly Articl
               >
                 Delete selected
               </Button>
+              <Button icon={<UserOutlined />} disabled={selectedKeys.length === 0} onClick={() => setAuthorFor(selectedKeys.map(Number))} data-testid="set-author-selected">
+                Set author
+              </Button>
               <Button icon={<UploadOutlined />} onClick={() => setUpload('firstLine')} data-testid="upload-articles">
                 Upload articles
               </Button>
@@ -69,6 +89,7 @@ export function ArticleTable(props: { groupId: number; articles: readonly Articl
         }}
       />
       <ArticleUploadDialog groupId={groupId} kind={upload} onClose={() => setUpload(null)} onUploaded={onChanged} />
+      <ArticleAuthorDialog groupId={groupId} ids={authorFor} onClose={() => setAuthorFor(null)} />
     </>
   );
 }
