@@ -12,7 +12,7 @@ import type { LinkSetRow } from '../schemas/link-sets';
 import type { SiteStatus } from '../constants/project-options';
 import type { RunProgress } from '../domain/run-progress';
 import type { ProxyId, ProxyMonitorState, ProxyRow } from '../schemas/proxies';
-import type { StrategySummary } from '../schemas/strategies';
+import type { StrategySummary } from '../schemas/strategy-summary';
 
 type Ids = { ids: number[] };
 type Loose = Record<string, unknown>;

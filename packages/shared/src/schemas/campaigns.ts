@@ -5,7 +5,7 @@ import { isPlainText } from '../domain/plain-text';
 import { ProjectRowSchema } from './projects';
 import { ProfileRowSchema } from './profiles';
 import { LinkSetRowSchema } from './link-sets';
-import { StrategySummarySchema } from './strategies';
+import { StrategySummarySchema } from './strategy-summary';
 
 /** Texts of the campaign list and the campaign screen (spec 1 §2, §8). */
 export const CAMPAIGN_MESSAGES = {

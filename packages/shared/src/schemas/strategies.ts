@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { IdListSchema, IdSchema, PLAIN_TEXT_RULE } from './common';
 import { isPlainText } from '../domain/plain-text';
 import { DIAGRAM_COPY_PREFIX, DIAGRAM_MAX_JSON_CHARS } from '../constants/diagram';
+import { StrategySummarySchema } from './strategy-summary';
+
+export * from './strategy-summary';
 
 /**
  * Strategies (diagrams) of spec 2 §7 "Strategies". The spec gives the name rule and the delete
@@ -44,9 +47,6 @@ export const STRATEGY_MESSAGES = {
 } as const;
 const M = STRATEGY_MESSAGES;
 
-export const STRATEGY_TYPES = ['BUILTIN', 'CUSTOM'] as const;
-export type StrategyType = (typeof STRATEGY_TYPES)[number];
-
 /** 'Copy of ' plus the name: what the Clone dialog proposes. */
 export function strategyCopyName(name: string): string {
   return `${DIAGRAM_COPY_PREFIX}${name}`;
@@ -65,19 +65,6 @@ export const StrategyDescriptionSchema = z.string().max(1_000_000, { error: M.de
 export const StrategyImgSchema = z.string().max(2_000_000, { error: M.imgTooLong }).refine(isPlainText, PLAIN_TEXT_RULE);
 /** The diagram as JSON text (`{ "cells": [...] }`, schemas/diagram.ts); checked with readDiagramText. */
 export const StrategyDiagramTextSchema = z.string().max(DIAGRAM_MAX_JSON_CHARS, { error: M.strategyTooLong });
-
-/**
- * A row of the diagram list, the campaign list's strategy select and the wizard. `img` is the
- * preview as a `data:image/svg+xml;base64,…` URL, shown with <img> (so no script of it runs), or
- * null when there is none.
- */
-export const StrategySummarySchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  type: z.enum(STRATEGY_TYPES),
-  img: z.string().nullable(),
-});
-export type StrategySummary = z.infer<typeof StrategySummarySchema>;
 
 /** One strategy with its diagram (spec 2 §3 "Strategy"): `strategy` is the diagram's JSON text. */
 export const StrategySchema = StrategySummarySchema.extend({

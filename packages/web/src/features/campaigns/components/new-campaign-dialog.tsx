@@ -1,4 +1,4 @@
-import { Alert, Form, Radio, Select, Space, Typography } from 'antd';
+import { Alert, Form, Radio, Select, Space } from 'antd';
 import { useNavigate } from 'react-router';
 import { CAMPAIGN_MESSAGES, CampaignCreateSchema, newCampaignPath, type CampaignListResponse } from '@linkloom/shared';
 import { NameDialog } from '@/components/name-dialog';
@@ -7,6 +7,7 @@ import { useCreateCampaign } from '../api/campaigns-api';
 type CampaignType = 'manual' | 'wizard';
 /** The strategy's preview beside its name (an SVG data URL: shown as an image, it runs nothing). */
 const PREVIEW_STYLE = { width: 48, height: 32, objectFit: 'contain', background: '#fff', border: '1px solid #f0f0f0', borderRadius: 4 } as const;
+const BUILTIN_MARK_STYLE = { color: 'rgba(0, 0, 0, 0.45)', fontSize: 12 } as const;
 interface NewCampaignValues {
   name: string;
   type: CampaignType;
@@ -27,7 +28,7 @@ function StrategyField({ strategies }: { strategies: CampaignListResponse['strat
             <Space data-testid={`strategy-option-${String(option.value)}`}>
               {option.data.img ? <img src={option.data.img} alt="" style={PREVIEW_STYLE} /> : null}
               <span>{option.label}</span>
-              {option.data.type === 'BUILTIN' ? <Typography.Text type="secondary">built-in</Typography.Text> : null}
+              {option.data.type === 'BUILTIN' ? <span style={BUILTIN_MARK_STYLE}>built-in</span> : null}
             </Space>
           )}
           showSearch={{ optionFilterProp: 'label' }}
