@@ -1,7 +1,11 @@
 import {
   DIAGRAM_TYPE_PREFIX, MONEY_SITE_TYPE, isDiagramLink, type Diagram, type DiagramCell, type DiagramElement, type DiagramLink,
 } from '@linkloom/shared';
+import { MarkerType } from '@xyflow/react';
 import type { DiagramEdge, DiagramNode, FlowGraph } from './flow-types';
+
+/** React Flow's edge type of a link (designer/swap-edge.tsx draws it). */
+export const LINK_EDGE_TYPE = 'link';
 
 /** How the paper is shown: view-only locks nodes in place and offers no deletes. */
 export interface FlowOptions {
@@ -41,8 +45,10 @@ export function elementToNode(element: DiagramElement, options: FlowOptions): Di
 export function linkToEdge(link: DiagramLink, options: FlowOptions): DiagramEdge {
   return {
     id: link.id,
+    type: LINK_EDGE_TYPE,
     source: link.source.id,
     target: link.target.id,
+    markerEnd: { type: MarkerType.ArrowClosed, width: 18, height: 18 },
     selected: options.selected.has(link.id),
     deletable: !options.viewOnly,
     // A link's source end can be dragged to another parent; in view-only mode nothing moves.

@@ -92,6 +92,18 @@ export function moveCommand(label: string, doc: Diagram, positions: ReadonlyMap<
   return changes.length === 0 ? null : changeCells(label, changes);
 }
 
+/** The document with some nodes at other positions (no history: a drag frame, a cancelled clone). */
+export function withPositions(doc: Diagram, positions: ReadonlyMap<string, { x: number; y: number }>): Diagram {
+  if (positions.size === 0) return doc;
+  return {
+    ...doc,
+    cells: doc.cells.map((cell) => {
+      const to = isDiagramLink(cell) ? undefined : positions.get(cell.id);
+      return to === undefined || isDiagramLink(cell) ? cell : { ...cell, position: { ...cell.position, x: to.x, y: to.y } };
+    }),
+  };
+}
+
 /** A link from parent to child, or the reason it is refused (the child already has a parent…). */
 export function connectCommand(doc: Diagram, sourceId: string, targetId: string, newId: IdFactory = newCellId): Command<Diagram> | Refusal {
   const reason = canLink(doc, sourceId, targetId);

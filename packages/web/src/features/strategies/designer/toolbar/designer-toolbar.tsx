@@ -1,0 +1,98 @@
+import { Button, Divider, Dropdown, Flex, Select, Slider, Switch, Tooltip } from 'antd';
+import {
+  ApartmentOutlined, ClearOutlined, CompressOutlined, DownloadOutlined, ExpandOutlined, ExportOutlined, QuestionCircleOutlined,
+  RedoOutlined, UndoOutlined, ZoomInOutlined, ZoomOutOutlined,
+} from '@ant-design/icons';
+import { DIAGRAM_EDITOR } from '@linkloom/shared';
+
+export type DesignerTheme = (typeof DIAGRAM_EDITOR.themes)[number];
+
+/** Props of {@link DesignerToolbar}: the state it shows and what each control does. */
+export interface DesignerToolbarProps {
+  viewOnly: boolean;
+  /** Built-in diagrams are always view-only: no switch. */
+  canEdit: boolean;
+  canUndo: boolean;
+  canRedo: boolean;
+  undoLabel: string | null;
+  zoom: number;
+  theme: DesignerTheme;
+  laidOut: boolean;
+  onUndo: () => void;
+  onRedo: () => void;
+  onClear: () => void;
+  onExport: (format: 'svg' | 'png') => void;
+  onLayout: () => void;
+  onFit: () => void;
+  onZoom: (zoom: number) => void;
+  onFullscreen: () => void;
+  onDownload: () => void;
+  onTheme: (theme: DesignerTheme) => void;
+  onViewOnly: (viewOnly: boolean) => void;
+}
+
+const round = (zoom: number) => Math.round(zoom * 10) / 10;
+
+/**
+ * The paper's toolbar (spec 2 §2): undo, redo, clear, export (SVG or PNG), auto-layout, zoom to
+ * fit / out / in, the zoom slider (0.2–5, step 0.2), fullscreen, Download Diagram, help link, the
+ * theme picker and the view-only switch. Editing controls are hidden in view-only mode.
+ */
+export function DesignerToolbar(props: DesignerToolbarProps) {
+  const { viewOnly, zoom } = props;
+  const step = DIAGRAM_EDITOR.zoomStep;
+  return (
+    <Flex className="ll-toolbar" gap={4} wrap align="center" data-testid="designer-toolbar">
+      {!viewOnly && (
+        <>
+          <Tooltip title={props.undoLabel === null ? 'Undo' : `Undo: ${props.undoLabel}`}>
+            <Button icon={<UndoOutlined />} disabled={!props.canUndo} onClick={props.onUndo} aria-label="Undo" data-testid="undo" />
+          </Tooltip>
+          <Tooltip title="Redo"><Button icon={<RedoOutlined />} disabled={!props.canRedo} onClick={props.onRedo} aria-label="Redo" data-testid="redo" /></Tooltip>
+          <Tooltip title="Clear: remove everything but the Money Site">
+            <Button icon={<ClearOutlined />} onClick={props.onClear} aria-label="Clear" data-testid="clear" />
+          </Tooltip>
+          <Tooltip title="Auto-layout (top to bottom)">
+            <Button icon={<ApartmentOutlined />} onClick={props.onLayout} aria-label="Auto-layout" data-testid="auto-layout" loading={props.laidOut} />
+          </Tooltip>
+          <Divider orientation="vertical" />
+        </>
+      )}
+      <Dropdown
+        menu={{
+          items: [{ key: 'svg', label: 'SVG' }, { key: 'png', label: 'PNG' }],
+          onClick: ({ key }) => props.onExport(key === 'png' ? 'png' : 'svg'),
+        }}
+      >
+        <Button icon={<ExportOutlined />} data-testid="export">Export</Button>
+      </Dropdown>
+      <Tooltip title="Zoom to fit"><Button icon={<CompressOutlined />} onClick={props.onFit} aria-label="Zoom to fit" data-testid="zoom-fit" /></Tooltip>
+      <Tooltip title="Zoom out">
+        <Button icon={<ZoomOutOutlined />} onClick={() => props.onZoom(round(zoom - step))} disabled={zoom <= DIAGRAM_EDITOR.zoomMin} aria-label="Zoom out" data-testid="zoom-out" />
+      </Tooltip>
+      <Slider
+        style={{ width: 120, margin: '0 8px' }} min={DIAGRAM_EDITOR.zoomMin} max={DIAGRAM_EDITOR.zoomMax} step={step}
+        value={round(zoom)} onChange={(value) => props.onZoom(value)} tooltip={{ formatter: (value) => `${Math.round((value ?? 1) * 100)}%` }}
+        data-testid="zoom-slider"
+      />
+      <Tooltip title="Zoom in">
+        <Button icon={<ZoomInOutlined />} onClick={() => props.onZoom(round(zoom + step))} disabled={zoom >= DIAGRAM_EDITOR.zoomMax} aria-label="Zoom in" data-testid="zoom-in" />
+      </Tooltip>
+      <Tooltip title="Fullscreen"><Button icon={<ExpandOutlined />} onClick={props.onFullscreen} aria-label="Fullscreen" data-testid="fullscreen" /></Tooltip>
+      <Divider orientation="vertical" />
+      <Button icon={<DownloadOutlined />} onClick={props.onDownload} data-testid="download-diagram">Download Diagram</Button>
+      <Select
+        style={{ width: 120 }} value={props.theme} onChange={props.onTheme} aria-label="Theme" data-testid="theme"
+        options={DIAGRAM_EDITOR.themes.map((theme) => ({ value: theme, label: theme }))}
+      />
+      {props.canEdit && (
+        <Tooltip title="View only: nodes cannot be moved, no stencil or inspector">
+          <Switch checkedChildren="View only" unCheckedChildren="Edit" checked={viewOnly} onChange={props.onViewOnly} data-testid="view-only" />
+        </Tooltip>
+      )}
+      <a href="/help#diagrams" target="_blank" rel="noreferrer" data-testid="designer-help">
+        <QuestionCircleOutlined /> Help
+      </a>
+    </Flex>
+  );
+}
