@@ -24,6 +24,8 @@ const AccountCreationProjectPage = lazyScreen(() => import('@/features/projects/
 const PostingProjectPage = lazyScreen(() => import('@/features/projects/pages/content-project-page').then((m) => m.PostingProjectPage));
 const PrivateProjectPage = lazyScreen(() => import('@/features/projects/pages/content-project-page').then((m) => m.PrivateProjectPage));
 const IndexerProjectPage = lazyScreen(() => import('@/features/projects/pages/indexer-project-page').then((m) => m.IndexerProjectPage));
+const StrategiesPage = lazyScreen(() => import('@/features/strategies/pages/strategies-page').then((m) => m.StrategiesPage));
+const StrategyDesignerPage = lazyScreen(() => import('@/features/strategies/pages/strategy-designer-page').then((m) => m.StrategyDesignerPage));
 const ApiTokensPage = lazyScreen(() => import('@/features/api-tokens/pages/api-tokens-page').then((m) => m.ApiTokensPage));
 
 /**
@@ -48,6 +50,8 @@ const SCREENS: Readonly<Record<string, ReactNode>> = {
   '/privateproject/:id': <PrivateProjectPage />,
   '/indexerproject/:id': <IndexerProjectPage />,
   '/api-tokens': <ApiTokensPage />,
+  '/strategies': <StrategiesPage />,
+  '/strategy/:id': <StrategyDesignerPage />,
 };
 
 /** Shown inside the frame while a screen's chunk arrives. */
