@@ -41,6 +41,11 @@ export class HttpError extends Error implements HttpFailure {
   }
 }
 
+/** A 404 answer: the object does not exist, or is another user's. */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof HttpError && error.status === 404;
+}
+
 function errorBodyOf(body: unknown): { message: string; details?: string[] | undefined } | null {
   const parsed = ErrorResponseSchema.safeParse(body);
   return parsed.success ? parsed.data.error : null;

@@ -13,6 +13,8 @@ export interface RequestOptions<S extends z.ZodType | undefined = undefined> {
   schema?: S;
   /** The caller handles every failure itself: no notification and no 401 redirect (login, setup). */
   silent?: boolean;
+  /** A screen's own object: a 404 shows the not-found page instead of a notification. */
+  notFoundPage?: boolean;
   signal?: AbortSignal;
 }
 
@@ -120,7 +122,7 @@ async function request<S extends z.ZodType | undefined>(
     }
   }
   const base = { status: response.status, url, statusText: response.statusText };
-  if (!response.ok) return failHttp({ ...base, body }, silent);
+  if (!response.ok) return failHttp({ ...base, body }, silent || (options.notFoundPage === true && response.status === 404));
   if (!isJson) return failHttp({ ...base, body: null, problem: 'The server sent an answer that is not JSON.' }, silent);
   if (!options.schema) return body as Parsed<S>;
   const parsed = options.schema.safeParse(body);

@@ -22,7 +22,7 @@ export function accountListSearch(query: AccountListQuery): string {
 export function useAccountPage(profileId: number, query: AccountListQuery) {
   return useQuery({
     queryKey: accountKeys.page(profileId, query),
-    queryFn: ({ signal }) => get(`/rest/accounts/${profileId}${accountListSearch(query)}`, { schema: AccountListResponseSchema, signal }),
+    queryFn: ({ signal }) => get(`/rest/accounts/${profileId}${accountListSearch(query)}`, { schema: AccountListResponseSchema, signal, notFoundPage: true }),
     placeholderData: keepPreviousData,
   });
 }

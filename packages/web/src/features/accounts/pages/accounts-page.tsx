@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Result } from 'antd';
 import { useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { PathIdSchema } from '@linkloom/shared';
@@ -9,11 +8,12 @@ import { accountKeys } from '../api/account-keys';
 import { useAccountPage } from '../api/accounts-api';
 import { AccountsTable } from '../components/accounts-table';
 import { INITIAL_GRID, accountListQuery, gridFromTableQuery, type GridState } from '../components/grid-state';
+import { NotFoundResult } from '@/components/not-found-result';
 
 /** The accounts of one profile (/accounts/:id, the id is the profile's). */
 export function AccountsPage() {
   const parsed = PathIdSchema.safeParse(useParams().id);
-  if (!parsed.success) return <Result status="404" title="No such account profile" />;
+  if (!parsed.success) return <NotFoundResult />;
   return <AccountsScreen key={parsed.data} profileId={parsed.data} />;
 }
 
@@ -24,7 +24,7 @@ function AccountsScreen({ profileId }: { profileId: number }) {
   // Any change of the profile's accounts (another tab, an import) refreshes the page shown.
   useLiveInvalidate(`profile/${profileId}`, [accountKeys.profile(profileId)]);
 
-  if (page.isError && !page.data) return <Result status="404" title="No such account profile" subTitle="It may have been deleted." />;
+  if (page.isError && !page.data) return <NotFoundResult />;
   const data = page.data;
   const campaign = data?.campaign;
   return (

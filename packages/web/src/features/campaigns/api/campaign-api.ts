@@ -7,7 +7,7 @@ import { campaignKeys } from './campaign-keys';
 export function useCampaign(id: number) {
   return useQuery({
     queryKey: campaignKeys.detail(id),
-    queryFn: ({ signal }) => get(`/rest/campaign/${id}`, { schema: CampaignDetailResponseSchema, signal }),
+    queryFn: ({ signal }) => get(`/rest/campaign/${id}`, { schema: CampaignDetailResponseSchema, signal, notFoundPage: true }),
   });
 }
 

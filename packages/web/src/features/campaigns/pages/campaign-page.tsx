@@ -1,7 +1,9 @@
 import { Alert, Tabs } from 'antd';
 import { useParams } from 'react-router';
 import { PathIdSchema } from '@linkloom/shared';
+import { NotFoundResult } from '@/components/not-found-result';
 import { PageHeader } from '@/components/page-header';
+import { isNotFound } from '@/lib/http-error';
 import { useLiveInvalidate } from '@/lib/use-live-invalidate';
 import { campaignKeys } from '../api/campaign-keys';
 import { useCampaign } from '../api/campaign-api';
@@ -18,6 +20,7 @@ function CampaignScreen({ id }: { id: number }) {
   useLiveInvalidate('campaigns', [campaignKeys.detail(id)]);
   const data = campaign.data;
   const name = data?.campaign.name ?? '';
+  if (campaign.isError && isNotFound(campaign.error)) return <NotFoundResult />;
 
   return (
     <div data-testid="campaign-page">
@@ -44,6 +47,6 @@ function CampaignScreen({ id }: { id: number }) {
 /** One campaign with its tabs Projects, Accounts, Backlinks (/campaign/:id, spec 1 §2). */
 export function CampaignPage() {
   const parsed = PathIdSchema.safeParse(useParams().id);
-  if (!parsed.success) return <Alert type="error" showIcon title="This campaign does not exist." data-testid="load-failed" />;
+  if (!parsed.success) return <NotFoundResult />;
   return <CampaignScreen key={parsed.data} id={parsed.data} />;
 }

@@ -11,7 +11,7 @@ export function useArticle(target: ArticleTarget) {
   const url = target.kind === 'article' ? `/rest/article/${target.id}` : `/rest/new_article/${target.groupId}`;
   return useQuery({
     queryKey: target.kind === 'article' ? contentKeys.article(target.id) : contentKeys.newArticle(target.groupId),
-    queryFn: ({ signal }) => get(url, { schema: ArticleResponseSchema, signal }),
+    queryFn: ({ signal }) => get(url, { schema: ArticleResponseSchema, signal, notFoundPage: true }),
     // The editor keeps what the user typed: never replace it behind their back.
     refetchOnWindowFocus: false,
     staleTime: Infinity,

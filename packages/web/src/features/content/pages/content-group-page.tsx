@@ -1,4 +1,4 @@
-import { App, Card, Result } from 'antd';
+import { App, Card } from 'antd';
 import { useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { PathIdSchema } from '@linkloom/shared';
@@ -8,11 +8,12 @@ import { contentKeys } from '../api/content-keys';
 import { useContentGroup } from '../api/content-groups-api';
 import { GroupSettingsForm } from '../components/group-settings-form';
 import { ArticleTable } from '../components/article-table';
+import { NotFoundResult } from '@/components/not-found-result';
 
 /** One content group (/content-group/:id): settings form and article table, kept live. */
 export function ContentGroupPage() {
   const parsed = PathIdSchema.safeParse(useParams().id);
-  if (!parsed.success) return <Result status="404" title="No such content group" />;
+  if (!parsed.success) return <NotFoundResult />;
   return <ContentGroupScreen key={parsed.data} id={parsed.data} />;
 }
 
@@ -32,7 +33,7 @@ function ContentGroupScreen({ id }: { id: number }) {
     refresh();
   });
 
-  if (group.isError) return <Result status="404" title="No such content group" subTitle="It may have been deleted." />;
+  if (group.isError) return <NotFoundResult />;
   const contentGroup = group.data?.contentGroup;
   const name = contentGroup?.name ?? '';
   return (

@@ -21,7 +21,7 @@ export function linkListSearch(query: UrlItemListQuery): string {
 export function useLinkPage(linkSetId: number, query: UrlItemListQuery) {
   return useQuery({
     queryKey: linkItemKeys.page(linkSetId, query),
-    queryFn: ({ signal }) => get(`/rest/url_items/${linkSetId}${linkListSearch(query)}`, { schema: UrlItemListResponseSchema, signal }),
+    queryFn: ({ signal }) => get(`/rest/url_items/${linkSetId}${linkListSearch(query)}`, { schema: UrlItemListResponseSchema, signal, notFoundPage: true }),
     placeholderData: keepPreviousData,
   });
 }

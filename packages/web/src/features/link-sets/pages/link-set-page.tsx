@@ -11,13 +11,14 @@ import { KeywordsForm, keywordsOf } from '../components/keywords-form';
 import { LinksTable } from '../components/links-table';
 import { ImportProgress } from '../components/import-progress';
 import { INITIAL_LINKS_GRID, linkListQuery, linksGridFromTableQuery, type LinksGridState } from '../components/links-grid-state';
+import { NotFoundResult } from '@/components/not-found-result';
 
 const IMPORT_TICKS = ['importProgress'] as const;
 
 /** The links of one link set (/url_list/:id): tabs Links and Keywords. */
 export function LinkSetPage() {
   const parsed = PathIdSchema.safeParse(useParams().id);
-  if (!parsed.success) return <Result status="404" title="No such link set" />;
+  if (!parsed.success) return <NotFoundResult />;
   return <LinkSetScreen key={parsed.data} linkSetId={parsed.data} />;
 }
 
@@ -31,7 +32,7 @@ function LinkSetScreen({ linkSetId }: { linkSetId: number }) {
 
   if (page.isError && !page.data) {
     return page.error instanceof HttpError && page.error.status === 404
-      ? <Result status="404" title="No such link set" subTitle="It may have been deleted." />
+      ? <NotFoundResult />
       : <Result status="error" title={LINK_ITEM_MESSAGES.loadFailed} />;
   }
   const data = page.data;

@@ -12,7 +12,7 @@ import { DONE_TEXTS } from '@/lib/action-feedback';
 export function usePrivateNetwork(id: number) {
   return useQuery({
     queryKey: privateNetworkKeys.network(id),
-    queryFn: ({ signal }) => get(`/rest/private_network/${id}`, { schema: PrivateNetworkResponseSchema, signal }),
+    queryFn: ({ signal }) => get(`/rest/private_network/${id}`, { schema: PrivateNetworkResponseSchema, signal, notFoundPage: true }),
   });
 }
 

@@ -13,11 +13,13 @@ import { useDeleteSites, usePrivateNetwork } from '../api/private-sites-api';
 import { PrivateSiteGrid } from '../components/private-site-grid';
 import { ImportSitesMenu } from '../components/import-sites-menu';
 import { siteRowKey } from '../components/site-grid-rows';
+import { isNotFound } from '@/lib/http-error';
+import { NotFoundResult } from '@/components/not-found-result';
 
 /** One private network and its sites (/private-network/:id, spec 1 section 2). */
 export function PrivateNetworkPage() {
   const parsed = PathIdSchema.safeParse(useParams().id);
-  if (!parsed.success) return <Result status="404" title="No such private network" />;
+  if (!parsed.success) return <NotFoundResult />;
   return <PrivateNetworkScreen key={parsed.data} id={parsed.data} />;
 }
 
@@ -53,6 +55,7 @@ function PrivateNetworkScreen({ id }: { id: number }) {
     setSelectedKeys([]);
   };
 
+  if (network.isError && isNotFound(network.error)) return <NotFoundResult />;
   if (network.isError) {
     return <Result status="warning" title={PRIVATE_NETWORK_MESSAGES.getFailed} subTitle="It may have been deleted." data-testid="get-failed" />;
   }

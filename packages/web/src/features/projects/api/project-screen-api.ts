@@ -11,7 +11,7 @@ import { projectKeys } from './project-keys';
 export function useProjectScreen(id: number) {
   return useQuery({
     queryKey: projectKeys.screen(id),
-    queryFn: ({ signal }) => get(`/rest/project/${id}`, { schema: ProjectScreenSchema, signal }),
+    queryFn: ({ signal }) => get(`/rest/project/${id}`, { schema: ProjectScreenSchema, signal, notFoundPage: true }),
   });
 }
 
@@ -22,7 +22,7 @@ export function useProjectScreen(id: number) {
 export function useProjectReadiness(id: number) {
   return useQuery({
     queryKey: projectKeys.readiness(id),
-    queryFn: ({ signal }) => get(`/rest/project/${id}/readiness`, { schema: ProjectReadinessSchema, signal }),
+    queryFn: ({ signal }) => get(`/rest/project/${id}/readiness`, { schema: ProjectReadinessSchema, signal, notFoundPage: true }),
   });
 }
 

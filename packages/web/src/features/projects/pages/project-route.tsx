@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
-import { Alert, Result, Spin } from 'antd';
+import { Alert, Spin } from 'antd';
 import { Navigate, useParams } from 'react-router';
 import { PathIdSchema, projectScreenPath, type ProjectKind, type ProjectScreen } from '@linkloom/shared';
 import { HttpError } from '@/lib/http-error';
 import { useProjectScreen } from '../api/project-screen-api';
+import { NotFoundResult } from '@/components/not-found-result';
 
 type ScreenOf<K extends ProjectKind> = Extract<ProjectScreen, { kind: K }>;
 
@@ -13,7 +14,7 @@ function ProjectLoader<K extends ProjectKind>({ id, kind, render }: { id: number
   if (query.isError) {
     const missing = query.error instanceof HttpError && query.error.status === 404;
     return missing
-      ? <Result status="404" title="This project does not exist." subTitle="It may have been deleted." data-testid="load-failed" />
+      ? <NotFoundResult />
       : <Alert type="error" showIcon title="Failed to load the project." data-testid="load-failed" />;
   }
   const screen = query.data;
@@ -25,6 +26,6 @@ function ProjectLoader<K extends ProjectKind>({ id, kind, render }: { id: number
 /** Reads `:id`, loads the project and renders the screen of its kind (spec 1 §2). */
 export function ProjectRoute<K extends ProjectKind>({ kind, render }: { kind: K; render: (screen: ScreenOf<K>) => ReactNode }) {
   const parsed = PathIdSchema.safeParse(useParams().id);
-  if (!parsed.success) return <Result status="404" title="This project does not exist." data-testid="load-failed" />;
+  if (!parsed.success) return <NotFoundResult />;
   return <ProjectLoader key={parsed.data} id={parsed.data} kind={kind} render={render} />;
 }
