@@ -51,9 +51,16 @@ export interface DataTableProps<T> {
   keyColumns?: readonly string[];
 }
 
-/** Width a key or shortened (ellipsis) column gets on a narrow screen when it has none. */
-const NARROW_KEY_WIDTH = 150;
+/**
+ * Width a key column gets on a narrow screen when it has none: the fixed columns and the checkbox
+ * together must stay narrower than a 375 px screen's card, or nothing would be left to scroll.
+ */
+const NARROW_KEY_WIDTH = { one: 150, several: 110 };
+/** Width a shortened (ellipsis) column, or any other, gets on a narrow screen when it has none. */
 const NARROW_TEXT_WIDTH = 200;
+const NARROW_OTHER_WIDTH = 120;
+/** antd's selection column. */
+const SELECTION_WIDTH = 32;
 
 function columnId<T>(column: TableColumnsType<T>[number]): string | undefined {
   if (column.key !== undefined) return String(column.key);
@@ -62,17 +69,26 @@ function columnId<T>(column: TableColumnsType<T>[number]): string | undefined {
 
 /**
  * The columns for a narrow screen (issue 11.6): the table scrolls sideways inside its card, the
- * key columns are fixed on the left with a modest width, and shortened text columns get a width
- * so that they neither squeeze to nothing nor stretch to a whole URL.
+ * key columns are fixed on the left with a modest width, and every other column gets a width
+ * (with a fixed table layout) so that none squeezes to nothing or stretches to a whole URL, and
+ * the fixed ones never grow wider than the screen.
  */
 export function narrowColumns<T>(columns: TableColumnsType<T>, keyColumns: readonly string[]): TableColumnsType<T> {
   const keys = columns.filter((column) => keyColumns.includes(columnId(column) ?? ''));
   return [
-    ...keys.map((column) => ({ ...column, fixed: 'left' as const, width: column.width ?? NARROW_KEY_WIDTH, ellipsis: true })),
+    ...keys.map((column) => ({
+      ...column, fixed: 'left' as const, ellipsis: true,
+      width: column.width ?? (keys.length > 1 ? NARROW_KEY_WIDTH.several : NARROW_KEY_WIDTH.one),
+    })),
     ...columns
       .filter((column) => !keys.includes(column))
-      .map((column) => ({ ...column, fixed: undefined, width: column.width ?? (column.ellipsis ? NARROW_TEXT_WIDTH : undefined) })),
+      .map((column) => ({ ...column, fixed: undefined, width: column.width ?? (column.ellipsis ? NARROW_TEXT_WIDTH : NARROW_OTHER_WIDTH) })),
   ];
+}
+
+/** The table's full width on a narrow screen: every column has one there (a fixed layout keeps them). */
+function narrowScrollWidth<T>(columns: TableColumnsType<T>, selection: boolean): number {
+  return columns.reduce((sum, column) => sum + (typeof column.width === 'number' ? column.width : NARROW_OTHER_WIDTH), selection ? SELECTION_WIDTH : 0);
 }
 
 /**
@@ -129,7 +145,8 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
         rowSelection={rowSelection}
         pagination={pagination}
         onChange={server ? handleChange : undefined}
-        scroll={narrow ? { x: 'max-content', ...(scrollY === undefined ? {} : { y: scrollY }) } : scrollY === undefined ? undefined : { y: scrollY }}
+        scroll={narrow ? { x: narrowScrollWidth(columns, selection !== undefined), ...(scrollY === undefined ? {} : { y: scrollY }) } : scrollY === undefined ? undefined : { y: scrollY }}
+        tableLayout={narrow ? 'fixed' : undefined}
         expandable={props.expandable}
         locale={{ emptyText: loading ? ' ' : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText ?? 'No data'} /> }}
       />
