@@ -2,6 +2,7 @@ import { Suspense, lazy, type ComponentType, type ReactNode } from 'react';
 import { Flex, Spin } from 'antd';
 import type { ScreenRoute } from '@linkloom/shared';
 import { CampaignsPage } from '@/features/campaigns/pages/campaigns-page';
+import { registerBuiltScreens } from '@/lib/built-screens';
 import { ScreenPlaceholderPage } from './pages/screen-placeholder-page';
 
 /**
@@ -53,6 +54,9 @@ const SCREENS: Readonly<Record<string, ReactNode>> = {
   '/strategies': <StrategiesPage />,
   '/strategy/:id': <StrategyDesignerPage />,
 };
+
+// Menus, buttons and dialogs offer only what leads to a built screen (lib/built-screens.ts).
+registerBuiltScreens(Object.keys(SCREENS));
 
 /** Shown inside the frame while a screen's chunk arrives. */
 function ScreenLoading() {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { MenuProps } from 'antd';
+import { Tooltip, type MenuProps } from 'antd';
 import {
   ApartmentOutlined,
   AppstoreOutlined,
@@ -17,6 +17,7 @@ import {
 } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { MENU_ENTRIES, type MenuEntry } from '@linkloom/shared';
+import { COMING_SOON, isScreenBuilt } from '@/lib/built-screens';
 
 const ICONS: Readonly<Record<string, ReactNode>> = {
   campaigns: <AppstoreOutlined />,
@@ -48,12 +49,26 @@ function entryLink(entry: MenuEntry): ReactNode {
 
 type MenuItems = NonNullable<MenuProps['items']>;
 
-/** The side menu's items from shared MENU_ENTRIES, in the spec's order. */
+/** Whether an entry leads somewhere real: a server page, or an in-app screen that is built. */
+function isOffered(entry: MenuEntry): boolean {
+  return entry.external === true || isScreenBuilt(entry.to);
+}
+
+/**
+ * The side menu's items from shared MENU_ENTRIES, in the spec's order. An entry whose screen is
+ * not built yet stays in its place, disabled, with a tooltip saying it is coming (no dead ends).
+ */
 export function sideMenuItems(): MenuItems {
-  return MENU_ENTRIES.map((entry) => ({
-    key: entry.key,
-    icon: ICONS[entry.key],
-    label: entryLink(entry),
-    title: entry.legacy ? `${entry.label} (legacy)` : entry.label,
-  }));
+  return MENU_ENTRIES.map((entry) => {
+    const offered = isOffered(entry);
+    return {
+      key: entry.key,
+      icon: ICONS[entry.key],
+      disabled: !offered,
+      label: offered
+        ? entryLink(entry)
+        : <Tooltip title={COMING_SOON} placement="right"><span data-testid={`menu-coming-${entry.key}`}>{entry.label}</span></Tooltip>,
+      title: entry.legacy ? `${entry.label} (legacy)` : entry.label,
+    };
+  });
 }

@@ -1,19 +1,23 @@
-import { Button, Dropdown, type MenuProps } from 'antd';
+import { Button, Dropdown, Tooltip, type MenuProps } from 'antd';
 import { KeyOutlined, LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
 import { useLogout } from '@/features/session';
 import { useStoredName } from '@/lib/use-stored-name';
+import { COMING_SOON, isScreenBuilt } from '@/lib/built-screens';
 
-const items: MenuProps['items'] = [
-  {
-    key: 'options',
-    icon: <SettingOutlined />,
-    // Options opens in a new tab (spec 1, section 2).
-    label: (
-      <a href="#/options" target="_blank" rel="noopener noreferrer">
-        Options
-      </a>
-    ),
-  },
+/** The menu's items; Options is disabled with "coming" until its screen is built. */
+const menuItems = (): MenuProps['items'] => [
+  isScreenBuilt('/options')
+    ? {
+      key: 'options',
+      icon: <SettingOutlined />,
+      // Options opens in a new tab (spec 1, section 2).
+      label: (
+        <a href="#/options" target="_blank" rel="noopener noreferrer">
+          Options
+        </a>
+      ),
+    }
+    : { key: 'options', icon: <SettingOutlined />, disabled: true, label: <Tooltip title={COMING_SOON}><span data-testid="options-coming">Options</span></Tooltip> },
   {
     key: 'api-tokens',
     icon: <KeyOutlined />,
@@ -35,7 +39,7 @@ export function UserMenu() {
     if (key === 'logout') void logout();
   };
   return (
-    <Dropdown menu={{ items, onClick: handleClick }} trigger={['click']} placement="bottomRight">
+    <Dropdown menu={{ items: menuItems(), onClick: handleClick }} trigger={['click']} placement="bottomRight">
       <Button type="text" icon={<UserOutlined />} data-testid="user-menu">
         {name}
       </Button>

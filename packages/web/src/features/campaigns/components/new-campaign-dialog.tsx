@@ -2,6 +2,7 @@ import { Alert, Form, Radio, Select, Space } from 'antd';
 import { useNavigate } from 'react-router';
 import { CAMPAIGN_MESSAGES, CampaignCreateSchema, newCampaignPath, type CampaignListResponse } from '@linkloom/shared';
 import { NameDialog } from '@/components/name-dialog';
+import { isScreenBuilt } from '@/lib/built-screens';
 import { useCreateCampaign } from '../api/campaigns-api';
 
 type CampaignType = 'manual' | 'wizard';
@@ -14,8 +15,11 @@ interface NewCampaignValues {
   strategyId?: number;
 }
 
+/** Said while the X-Wizard's screen (/newcampaign) is not built yet. */
+const WIZARD_COMING = 'Coming soon: the X-Wizard cannot create campaigns yet. Choose Manually to create the campaign now.';
+
 /** The strategy select, shown for the X-Wizard type only. */
-function StrategyField({ strategies }: { strategies: CampaignListResponse['strategies'] }) {
+function StrategyField({ strategies, wizardBuilt }: { strategies: CampaignListResponse['strategies']; wizardBuilt: boolean }) {
   const type = Form.useWatch<CampaignType | undefined>('type', Form.useFormInstance());
   if (type !== 'wizard') return null;
   return (
@@ -35,6 +39,7 @@ function StrategyField({ strategies }: { strategies: CampaignListResponse['strat
           notFoundContent="No strategies yet"
         />
       </Form.Item>
+      {!wizardBuilt && <Alert type="warning" showIcon data-testid="wizard-coming" title={WIZARD_COMING} style={{ marginBottom: 12 }} />}
       {strategies.length === 0 && (
         <Alert
           type="info" showIcon data-testid="no-strategies"
@@ -47,11 +52,15 @@ function StrategyField({ strategies }: { strategies: CampaignListResponse['strat
 
 /**
  * New campaign: a name and a type (spec 1 §2). Manually creates the campaign at once; Using
- * X-Wizard opens the newcampaign route of the chosen strategy in the same window.
+ * X-Wizard opens the newcampaign route of the chosen strategy in the same window. No dead end
+ * (issue 11.2): X-Wizard is the default only when a strategy exists to pick; while the wizard's
+ * own screen is not built, choosing it says so and OK refuses it (Manually still creates).
  */
 export function NewCampaignDialog(props: { open: boolean; onClose: () => void; strategies: CampaignListResponse['strategies'] }) {
   const createCampaign = useCreateCampaign();
   const navigate = useNavigate();
+  const wizardBuilt = isScreenBuilt('/newcampaign/0');
+  const defaultType: CampaignType = props.strategies.length > 0 ? 'wizard' : 'manual';
 
   const handleSubmit = async (values: NewCampaignValues) => {
     if (values.type === 'manual') await createCampaign.mutateAsync(values.name.trim());
@@ -61,16 +70,19 @@ export function NewCampaignDialog(props: { open: boolean; onClose: () => void; s
   return (
     <NameDialog<NewCampaignValues>
       open={props.open} title="New campaign" testId="new-campaign-dialog"
-      schema={CampaignCreateSchema} initialValues={{ type: 'wizard' }}
+      schema={CampaignCreateSchema} initialValues={{ type: defaultType }}
       onSubmit={handleSubmit} onClose={props.onClose}
     >
-      <Form.Item name="type" label="Type">
+      <Form.Item
+        name="type" label="Type"
+        rules={[{ validator: (_rule, type: unknown) => (type === 'wizard' && !wizardBuilt ? Promise.reject(new Error(WIZARD_COMING)) : Promise.resolve()) }]}
+      >
         <Radio.Group
           data-testid="campaign-type"
           options={[{ value: 'manual', label: 'Manually' }, { value: 'wizard', label: 'Using X-Wizard' }]}
         />
       </Form.Item>
-      <StrategyField strategies={props.strategies} />
+      <StrategyField strategies={props.strategies} wizardBuilt={wizardBuilt} />
     </NameDialog>
   );
 }
