@@ -231,6 +231,24 @@ describe.each(DATABASES)('strategy diagrams on $kind', ({ kind, skip }) => {
     expect(inbox.messages.map((m: { name: string }) => m.name)).toEqual(['add', 'add']);
   });
 
+  it.skipIf(skip)('saves only what a call sends: a description alone keeps the diagram, a preview alone keeps both; a BOM-marked file imports', async () => {
+    const mine = await create(ann.agent, { name: 'Parts', strategy: JSON.stringify(twoTier()), description: '<p>first</p>' });
+    const first = await load(ann.agent, mine.id);
+    const described = await ann.agent.request('PUT', `/rest/strategies/${mine.id}`, { body: { name: 'Parts', description: '<p>second</p>', img: null, strategy: null } });
+    expect(described.statusCode, described.body).toBe(200);
+    expect(await load(ann.agent, mine.id)).toEqual({ ...first, description: '<p>second</p>' });
+    const pictured = await ann.agent.request('PUT', `/rest/strategies/${mine.id}`, { body: { name: 'Parts', img: '<svg viewBox="0 0 4 4"><circle cx="2" cy="2" r="1"/></svg>' } });
+    expect(pictured.statusCode, pictured.body).toBe(200);
+    const after = await load(ann.agent, mine.id);
+    expect(after).toMatchObject({ description: '<p>second</p>', strategy: first.strategy });
+    expect(Buffer.from(after.img!.split(',')[1]!, 'base64').toString('utf8')).toBe('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 4"><circle cx="2" cy="2" r="1"></circle></svg>');
+
+    const bom = await upload(ann.agent, [{ name: 'bom.json', content: `\uFEFF${JSON.stringify(twoTier())}` }]);
+    expect(bom.statusCode, bom.body).toBe(200);
+    const [imported] = (bom.json() as { imported: StrategySummary[] }).imported;
+    expect((await load(ann.agent, imported!.id)).strategy).toBe(JSON.stringify(twoTier()));
+  });
+
   it.skipIf(skip)('lists each refused file of an import: not JSON, a cycle, two Money Sites; a ZIP with one bad file imports the good ones', async () => {
     const before = await customCount(ann.id);
     const allBad = await upload(ann.agent, [
