@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DiagramSchema, diagramDepth, diagramKindOfType, diagramPreviewSvg, isDiagramLink, validateDiagram } from '@linkloom/shared';
+import { DiagramSchema, diagramDepth, diagramElements, diagramKindOfType, diagramPreviewSvg, validateDiagram } from '@linkloom/shared';
 import { BUILTIN_STRATEGIES, builtinStrategy, diagramOfTree, isBuiltinStrategyId } from '../../src/features/strategies/builtin-strategies';
 import { FIRST_CUSTOM_STRATEGY_ID } from '../../src/platform/db/migrations/0017-strategies';
 import { sanitizeRichText, sanitizeSvg } from '../../src/platform/html/sanitize';
@@ -26,17 +26,17 @@ describe('built-in strategies', () => {
   });
 
   it('puts premium nodes on tier 1 of the premium strategy and private ones in the PBN boost', () => {
-    const kindsOf = (id: number) => builtinStrategy(id)!.diagram.cells.filter((c) => !isDiagramLink(c)).map((c) => diagramKindOfType(c.type)!);
+    const kindsOf = (id: number) => diagramElements(builtinStrategy(id)!.diagram).map((c) => diagramKindOfType(c.type)!);
     expect(kindsOf(5).filter((k) => k.premium).map((k) => k.kind)).toEqual(['PremiumWeb20Blog', 'PremiumArticleDirectory', 'PremiumPressRelease']);
     expect(kindsOf(3).filter((k) => k.group === 'PBN')).toHaveLength(6);
   });
 
   it('numbers nodes per kind and gives a Project node its modules', () => {
     const d = diagramOfTree('t', [{ kind: 'Wiki', children: [{ kind: 'Wiki' }] }, { kind: 'Project', modules: ['Wiki'] }]);
-    const nodes = d.cells.filter((c) => !isDiagramLink(c));
-    expect(nodes.map((c) => ('custom' in c ? c.custom?.projectName : null))).toEqual(['Money Site', 'Wiki (2)', 'Wiki (1)', 'Project (1)']);
+    const nodes = diagramElements(d);
+    expect(nodes.map((c) => c.custom?.projectName)).toEqual(['Money Site', 'Wiki (2)', 'Wiki (1)', 'Project (1)']);
     const project = nodes.find((c) => c.type === 'LinkLoom.Project')!;
-    expect('modules' in project && project.modules?.filter((m) => m.checked).map((m) => m.id)).toEqual(['Wiki']);
+    expect(project.modules?.filter((m) => m.checked).map((m) => m.id)).toEqual(['Wiki']);
     expect(project.size.height).toBe(74);
   });
 
