@@ -61,8 +61,11 @@ describe.each(DATABASES)('the engine runner on $kind', ({ kind, skip }) => {
     expect(run).toMatchObject({ owner_id: ann.id, state: 'failed', posts_planned: 2, posts_done: 0, posts_failed: 2 });
     expect(JSON.parse(run.last_error)).toEqual(end.lastError);
     const posts = await db().selectFrom('engine_posts').selectAll().where('run_id', '=', run.id).orderBy('id').execute();
+    // Keys start with the installation's random id (migration 0020).
+    const { id: installation } = await db().selectFrom('installation').select('id').executeTakeFirstOrThrow();
+    expect(installation).toMatch(/^[0-9a-f]{16}$/);
     expect(posts.map((post) => [post.state, post.attempts, post.idempotency_key])).toEqual(
-      w.sites.map((site) => ['failed', 2, `p${w.projectId}-r${run.id}-s${site.id}-n1`]),
+      w.sites.map((site) => ['failed', 2, `i${installation}-p${w.projectId}-r${run.id}-s${site.id}-n1`]),
     );
     // The article's use was given back: no post appeared.
     const used = await db().selectFrom('articles').select('usage_count').where('content_group_id', '=', w.contentGroupId).execute();

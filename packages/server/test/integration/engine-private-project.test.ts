@@ -275,6 +275,54 @@ describe.skipIf(!availability.available)(`engine: a private blog project on real
     }
   });
 
+  it("two installations posting to one blog never take each other's posts for their own, even with the same counters", async () => {
+    const blog = peers.sites[1]!;
+    // Two fresh installations: their users, projects, runs and sites get the same ids.
+    const installations = [];
+    for (let n = 0; n < 2; n += 1) {
+      const fresh = await createTestDatabase('sqlite');
+      const app = await startTestApp(fresh, {}, {});
+      await startEngine(app.context);
+      const user = await buildUser(app.database.db);
+      const world = await buildPrivateProjectWorld(app.database.db, user.id, [blogOf(blog)]);
+      installations.push({ fresh, app, user, world, agent: await signedIn(app.app, user) });
+    }
+    try {
+      const published = [];
+      for (const { app, world, agent: as } of installations) {
+        expect((await as.request('GET', `/action/start/project/${world.projectId}`)).statusCode).toBe(200);
+        const state = async () => (await app.database.db.selectFrom('projects').select('status').where('id', '=', world.projectId).executeTakeFirstOrThrow()).status;
+        await until('the run', async () => ((await state()) === 'COMPLETED' ? true : undefined));
+        published.push(await app.database.db.selectFrom('engine_posts').selectAll().where('project_id', '=', world.projectId).executeTakeFirstOrThrow());
+      }
+      const [first, second] = published as [typeof published[number], typeof published[number]];
+      // Same project, run, site and number: without the installation's id the two keys were one.
+      const counters = (key: string) => key.replace(/^i[0-9a-f]{16}-/, '');
+      expect(counters(first.idempotency_key)).toBe(counters(second.idempotency_key));
+      expect(first.idempotency_key).not.toBe(second.idempotency_key);
+      expect(first.remote_url).not.toBe(second.remote_url);
+      // The second installation loses track of its post (it died before recording it) and asks the
+      // blog: it must find its own post, not the first installation's.
+      const { app, world } = installations[1]!;
+      const sdb = app.database.db;
+      await sdb.deleteFrom('url_items').where('post_id', '=', second.id).execute();
+      await sdb.updateTable('engine_posts').set({ state: 'publishing', remote_url: null, remote_id: null, url_item_id: null, job_id: null }).where('id', '=', second.id).execute();
+      await sdb.updateTable('project_runs').set({ state: 'running', finished_at: null }).where('id', '=', second.run_id).execute();
+      await sdb.updateTable('projects').set({ status: 'RUNNING' }).where('id', '=', world.projectId).execute();
+      await app.context.queue.send('post.publish', { ownerId: second.owner_id, postId: second.id });
+      await until('the run to settle again', async () => ((await sdb.selectFrom('projects').select('status').where('id', '=', world.projectId).executeTakeFirstOrThrow()).status === 'COMPLETED' ? true : undefined));
+      const after = await sdb.selectFrom('engine_posts').selectAll().where('id', '=', second.id).executeTakeFirstOrThrow();
+      expect(after).toMatchObject({ state: 'published', remote_url: second.remote_url, remote_id: second.remote_id });
+      expect(await blogPosts(blog, slugForIdempotencyKey(first.idempotency_key))).toEqual([slugForIdempotencyKey(first.idempotency_key)]);
+      expect(await blogPosts(blog, slugForIdempotencyKey(second.idempotency_key))).toEqual([slugForIdempotencyKey(second.idempotency_key)]);
+    } finally {
+      for (const { fresh, app } of installations) {
+        await app.close();
+        await fresh.drop();
+      }
+    }
+  });
+
   it('uses the idempotency slug on the blog', async () => {
     const post = await db().selectFrom('engine_posts').select(['idempotency_key', 'remote_url']).where('state', '=', 'published').executeTakeFirstOrThrow();
     expect(post.remote_url).toContain(slugForIdempotencyKey(post.idempotency_key));

@@ -2,6 +2,7 @@ import { projectKind } from '@linkloom/shared';
 import type { AppContext } from '../../app-context';
 import { findProject, presentProject, publishProjectStatus } from '../seams';
 import { JOB, type EngineJob, type ProjectRunPayload } from '../jobs/job-names';
+import { installationId } from '../../platform/db/installation';
 import { engineOptions } from './engine-options';
 import { isJobAlive } from './job-fence';
 import { planRun, type PlannedPost } from './plan-run';
@@ -42,6 +43,7 @@ async function startRun(ctx: AppContext, payload: ProjectRunPayload, log: Log): 
     return 'failed';
   }
 
+  const installation = await installationId(db);
   const outcome = await db.transaction().execute(async (trx): Promise<StartOutcome> => {
     // PostgreSQL: one owner's starts take turns, so two cannot both take the last free slot.
     if (dialect === 'postgres') await trx.selectFrom('users').select('id').where('id', '=', ownerId).forUpdate().execute();
@@ -53,7 +55,7 @@ async function startRun(ctx: AppContext, payload: ProjectRunPayload, log: Log): 
     if (run?.state !== 'running') throw new Error(`Run ${runId} is ${run?.state ?? 'gone'}: its project was moved meanwhile`);
     const rows = plan.posts.map((post: PlannedPost) => ({
       owner_id: ownerId, project_id: projectId, run_id: runId, site_key: post.siteKey, seq: post.seq,
-      idempotency_key: idempotencyKey(projectId, runId, post.siteId, post.seq), state: 'planned' as const,
+      idempotency_key: idempotencyKey(installation, projectId, runId, post.siteId, post.seq), state: 'planned' as const,
       start_after: post.startAfter, account_email: post.accountEmail, created_at: now, updated_at: now,
     }));
     for (let start = 0; start < rows.length; start += INSERT_ROWS) await trx.insertInto('engine_posts').values(rows.slice(start, start + INSERT_ROWS)).execute();

@@ -11,9 +11,13 @@ export type PostRow = Selectable<EnginePostsTable>;
 /** Posts that still have work to do: the run is not over while one is left. */
 export const OPEN_POST_STATES = ['planned', 'publishing'] as const;
 
-/** The idempotency key of a post (engine/README.md): unique, and what the connector marks the post with. */
-export function idempotencyKey(projectId: number, runId: number, siteId: number, seq: number): string {
-  return `p${projectId}-r${runId}-s${siteId}-n${seq}`;
+/**
+ * The idempotency key of a post (engine/README.md): unique, and what the connector marks the post
+ * with; it starts with the installation's random id, as the counters after it start again at 1 in
+ * every database.
+ */
+export function idempotencyKey(installation: string, projectId: number, runId: number, siteId: number, seq: number): string {
+  return `i${installation}-p${projectId}-r${runId}-s${siteId}-n${seq}`;
 }
 
 const runById = reusableQuery((db, runId: number, ownerId: number) =>

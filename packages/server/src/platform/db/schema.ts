@@ -35,6 +35,12 @@ export interface LoginAttemptsTable {
   attempts: number;
 }
 
+/** The installation's one row: its random id (migration 0020, platform/db/installation.ts). */
+export interface InstallationTable {
+  id: string;
+  created_at: number;
+}
+
 export interface CampaignsTable {
   id: Generated<number>;
   owner_id: number;
@@ -51,6 +57,7 @@ export interface DB extends ProjectTables, ProfileTables, LinkSetTables, Private
   sessions: SessionsTable;
   login_attempts: LoginAttemptsTable;
   campaigns: CampaignsTable;
+  installation: InstallationTable;
 }
 
 /** Tables that hold one user's data: every query of them is scoped by `owner_id`. */

@@ -19,6 +19,7 @@ import { apiTokensMigration } from './0016-api-tokens';
 import { strategiesMigration } from './0017-strategies';
 import { linkSearchMigration } from './0018-link-search';
 import { accountImportUndoMigration } from './0019-account-import-undo';
+import { installationMigration } from './0020-installation';
 import type { SecretBox } from '../../crypto/secret-box';
 
 /**
@@ -47,6 +48,7 @@ export function migrationProvider(dialect: DialectName, secrets: SecretBox): Mig
     '0017-strategies': strategiesMigration(dialect),
     '0018-link-search': linkSearchMigration(dialect),
     '0019-account-import-undo': accountImportUndoMigration(),
+    '0020-installation': installationMigration(),
   };
   return { getMigrations: async () => migrations };
 }
