@@ -244,3 +244,19 @@ describe('Indexer project rule', () => {
     expect(await problem(indexerProjectRule('linkSetId'), { linkSetId: 4 })).toBeNull();
   });
 });
+
+describe('required markers of project rules', () => {
+  const requiredOf = (rule: FormRule, values: unknown): boolean => {
+    if (typeof rule !== 'function') throw new Error('project rules read the whole form');
+    return rule({ getFieldsValue: () => values } as unknown as FormInstance).required === true;
+  };
+
+  it('mark a field the tab refuses empty, judged on the other values (dotted fields too)', () => {
+    expect(requiredOf(indexerProjectRule('linkSetId'), {})).toBe(true);
+    const spam = (mailProtocol: string, checkSpamFolder: boolean) => ({
+      ...manualEmail, verificationInfo: { ...manualEmail.verificationInfo, mailProtocol, checkSpamFolder },
+    });
+    expect(requiredOf(emailRule('verificationInfo.spamFolderName'), spam('imap', true))).toBe(true);
+    expect(requiredOf(emailRule('verificationInfo.spamFolderName'), spam('imap', false))).toBe(false);
+  });
+});

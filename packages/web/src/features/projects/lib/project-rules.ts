@@ -18,6 +18,8 @@ export type TabValidator = (values: unknown) => readonly FormProblem[];
  */
 export function projectRule(validate: TabValidator, field: string): FormRule {
   return ({ getFieldsValue }) => ({
+    // The required marker (issue 11.5): the tab refuses this field left empty, given the others.
+    required: problemFor(validate(withField(getFieldsValue(true), field, '')), field) !== null,
     validator: async () => {
       const problem = problemFor(validate(getFieldsValue(true)), field);
       if (problem !== null) throw new Error(problem);
@@ -27,6 +29,14 @@ export function projectRule(validate: TabValidator, field: string): FormRule {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A copy of the form's values with one (dotted) field set to `value`. */
+function withField(values: unknown, field: string, value: unknown): Record<string, unknown> {
+  const [head, ...rest] = field.split('.');
+  const copy: Record<string, unknown> = isRecord(values) ? { ...values } : {};
+  copy[head!] = rest.length === 0 ? value : withField(copy[head!], rest.join('.'), value);
+  return copy;
 }
 
 /**

@@ -5,6 +5,7 @@ import { PageHeader } from '@/components/page-header';
 import { ProjectToolbar } from '../components/toolbar/project-toolbar';
 import { StartReadiness } from '../components/start-readiness';
 import type { ProjectEditor } from './use-project-editor';
+import { VALIDATE_ON } from '@/lib/zod-form-rules';
 
 /** Props of {@link ProjectScreenFrame}. */
 export interface ProjectScreenFrameProps {
@@ -56,7 +57,7 @@ export function ProjectScreenFrame({ screen, editor, children, verificationStatu
         verificationStatus={verificationStatus}
       />
       <StartReadiness projectId={project.id} />
-      <Form form={editor.form} layout="vertical" data-testid="project-form" style={{ marginTop: 16 }} onValuesChange={editor.markChanged}>
+      <Form form={editor.form} layout="vertical" validateTrigger={VALIDATE_ON} data-testid="project-form" style={{ marginTop: 16 }} onValuesChange={editor.markChanged}>
         {children}
       </Form>
     </div>
