@@ -6,8 +6,11 @@ import { listStrategies } from './strategies.repository';
 import { presentBuiltinSummary, presentStrategySummary } from './strategies.presenter';
 
 /** The built-in strategies and the user's, by name (the diagram list, the campaign list's select, the wizard). */
+/** The built-ins as rows, made once: the campaign list (the first screen) asks for them on every load. */
+const BUILTIN_ROWS: readonly StrategySummary[] = BUILTIN_STRATEGIES.map(presentBuiltinSummary);
+
 export async function listUserStrategies(db: Kysely<DB>, ownerId: number): Promise<StrategySummary[]> {
   const custom = (await listStrategies(db, ownerId)).map(presentStrategySummary);
-  return [...BUILTIN_STRATEGIES.map(presentBuiltinSummary), ...custom]
+  return [...BUILTIN_ROWS, ...custom]
     .sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.id - b.id);
 }
