@@ -12,6 +12,7 @@ import { DATABASES } from '../support/databases';
 import { useTestServer } from '../support/lifecycle';
 import { useTwoUsers } from '../support/scenario';
 import { buildLinkSet, buildLinks } from '../support/link-factories';
+import { multipartFile } from '../support/multipart';
 
 const LINKS = [
   { url: 'https://Example.com/École/page', anchor: 'ÉCOLE de musique' },
@@ -78,5 +79,25 @@ describe.each(DATABASES)('link filters through the trigram index on $kind', ({ k
     // The filter's index follows the deletes too.
     const filtered = UrlItemListResponseSchema.parse((await ann.agent.request('GET', `/rest/url_items/${linkSet.id}?url=site1&page=1`)).json());
     expect(filtered.urls.map((link) => link.id)).toEqual(await scanned(linkSet.id, 'url', 'site1'));
+  });
+
+  it.skipIf(skip)('indexes and counts the links of a file import (a chunk at a time), and forgets them when deleted', async () => {
+    const linkSet = await buildLinkSet(db(), { ownerId: ann.id });
+    await buildLinks(db(), { ownerId: ann.id, urlListId: linkSet.id }, [{ url: 'https://before.test/imported-no', anchor: 'x' }]);
+    const lines = Array.from({ length: 120 }, (_, i) => `https://imported${i}.test/page-${i}|x|Imported anchor ${i}`).join('\n');
+    const { body, headers } = multipartFile('links.txt', `${lines}\n`, { contentType: 'text/plain' });
+    const imported = await ann.agent.request('POST', `/action/import/url_list/${linkSet.id}`, { body, headers });
+    expect(imported.statusCode).toBe(200);
+    const page = async (query: string) => UrlItemListResponseSchema.parse((await ann.agent.request('GET', `/rest/url_items/${linkSet.id}?${query}&page=1&pageSize=500`)).json());
+    expect((await page('url=imported')).urls.map((link) => link.id).sort((a, b) => a - b)).toEqual(await scanned(linkSet.id, 'url', 'imported'));
+    expect((await page('url=imported')).total).toBe(121);
+    expect((await page('anchor=anchor 11')).total).toBe(11);
+    expect((await page('sort=id')).total).toBe(121);
+    const ids = (await page('url=imported1')).urls.map((link) => link.id);
+    expect(ids).toHaveLength(31);
+    expect((await ann.agent.request('DELETE', `/rest/url_items/${linkSet.id}`, { body: { ids } })).statusCode).toBe(200);
+    expect((await page('url=imported1')).total).toBe(0);
+    expect((await page('url=imported')).total).toBe(90);
+    expect((await page('sort=id')).urlList.count).toBe(90);
   });
 });

@@ -20,10 +20,11 @@ export function linkSearchMigration(dialect: DialectName) {
     },
     async down(db: Kysely<unknown>): Promise<void> {
       if (dialect === 'sqlite') {
-        for (const trigger of ['url_items_search_insert', 'url_items_search_delete', 'url_items_search_update', 'url_items_count_insert', 'url_items_count_delete', 'url_items_count_move']) {
+        for (const trigger of ['url_items_search_insert', 'url_items_search_chunk', 'url_items_search_finish', 'url_items_search_delete', 'url_items_search_update', 'url_items_count_move']) {
           await sql`drop trigger if exists ${sql.raw(trigger)}`.execute(db);
         }
         await sql`drop table if exists url_items_search`.execute(db);
+        await db.schema.alterTable('pending_imports').dropColumn('indexed_to').execute();
       } else {
         await sql`drop trigger if exists url_items_count_insert on url_items`.execute(db);
         await sql`drop trigger if exists url_items_count_delete on url_items`.execute(db);
@@ -40,25 +41,50 @@ export function linkSearchMigration(dialect: DialectName) {
 async function sqliteUp(db: Kysely<unknown>): Promise<void> {
   // Queried with LIKE on its columns: the trigrams find candidate rows, which FTS5 checks against
   // url_items with SQLite's own LIKE. detail=none and columnsize=0 keep only which rows hold a
-  // trigram (no positions, no sizes): a third less to write per imported link than the full index,
-  // and a LIKE never needed the rest.
+  // trigram (no positions, no sizes): a third less to write per link than the full index, and a
+  // LIKE never needed the rest.
   await sql`create virtual table url_items_search using fts5(url, anchor, content='url_items', content_rowid='id', tokenize='trigram case_sensitive 0', detail=none, columnsize=0)`.execute(db);
   await sql`insert into url_items_search(url_items_search) values ('rebuild')`.execute(db);
-  await sql`create trigger url_items_search_insert after insert on url_items begin
+  // A link written on its own (no import) is indexed and counted as it is inserted.
+  await sql`create trigger url_items_search_insert after insert on url_items when new.import_id is null begin
     insert into url_items_search(rowid, url, anchor) values (new.id, new.url, new.anchor);
-  end`.execute(db);
-  await sql`create trigger url_items_search_delete after delete on url_items begin
-    insert into url_items_search(url_items_search, rowid, url, anchor) values ('delete', old.id, old.url, old.anchor);
-  end`.execute(db);
-  await sql`create trigger url_items_search_update after update of url, anchor on url_items begin
-    insert into url_items_search(url_items_search, rowid, url, anchor) values ('delete', old.id, old.url, old.anchor);
-    insert into url_items_search(rowid, url, anchor) values (new.id, new.url, new.anchor);
-  end`.execute(db);
-  await sql`create trigger url_items_count_insert after insert on url_items begin
     update url_lists set link_count = link_count + 1 where id = new.url_list_id;
   end`.execute(db);
-  await sql`create trigger url_items_count_delete after delete on url_items begin
+  // An import's links are indexed and counted a chunk at a time, in the chunk's own transaction: every
+  // chunk ends by renewing its marker's heartbeat (platform/imports), and here the rows it wrote
+  // (its import id, above the marker's indexed_to) go into the index in one statement — about ten
+  // times faster than a row at a time from the insert trigger, which made an import several times
+  // slower. A chunk that never commits leaves nothing behind, so every committed link is indexed.
+  await sql`alter table pending_imports add column indexed_to integer not null default 0`.execute(db);
+  await sql`create trigger url_items_search_chunk after update of heartbeat_at on pending_imports when new.kind = 'links' begin
+    insert into url_items_search(rowid, url, anchor)
+      select id, url, anchor from url_items where url_list_id = new.target_id and id > new.indexed_to and import_id = new.id;
+    update url_lists set link_count = link_count + (
+      select count(*) from url_items where url_list_id = new.target_id and id > new.indexed_to and import_id = new.id
+    ) where id = new.target_id;
+    update pending_imports set indexed_to = (
+      select coalesce(max(id), new.indexed_to) from url_items where url_list_id = new.target_id and id > new.indexed_to and import_id = new.id
+    ) where id = new.id;
+  end`.execute(db);
+  // When the import has finished (its marker gone), rows its chunks left unindexed — none when every
+  // chunk renewed its marker as platform/imports does — are indexed and counted at once.
+  await sql`create trigger url_items_search_finish after delete on pending_imports when old.kind = 'links' begin
+    insert into url_items_search(rowid, url, anchor)
+      select id, url, anchor from url_items where url_list_id = old.target_id and id > old.indexed_to and import_id = old.id;
+    update url_lists set link_count = link_count + (
+      select count(*) from url_items where url_list_id = old.target_id and id > old.indexed_to and import_id = old.id
+    ) where id = old.target_id;
+  end`.execute(db);
+  // Only a row in the index may leave it (deleting one that is not corrupts an FTS5 index): not a row
+  // of an import still under way above what its chunks indexed — as when a dead import is undone.
+  const indexed = (row: 'old') => sql.raw(`(${row}.import_id is null or not exists (select 1 from pending_imports where pending_imports.id = ${row}.import_id and ${row}.id > pending_imports.indexed_to))`);
+  await sql`create trigger url_items_search_delete after delete on url_items when ${indexed('old')} begin
+    insert into url_items_search(url_items_search, rowid, url, anchor) values ('delete', old.id, old.url, old.anchor);
     update url_lists set link_count = link_count - 1 where id = old.url_list_id;
+  end`.execute(db);
+  await sql`create trigger url_items_search_update after update of url, anchor on url_items when ${indexed('old')} begin
+    insert into url_items_search(url_items_search, rowid, url, anchor) values ('delete', old.id, old.url, old.anchor);
+    insert into url_items_search(rowid, url, anchor) values (new.id, new.url, new.anchor);
   end`.execute(db);
   await sql`create trigger url_items_count_move after update of url_list_id on url_items when new.url_list_id <> old.url_list_id begin
     update url_lists set link_count = link_count - 1 where id = old.url_list_id;
