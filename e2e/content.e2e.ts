@@ -135,6 +135,7 @@ describe('content groups and articles', () => {
     await page.getByTestId('article-save').click();
     await page.waitForURL((url) => /^#\/article\/\d+$/.test(new URL(url.toString()).hash));
     await page.getByRole('heading', { name: 'Article: Mulching' }).waitFor();
+    await page.locator('.ant-message').getByText('Article "Mulching" created', { exact: true }).waitFor();
     await rowNamed(other.page, 'articles-table', 'Mulching').waitFor();
     await saveScreenshot(page, 'article-editor');
 

@@ -1,6 +1,7 @@
 import { App, Alert, Button, Flex, Modal, Typography } from 'antd';
 import { CopyOutlined } from '@ant-design/icons';
 import { API_TOKEN_MESSAGES, type CreateApiTokenResponse } from '@linkloom/shared';
+import { DIALOG_LABELS } from '@/components/dialog-labels';
 
 /** Props of {@link TokenSecretDialog}. */
 export interface TokenSecretDialogProps {
@@ -30,7 +31,7 @@ export function TokenSecretDialog({ created, onClose }: TokenSecretDialogProps) 
       title={`Token "${created?.token.name ?? ''}" created`}
       onCancel={onClose}
       destroyOnHidden
-      footer={<Button type="primary" onClick={onClose} data-testid="token-secret-done">Done</Button>}
+      footer={<Button type="primary" onClick={onClose} data-testid="token-secret-done">{DIALOG_LABELS.done}</Button>}
     >
       <div data-testid="token-secret-dialog">
         <Alert type="warning" showIcon title={API_TOKEN_MESSAGES.shownOnce} style={{ marginBottom: 16 }} />

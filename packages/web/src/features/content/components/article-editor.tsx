@@ -10,6 +10,7 @@ import { useSaveArticle } from '../api/articles-api';
 import { ArticleForm } from './article-form';
 import { ArticlePreviewDrawer } from './article-preview-drawer';
 import { useUnsavedChangesGuard } from '@/lib/use-unsaved-changes-guard';
+import { DONE_TEXTS, toastDone } from '@/lib/action-feedback';
 
 const COMING_LATER = 'Coming with the content tools';
 
@@ -59,6 +60,7 @@ export function ArticleEditor({ data }: { data: ArticleResponse }) {
     }
     const outcome = await run(() => saveArticle.mutateAsync({ ...(article.id === null ? {} : { id: article.id }), contentGroupId: contentGroup.id, ...values }));
     if (outcome.failed) return;
+    toastDone(article.id === null ? DONE_TEXTS.created('Article', values.title) : DONE_TEXTS.saved('Article'));
     markSaved();
     setChanged(false);
     setSavedTitle(values.title);
