@@ -7,7 +7,8 @@
  * (goal ≤ 250 ms), and issue 10 goal 4: the servers' memory (VmRSS) idle and after the load
  * (goal ≤ 120 MB / ≤ 200 MB). Asserts nothing but that both servers answer the same JSON.
  *
- * Runs alone (`node --import tsx bench/api-vs-raw.ts`) or from `npm run bench`.
+ * LinkLoom runs as `npm start` runs it (scripts/run-server.mjs: the build when it is fresh; the
+ * first line says which). Runs alone (`node --import tsx bench/api-vs-raw.ts`) or from `npm run bench`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
@@ -19,7 +20,7 @@ import { openDatabase } from '../packages/server/src/platform/db/dialect';
 import { migrateToLatest } from '../packages/server/src/platform/db/migrate';
 import { createUser } from '../packages/server/src/features/session/create-user';
 import { insertCampaign } from '../packages/server/src/features/campaigns/campaigns.repository';
-import { freePort, startServer, type RunningServer } from '../packages/server/test/support/server-process';
+import { REPO_ROOT, freePort } from '../packages/server/test/support/server-process';
 import { memoryMb } from './support/process-memory';
 
 const ROUNDS = Number(process.env.BENCH_API_ROUNDS ?? 5);
@@ -57,21 +58,61 @@ async function sessionCookie(url: string): Promise<string> {
   return response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
 }
 
-async function startRaw(dbFile: string): Promise<{ baseUrl: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [path.join(import.meta.dirname, 'support', 'raw-api-server.mjs')], {
-    env: { ...process.env, PORT: String(port), DB_FILE: dbFile }, stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
+interface Started {
+  baseUrl: string;
+  child: ChildProcess;
+  /** What the server printed on standard error (run-server.mjs says when it runs the sources). */
+  stderr: () => string;
+}
+
+/** Waits until GET `probe` answers (any status); throws when the process exits first. */
+async function waitForAnswer(baseUrl: string, probe: string, child: ChildProcess, stderr: () => string): Promise<void> {
   for (let tries = 0; ; tries += 1) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${stderr()}`);
     try {
-      await fetch(baseUrl);
-      return { baseUrl, child };
+      await fetch(`${baseUrl}${probe}`);
+      return;
     } catch {
-      if (tries > 300) throw new Error('the raw server did not start');
+      if (tries > 1200) throw new Error(`the server did not answer:\n${stderr()}`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }
+}
+
+/** LinkLoom as `npm start` / `npm run serve` runs it: scripts/run-server.mjs (the build when it is fresh). */
+async function startLinkLoom(dataDir: string): Promise<Started> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', LOGIN_ATTEMPTS_PER_MINUTE: '1000' };
+  for (const key of ['DATABASE_URL', 'DATABASE_SCHEMA', 'RESPONSE_CHECK']) delete env[key];
+  const child = spawn(process.execPath, [path.join(REPO_ROOT, 'scripts/run-server.mjs'), 'serve'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString('utf8');
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitForAnswer(baseUrl, '/public/api/app-info', child, () => stderr);
+  return { baseUrl, child, stderr: () => stderr };
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGTERM');
+  await exited;
+}
+
+async function startRaw(dbFile: string): Promise<Started> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(import.meta.dirname, 'support', 'raw-api-server.mjs')], {
+    env: { ...process.env, PORT: String(port), DB_FILE: dbFile }, stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString('utf8');
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitForAnswer(baseUrl, '/', child, () => stderr);
+  return { baseUrl, child, stderr: () => stderr };
 }
 
 async function run(url: string, cookie: string, seconds: number): Promise<Tally> {
@@ -96,11 +137,12 @@ const mb = (value: number) => `${value.toFixed(0)} MB`;
 /** Runs the API benchmark and prints its figures. */
 export async function benchApiVsRaw(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'linkloom-bench-api-'));
-  let server: RunningServer | undefined;
-  let raw: { baseUrl: string; child: ChildProcess } | undefined;
+  let server: Started | undefined;
+  let raw: Started | undefined;
   try {
     await seed(dataDir);
-    server = await startServer({ DATA_DIR: dataDir });
+    server = await startLinkLoom(dataDir);
+    const fromSources = server.stderr().includes('through tsx');
     raw = await startRaw(path.join(dataDir, 'linkloom.sqlite'));
     const cookie = await sessionCookie(server.baseUrl);
     for (const route of ROUTES) {
@@ -109,7 +151,7 @@ export async function benchApiVsRaw(): Promise<void> {
     }
     // Idle: after start and one answer each, before any load (give the collector a moment).
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    const idle = { ours: memoryMb(server.pid, 'VmRSS'), raw: memoryMb(raw.child.pid, 'VmRSS') };
+    const idle = { ours: memoryMb(server.child.pid, 'VmRSS'), raw: memoryMb(raw.child.pid, 'VmRSS') };
     // Warm-up (JIT, statement caches), not counted.
     for (const route of ROUTES) for (const base of [server.baseUrl, raw.baseUrl]) await run(`${base}${route}`, cookie, 1);
     const tallies = new Map<string, Tally>();
@@ -123,8 +165,11 @@ export async function benchApiVsRaw(): Promise<void> {
         }
       }
     }
-    const loaded = { ours: memoryMb(server.pid, 'VmRSS'), raw: memoryMb(raw.child.pid, 'VmRSS'), peak: memoryMb(server.pid, 'VmHWM') };
-    process.stdout.write(`API against raw Fastify + better-sqlite3 (SQLite, ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${SECONDS} s, ${os.cpus().length} cores):\n`);
+    const loaded = { ours: memoryMb(server.child.pid, 'VmRSS'), raw: memoryMb(raw.child.pid, 'VmRSS'), peak: memoryMb(server.child.pid, 'VmHWM') };
+    process.stdout.write(
+      `API against raw Fastify + better-sqlite3 (SQLite, ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${SECONDS} s, ${os.cpus().length} cores; ` +
+      `LinkLoom ${fromSources ? 'from its sources through tsx: run npm run build for the figures npm start gives' : 'from its build, as npm start runs it'}):\n`,
+    );
     for (const route of ROUTES) {
       const ours = tallies.get(`ours ${route}`)!;
       const theirs = tallies.get(`raw ${route}`)!;
@@ -138,12 +183,8 @@ export async function benchApiVsRaw(): Promise<void> {
       `Server memory (VmRSS): idle ${mb(idle.ours)} (goal ≤ 120 MB; raw ${mb(idle.raw)}), after the load ${mb(loaded.ours)}, peak ${mb(loaded.peak)} (goal ≤ 200 MB; raw ${mb(loaded.raw)})\n`,
     );
   } finally {
-    if (raw) {
-      const exited = once(raw.child, 'exit');
-      raw.child.kill('SIGTERM');
-      await exited;
-    }
-    await server?.stop();
+    if (raw) await stop(raw.child);
+    if (server) await stop(server.child);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

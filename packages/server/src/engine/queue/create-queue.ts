@@ -1,7 +1,7 @@
 import type { Database } from '../../platform/db/dialect';
 import { DatabaseJobStore } from './database-job-store';
 import type { JobSchemas } from './job-payloads';
-import { PgBossJobStore } from './pg-boss-job-store';
+import { LazyPgBossJobStore } from './lazy-pg-boss-job-store';
 import { PollingQueue } from './polling-queue';
 import { QUEUE_DEFAULTS, type Queue, type QueueDriverName } from './queue';
 import { silentLogger, type QueueLogger } from './queue-logger';
@@ -39,7 +39,7 @@ export function createQueue<M extends JobSchemas>(database: Database, jobs: M, o
     return new PollingQueue(driver, jobs, new DatabaseJobStore(database), { pollIntervalMs, leaseMs: leaseSeconds * 1000, logger });
   }
   if (!database.pgPool) throw new Error('The pg-boss job queue needs PostgreSQL (DATABASE_URL=postgres://…)');
-  const store = new PgBossJobStore(database.pgPool, {
+  const store = new LazyPgBossJobStore(database.pgPool, {
     schema: options.pgBossSchema ?? pgBossSchemaFor(database),
     leaseSeconds: Math.ceil(leaseSeconds),
     maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 30,

@@ -1,4 +1,4 @@
-import PgBoss from 'pg-boss';
+import type PgBoss from 'pg-boss';
 import type pg from 'pg';
 import type { ClaimedJob, InsertJob, JobStore } from './job-store';
 import type { JobInfo, JobState } from './queue';
@@ -41,12 +41,14 @@ export class PgBossJobStore implements JobStore {
   private readonly queues = new Map<string, Promise<void>>();
   private readonly schema: string;
 
+  /** `Boss` is pg-boss's class, which the caller loads (lazy-pg-boss-job-store.ts: only on PostgreSQL). */
   constructor(
     private readonly pool: pg.Pool,
     private readonly options: PgBossStoreOptions,
+    Boss: typeof PgBoss,
   ) {
     this.schema = options.schema;
-    this.boss = new PgBoss({
+    this.boss = new Boss({
       db: { executeSql: (text, values) => pool.query(text, values) },
       schema: options.schema,
       migrate: true,

@@ -94,12 +94,19 @@ export function answerSerializerCompiler(check: ResponseCheck): FastifySerialize
   return ({ schema, method, url }) => {
     if (!(schema instanceof z.ZodType)) return (data: unknown) => JSON.stringify(data);
     const byZod = zodSerialize(schema, method, url);
-    const compiled = compileAnswerSerializer(schema);
-    if (!compiled) return byZod;
-    if (check === 'compiled') return compiled;
+    // Compiled at the route's first answer, not at start: a server starts faster, and keeps no
+    // serializer (nor fast-json-stringify's validator for anyOf) for the calls nobody makes.
+    let compiled: Serialize | null | undefined;
+    const serializer = (): Serialize | null => {
+      if (compiled === undefined) compiled = compileAnswerSerializer(schema) ?? null;
+      return compiled;
+    };
+    if (check === 'compiled') return (data: unknown) => (serializer() ?? byZod)(data);
     return (data: unknown) => {
       const expected = byZod(data);
-      const written = compiled(data);
+      const ready = serializer();
+      if (!ready) return expected;
+      const written = ready(data);
       if (!isDeepStrictEqual(JSON.parse(written), JSON.parse(expected))) {
         throw new Error(`${method} ${url}: the compiled serializer wrote ${written.slice(0, 500)}, zod ${expected.slice(0, 500)}`);
       }

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Server as HttpServer } from 'node:http';
 import { fastifyCookie } from '@fastify/cookie';
-import { createAdapter } from '@socket.io/postgres-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import { Server, type Socket } from 'socket.io';
@@ -66,6 +65,8 @@ export async function createLive(httpServer: HttpServer, database: Database, log
     await adapterPool.query(
       'CREATE TABLE IF NOT EXISTS socket_io_attachments (id bigserial UNIQUE, created_at timestamptz DEFAULT NOW(), payload bytea)',
     );
+    // Loaded only here: a server on SQLite never reads the adapter (issue 10.4, memory).
+    const { createAdapter } = await import('@socket.io/postgres-adapter');
     io.adapter(createAdapter(adapterPool, {
       // Several LinkLoom installations (or test schemas) may share one database server.
       channelPrefix: `linkloom_${database.pgSchema ?? 'public'}`,
