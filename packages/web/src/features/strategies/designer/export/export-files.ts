@@ -18,23 +18,19 @@ export function exportSvg(doc: Diagram, name: string): void {
 
 /** Draws SVG text on a canvas at `scale` and encodes it as PNG. */
 export async function svgToPng(svg: string, scale = 2): Promise<Blob> {
-  const url = URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' }));
-  try {
-    const image = new Image();
-    image.src = url;
-    await image.decode();
-    const canvas = document.createElement('canvas');
-    canvas.width = Math.max(1, Math.ceil(image.naturalWidth * scale));
-    canvas.height = Math.max(1, Math.ceil(image.naturalHeight * scale));
-    const context = canvas.getContext('2d');
-    if (context === null) throw new Error('This browser cannot draw on a canvas');
-    context.drawImage(image, 0, 0, canvas.width, canvas.height);
-    return await new Promise<Blob>((resolve, reject) => {
-      canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('The PNG could not be made'))), 'image/png');
-    });
-  } finally {
-    URL.revokeObjectURL(url);
-  }
+  // A data: URL, not a blob: one: the app's content security policy allows data: images only.
+  const image = new Image();
+  image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+  await image.decode();
+  const canvas = document.createElement('canvas');
+  canvas.width = Math.max(1, Math.ceil(image.naturalWidth * scale));
+  canvas.height = Math.max(1, Math.ceil(image.naturalHeight * scale));
+  const context = canvas.getContext('2d');
+  if (context === null) throw new Error('This browser cannot draw on a canvas');
+  context.drawImage(image, 0, 0, canvas.width, canvas.height);
+  return new Promise<Blob>((resolve, reject) => {
+    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('The PNG could not be made'))), 'image/png');
+  });
 }
 
 /** Export PNG: a real PNG file `{name}.png` of the picture at twice its size. */

@@ -1,4 +1,4 @@
-import { Button, Divider, Dropdown, Flex, Select, Slider, Switch, Tooltip } from 'antd';
+import { Button, Divider, Flex, Select, Slider, Switch, Tooltip } from 'antd';
 import {
   ApartmentOutlined, ClearOutlined, CompressOutlined, DownloadOutlined, ExpandOutlined, ExportOutlined, QuestionCircleOutlined,
   RedoOutlined, UndoOutlined, ZoomInOutlined, ZoomOutOutlined,
@@ -58,14 +58,8 @@ export function DesignerToolbar(props: DesignerToolbarProps) {
           <Divider orientation="vertical" />
         </>
       )}
-      <Dropdown
-        menu={{
-          items: [{ key: 'svg', label: 'SVG' }, { key: 'png', label: 'PNG' }],
-          onClick: ({ key }) => props.onExport(key === 'png' ? 'png' : 'svg'),
-        }}
-      >
-        <Button icon={<ExportOutlined />} data-testid="export">Export</Button>
-      </Dropdown>
+      <Button icon={<ExportOutlined />} onClick={() => props.onExport('svg')} data-testid="export-svg">SVG</Button>
+      <Button icon={<ExportOutlined />} onClick={() => props.onExport('png')} data-testid="export-png">PNG</Button>
       <Tooltip title="Zoom to fit"><Button icon={<CompressOutlined />} onClick={props.onFit} aria-label="Zoom to fit" data-testid="zoom-fit" /></Tooltip>
       <Tooltip title="Zoom out">
         <Button icon={<ZoomOutOutlined />} onClick={() => props.onZoom(round(zoom - step))} disabled={zoom <= DIAGRAM_EDITOR.zoomMin} aria-label="Zoom out" data-testid="zoom-out" />
