@@ -18,6 +18,7 @@ import { benchLinkImport } from './link-import';
 import { benchUploadMemory } from './upload-memory';
 import { benchServerStart } from './server-start';
 import { benchFirstScreen } from './first-screen';
+import { benchDiagramDesigner } from './diagram-designer';
 import { benchLinkListing } from './link-listing';
 import { benchApiVsRaw } from './api-vs-raw';
 import { benchLinkSearch } from './link-search';
@@ -77,6 +78,8 @@ async function main(): Promise<void> {
   process.stdout.write('\n');
   await benchServerStart();
   await benchFirstScreen();
+  // Issue 12: a 500-node diagram in the designer (open, auto-layout, drag frames) and the first load it leaves alone.
+  await benchDiagramDesigner();
   // Link import of a million lines, deep pages, and SQLite's own insert rate (bench/link-import.ts).
   await benchLinkImport();
   // A 400 MB ZIP of articles, once and three at once: how far the server's memory rises.
