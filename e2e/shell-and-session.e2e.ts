@@ -39,6 +39,18 @@ describe('shell and session', () => {
     await visit(page, server.baseUrl, '/');
     await waitForRoute(page, '/user/setup');
 
+    // Required means marked, and a field left empty says so in words at once (issue 11.5).
+    await page.getByLabel('Email or username').waitFor();
+    expect(await page.locator('.ant-form-item-required').count()).toBe(3);
+    await page.getByLabel('Email or username').focus();
+    await page.getByLabel('Password', { exact: true }).focus();
+    await page.getByLabel('Confirm password').focus();
+    await page.getByLabel('Email or username').focus();
+    await page.getByText(LOGIN_MESSAGES.usernameRequired).waitFor();
+    await page.getByText(LOGIN_MESSAGES.passwordRequired).waitFor();
+    await page.getByText(SETUP_MESSAGES.confirmPasswordRequired).waitFor();
+    expect(await page.getByText(/Invalid input|expected|received/).count()).toBe(0);
+
     await page.getByLabel('Email or username').fill(OWNER.username);
     await page.getByLabel('Password', { exact: true }).fill(OWNER.password);
     await page.getByLabel('Confirm password').fill(`${OWNER.password}!`);
