@@ -1,6 +1,6 @@
 import { Button, Flex, InputNumber, Segmented, Select, Space, Typography } from 'antd';
 import { ArrowsAltOutlined, ShrinkOutlined } from '@ant-design/icons';
-import { SITE_STATUSES, type SiteCounts, type SiteFilter, type SiteStatus } from '@linkloom/shared';
+import { SITE_STATUSES, statusWords, type SiteCounts, type SiteFilter, type SiteStatus } from '@linkloom/shared';
 import { minDaFromInput } from './site-grid-columns';
 
 const SELECTION_OPTIONS = [
@@ -12,7 +12,7 @@ const SELECTION_OPTIONS = [
 const ANY_STATUS = 'any';
 const STATUS_OPTIONS = [
   { label: 'Any status', value: ANY_STATUS },
-  ...SITE_STATUSES.map((status) => ({ label: status, value: status })),
+  ...SITE_STATUSES.map((status) => ({ label: statusWords(status), value: status })),
 ];
 
 /** The status select's value → the filter ('any' and unknown values: no status filter). */
