@@ -110,9 +110,10 @@ export async function benchDiagramDesigner(): Promise<void> {
     const layout = Date.now() - layoutStarted;
 
     // Drag a node 300 px in 60 pointer moves while a frame loop notes every frame's interval.
-    const node = page.locator('.react-flow__node[data-id="n0"]');
+    // Any node on screen (at the 0.2 minimum zoom not all 500 fit, and only those in view are drawn).
+    const node = page.locator('.react-flow__node').nth(5);
     const box = await node.boundingBox();
-    if (!box) throw new Error('the Money Site is not on screen');
+    if (!box) throw new Error('no node on screen');
     await page.evaluate(`(() => {
       window.benchFrames = [];
       let last = performance.now();
