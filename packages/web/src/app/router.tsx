@@ -2,6 +2,7 @@ import { Navigate, createHashRouter, type RouteObject } from 'react-router';
 import { DEFAULT_ROUTE, LEGACY_PREFIX, LOGIN_ROUTE, SCREEN_ROUTES, SETUP_ROUTE } from '@linkloom/shared';
 import { LoginPage, SetupPage } from '@/features/session';
 import { setNavigator } from '@/lib/navigation';
+import { installAddressBarGuard } from '@/lib/address-bar-guard';
 import { BootGate } from './boot-gate';
 import { RequireSession } from './require-session';
 import { notFoundElement, screenElement } from './screens';
@@ -35,6 +36,9 @@ const routes: RouteObject[] = [
     ],
   },
 ];
+
+// Before the router adds its own popstate listener, so the unsaved-changes guard is asked first.
+installAddressBarGuard();
 
 /** The app's hash router (links look like /#/campaign/12). */
 export const router = createHashRouter(routes);

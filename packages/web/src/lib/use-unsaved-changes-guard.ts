@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { App } from 'antd';
 import { useBlocker, useLocation, useNavigate } from 'react-router';
+import { setAddressBarGuard } from './address-bar-guard';
 
 export const UNSAVED_CHANGES_TEXT = 'You have unsaved changes. Leave this page and lose them?';
 
@@ -43,9 +44,9 @@ export function useUnsavedChangesGuard(changed: boolean): { markSaved: () => voi
   }, [blocker, modal]);
 
   // A hash typed into the address bar is a history entry the router did not make (no `idx` in its
-  // state): the router's blocker cannot undo such a step and lets it through. This listener runs
-  // before the router's own (capture at the target window), keeps the router from seeing the step
-  // while there are changes, and asks: Leave goes there through the router, Stay steps back.
+  // state): the router's blocker cannot undo such a step and lets it through. This handler runs
+  // before the router's own listener (lib/address-bar-guard.ts), keeps the router from seeing the
+  // step while there are changes, and asks: Leave goes there through the router, Stay steps back.
   const location = useLocation();
   const navigate = useNavigate();
   const pathnameRef = useRef(location.pathname);
@@ -76,8 +77,7 @@ export function useUnsavedChangesGuard(changed: boolean): { markSaved: () => voi
         onCancel: () => window.history.back(),
       });
     };
-    window.addEventListener('popstate', handlePopState, { capture: true });
-    return () => window.removeEventListener('popstate', handlePopState, { capture: true });
+    return setAddressBarGuard(handlePopState);
   }, [modal, navigate]);
 
   useEffect(() => {

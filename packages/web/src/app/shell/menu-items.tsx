@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Tooltip, type MenuProps } from 'antd';
+import type { MenuProps } from 'antd';
 import {
   ApartmentOutlined,
   AppstoreOutlined,
@@ -65,10 +65,9 @@ export function sideMenuItems(): MenuItems {
       key: entry.key,
       icon: ICONS[entry.key],
       disabled: !offered,
-      label: offered
-        ? entryLink(entry)
-        : <Tooltip title={COMING_SOON} placement="right"><span data-testid={`menu-coming-${entry.key}`}>{entry.label}</span></Tooltip>,
-      title: entry.legacy ? `${entry.label} (legacy)` : entry.label,
+      label: offered ? entryLink(entry) : <span data-testid={`menu-coming-${entry.key}`}>{entry.label}</span>,
+      // A disabled item takes no pointer events inside: its own title is the tooltip that says why.
+      title: `${entry.legacy ? `${entry.label} (legacy)` : entry.label}${offered ? '' : ` (${COMING_SOON})`}`,
     };
   });
 }

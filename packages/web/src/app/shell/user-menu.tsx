@@ -1,4 +1,4 @@
-import { Button, Dropdown, Tooltip, type MenuProps } from 'antd';
+import { Button, Dropdown, type MenuProps } from 'antd';
 import { KeyOutlined, LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
 import { useLogout } from '@/features/session';
 import { useStoredName } from '@/lib/use-stored-name';
@@ -17,7 +17,7 @@ const menuItems = (): MenuProps['items'] => [
         </a>
       ),
     }
-    : { key: 'options', icon: <SettingOutlined />, disabled: true, label: <Tooltip title={COMING_SOON}><span data-testid="options-coming">Options</span></Tooltip> },
+    : { key: 'options', icon: <SettingOutlined />, disabled: true, title: `Options (${COMING_SOON})`, label: <span data-testid="options-coming">Options</span> },
   {
     key: 'api-tokens',
     icon: <KeyOutlined />,
