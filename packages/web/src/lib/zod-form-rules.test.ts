@@ -37,6 +37,9 @@ describe('required fields and human messages', () => {
     expect(isRequiredField(SetupRequestSchema, {}, 'username')).toBe(true);
     expect(isRequiredField(SetupRequestSchema, {}, 'confirmPassword')).toBe(true);
     expect(isRequiredField(LoginRequestSchema, {}, 'captchaToken')).toBe(false);
+    // A text that may be empty is not required, a number is.
+    expect(isRequiredField(ContentGroupSettingsSchema, {}, 'wordsNottobeChanged')).toBe(false);
+    expect(isRequiredField(ContentGroupSettingsSchema, {}, 'maxUsagePerArticle')).toBe(true);
     const schema = z.object({ ticked: z.boolean(), note: z.string().optional() }).refine((v) => !v.ticked || (v.note ?? '') !== '', { error: 'Say why', path: ['note'] });
     expect(isRequiredField(schema, { ticked: true }, 'note')).toBe(true);
     expect(isRequiredField(schema, { ticked: false }, 'note')).toBe(false);

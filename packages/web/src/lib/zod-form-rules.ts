@@ -51,10 +51,13 @@ export function fieldProblem(schema: z.ZodType, values: unknown, field: string):
   return issue ? humanMessage(issue, valueAt(values, field)) : null;
 }
 
-/** True when the schema refuses the form without this field: the field is required (given the others). */
+/**
+ * True when the schema refuses the form with this field left empty (absent, and as an empty
+ * text): the field is required, given the others. A text that may be empty is not.
+ */
 export function isRequiredField(schema: z.ZodType, values: unknown, field: string): boolean {
   const others = typeof values === 'object' && values !== null ? values : {};
-  return fieldProblem(schema, { ...others, [field]: undefined }, field) !== null;
+  return [undefined, ''].every((empty) => fieldProblem(schema, { ...others, [field]: empty }, field) !== null);
 }
 
 /**
