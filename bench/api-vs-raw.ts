@@ -101,10 +101,10 @@ async function stop(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-async function startRaw(dbFile: string): Promise<Started> {
+async function startRaw(dbFile: string, strategies: unknown): Promise<Started> {
   const port = await freePort();
   const child = spawn(process.execPath, [path.join(import.meta.dirname, 'support', 'raw-api-server.mjs')], {
-    env: { ...process.env, PORT: String(port), DB_FILE: dbFile }, stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, PORT: String(port), DB_FILE: dbFile, STRATEGIES: JSON.stringify(strategies) }, stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
@@ -143,11 +143,12 @@ export async function benchApiVsRaw(): Promise<void> {
     await seed(dataDir);
     server = await startLinkLoom(dataDir);
     const fromSources = server.stderr().includes('through tsx');
-    raw = await startRaw(path.join(dataDir, 'linkloom.sqlite'));
     const cookie = await sessionCookie(server.baseUrl);
+    const { strategies } = (await (await fetch(`${server.baseUrl}/rest/campaigns`, { headers: { cookie } })).json()) as { strategies: unknown };
+    raw = await startRaw(path.join(dataDir, 'linkloom.sqlite'), strategies);
     for (const route of ROUTES) {
       const [ours, theirs] = await Promise.all([server.baseUrl, raw.baseUrl].map(async (base) => (await fetch(`${base}${route}`, { headers: { cookie } })).json()));
-      if (JSON.stringify(ours) !== JSON.stringify(theirs)) throw new Error(`${route}: the raw server answers differently:\n${JSON.stringify(ours)}\n${JSON.stringify(theirs)}`);
+      if (JSON.stringify(ours) !== JSON.stringify(theirs)) throw new Error(`${route}: the raw server answers differently:\n${JSON.stringify(ours).slice(0, 300)}\n${JSON.stringify(theirs).slice(0, 300)}`);
     }
     // Idle: after start and one answer each, before any load (give the collector a moment).
     await new Promise((resolve) => setTimeout(resolve, 1000));

@@ -3,7 +3,9 @@
  * as LinkLoom's GET /api/session and GET /rest/campaigns (the session cookie's SHA-256 looked up
  * with its user, then the user's campaigns and their grouped project counts) and answering with
  * JSON.stringify — no helmet, CSRF, schema or query builder. Reads the data directory LinkLoom
- * serves (WAL: both processes read at once). PORT and DB_FILE from the environment.
+ * serves (WAL: both processes read at once). PORT and DB_FILE from the environment; STRATEGIES,
+ * the built-in strategies as JSON (they live in LinkLoom's code, not in the database: the bench
+ * passes what LinkLoom answers).
  */
 import { createHash } from 'node:crypto';
 import Database from 'better-sqlite3';
@@ -17,6 +19,7 @@ const campaigns = db.prepare('select id, name, campaign_status, creating_type fr
 const counts = db.prepare(
   "select campaign_id, status, count(*) as n from projects where owner_id = ? and status in ('SCHEDULED', 'RUNNING', 'STARTING', 'FAILED') group by campaign_id, status",
 );
+const STRATEGIES = JSON.parse(process.env.STRATEGIES ?? '[]');
 const KEYS = { SCHEDULED: 'scheduled', RUNNING: 'running', STARTING: 'starting', FAILED: 'failed' };
 
 function user(request) {
@@ -44,6 +47,6 @@ app.get('/rest/campaigns', async (request, reply) => {
     id: row.id, name: row.name, campaignStatus: row.campaign_status, creatingType: row.creating_type,
     projectCount: byCampaign.get(row.id) ?? { scheduled: 0, running: 0, starting: 0, failed: 0 },
   }));
-  return { campaigns: rows, strategies: [], success: { message: 'Success' } };
+  return { campaigns: rows, strategies: STRATEGIES, success: { message: 'Success' } };
 });
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
