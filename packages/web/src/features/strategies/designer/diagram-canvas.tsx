@@ -253,6 +253,22 @@ function Canvas({ editor, name, canEdit, profileNames }: DiagramCanvasProps) {
     else void exportPng(current(), name).catch((error: unknown) => refuse(error instanceof Error ? error.message : String(error)));
   }, [current, name, refuse]);
 
+  // The toolbar and the stencil are built once per change of what they show, not on every frame of
+  // a drag (the document changes on each pointer move; they do not depend on it).
+  const { undo, redo, canUndo, canRedo, undoLabel } = editor;
+  const toolbar = useMemo(() => (
+    <DesignerToolbar
+      viewOnly={viewOnly} canEdit={canEdit} canUndo={canUndo} canRedo={canRedo} undoLabel={undoLabel}
+      zoom={zoom} theme={theme} laidOut={laying}
+      onUndo={undo} onRedo={redo} onClear={() => attempt(clearCommand(current()))}
+      onExport={handleExport} onLayout={() => void handleLayout()} onFit={() => void flow.fitView(FIT)}
+      onZoom={(next) => void flow.zoomTo(clampZoom(next))}
+      onFullscreen={() => void wrapper.current?.requestFullscreen?.().catch(() => undefined)}
+      onDownload={() => downloadDiagram(current(), name)} onTheme={setTheme} onViewOnly={setViewOnlyChoice}
+    />
+  ), [viewOnly, canEdit, canUndo, canRedo, undoLabel, zoom, theme, laying, undo, redo, attempt, current, handleExport, handleLayout, flow, name]);
+  const stencil = useMemo(() => (viewOnly ? null : <Stencil onAdd={addAtCentre} />), [viewOnly, addAtCentre]);
+
   const inspected = useMemo(() => {
     if (viewOnly || selected.size !== 1) return null;
     const id = [...selected][0];
@@ -264,17 +280,9 @@ function Canvas({ editor, name, canEdit, profileNames }: DiagramCanvasProps) {
   return (
     <DesignerActionsContext.Provider value={actions}>
       <div ref={wrapper} className={`ll-designer ll-theme-${theme.toLowerCase()}`} onKeyDown={handleKeyDown} tabIndex={-1} data-testid="diagram-designer" data-view-only={viewOnly}>
-        {!viewOnly && <Stencil onAdd={addAtCentre} />}
+        {stencil}
         <div className="ll-paper-column">
-          <DesignerToolbar
-            viewOnly={viewOnly} canEdit={canEdit} canUndo={editor.canUndo} canRedo={editor.canRedo} undoLabel={editor.undoLabel}
-            zoom={zoom} theme={theme} laidOut={laying}
-            onUndo={editor.undo} onRedo={editor.redo} onClear={() => attempt(clearCommand(current()))}
-            onExport={handleExport} onLayout={() => void handleLayout()} onFit={() => void flow.fitView(FIT)}
-            onZoom={(next) => void flow.zoomTo(clampZoom(next))}
-            onFullscreen={() => void wrapper.current?.requestFullscreen?.().catch(() => undefined)}
-            onDownload={() => downloadDiagram(current(), name)} onTheme={setTheme} onViewOnly={setViewOnlyChoice}
-          />
+          {toolbar}
           <div className="ll-paper" onDrop={handleDrop} onDragOver={(event) => { event.preventDefault(); event.dataTransfer.dropEffect = 'copy'; }}>
             <ReactFlow<DiagramNode, DiagramEdge>
               nodes={nodes} edges={edges} nodeTypes={NODE_TYPES} edgeTypes={EDGE_TYPES}
