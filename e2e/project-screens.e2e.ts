@@ -4,6 +4,10 @@ import {
   LINK_SET_PROFILE_MESSAGES, PROJECT_FORM_MESSAGES, PROJECT_LIFECYCLE_MESSAGES, SCHEDULE_MESSAGES, XSRF_COOKIE, XSRF_HEADER,
 } from '@linkloom/shared';
 import { saveScreenshot } from './support/browser';
+import { seedAsUser } from './support/server-database';
+import { saveOptions } from '../packages/server/src/features/options/options.repository';
+import { buildPrivateProjectWorld } from '../packages/server/test/support/engine-world';
+import { freePort } from '../packages/server/test/support/server-process';
 import { useSignedInSuite } from './support/suite';
 import { chooseByLabel, fieldError, projectStatus, seedBigPrivateProject, seedProjectWorld, type ProjectWorld } from './support/projects';
 
@@ -214,25 +218,37 @@ describe('project screens', () => {
   });
 
   test('a status change pushed from the server arrives in a second window without reload; View Error lists lastError', async (ctx) => {
-    const route = `/privateproject/${world.projects.parent}`;
+    // A project that lacks its network is refused at Start with what is missing, and stays NEW.
+    const unready = `/privateproject/${world.projects.parent}`;
+    const first = await suite.signedInPage(ctx, unready);
+    await first.page.getByTestId('start-readiness').getByText(PROJECT_FORM_MESSAGES.privateNetworkRequired).waitFor();
+    await first.page.getByTestId('start-stop').click();
+    await first.page.getByText(PROJECT_LIFECYCLE_MESSAGES.notReady).first().waitFor({ timeout: 10_000 });
+    expect(await projectStatus(first.page).getAttribute('data-status')).toBe('NEW');
+
+    // A ready project whose blog does not answer: the engine fails it with a reason, and both
+    // windows hear every status it goes through.
+    const blog = { url: `http://127.0.0.1:${await freePort()}`, username: 'admin', password: 'app password' };
+    const ready = await seedAsUser(suite.server, USER.username, async (db, ownerId) => {
+      await saveOptions(db, ownerId, { maxNumberOfRetries: 1, timeToWaitBeforeRetry: 1 });
+      return buildPrivateProjectWorld(db, ownerId, [blog]);
+    });
+    const route = `/privateproject/${ready.projectId}`;
     const { page, pageErrors } = await suite.signedInPage(ctx, route);
     const other = await suite.signedInPage(ctx, route);
-    await other.page.getByRole('heading', { name: 'Project: Tier 0 parent' }).waitFor();
-    await page.getByRole('heading', { name: 'Project: Tier 0 parent' }).waitFor();
+    await projectStatus(other.page).waitFor();
+    await projectStatus(page).waitFor();
     expect(await other.page.getByRole('button', { name: 'View Error' }).count()).toBe(0);
-
-    // The engine takes the start, finds the project cannot run (no private network chosen) and
-    // fails it with a reason; both windows hear every status it goes through.
     await page.getByTestId('start-stop').click();
-    await expect.poll(() => projectStatus(other.page).getAttribute('data-status'), { timeout: 15_000 }).toBe('FAILED');
+    await expect.poll(() => projectStatus(other.page).getAttribute('data-status'), { timeout: 30_000 }).toBe('FAILED');
     await expect.poll(() => projectStatus(page).getAttribute('data-status')).toBe('FAILED');
     await other.page.getByRole('button', { name: 'View Error' }).click();
-    await other.page.getByRole('dialog', { name: 'Error' }).getByText(PROJECT_FORM_MESSAGES.privateNetworkRequired).waitFor();
+    await other.page.getByRole('dialog', { name: 'Error' }).getByText(`Could not reach ${blog.url}`, { exact: false }).first().waitFor();
     // A failed project may be edited and started again.
     await other.page.keyboard.press('Escape');
     expect(await other.page.getByRole('button', { name: 'Edit', exact: true }).isDisabled()).toBe(false);
     // Stopping a project that is not running is refused by the server, and changes nothing.
-    expect(await callAs(page, suite.server.baseUrl, `/action/stop/project/${world.projects.parent}`)).toBe(409);
+    expect(await callAs(page, suite.server.baseUrl, `/action/stop/project/${ready.projectId}`)).toBe(409);
     expect(await projectStatus(other.page).getAttribute('data-status')).toBe('FAILED');
     // The clicking window's own (older) answer to Start never overwrites what the engine pushed since.
     await page.waitForTimeout(500);

@@ -5,7 +5,7 @@ import { useProjectReadiness } from '../api/project-screen-api';
 /**
  * What the project still lacks before Start can run it (issue 11.2), from the engine's own list,
  * shown above the form so the user fixes it before pressing Start (which refuses with the same
- * list). Nothing shows when the project is ready.
+ * list). Nothing shows when the project is ready; while editing the form's own messages say it.
  */
 export function StartReadiness({ projectId }: { projectId: number }) {
   const readiness = useProjectReadiness(projectId);

@@ -56,7 +56,7 @@ export function ProjectScreenFrame({ screen, editor, children, verificationStatu
         siblings={screen.siblings}
         verificationStatus={verificationStatus}
       />
-      <StartReadiness projectId={project.id} />
+      {!editor.editing && <StartReadiness projectId={project.id} />}
       <Form form={editor.form} layout="vertical" validateTrigger={VALIDATE_ON} data-testid="project-form" style={{ marginTop: 16 }} onValuesChange={editor.markChanged}>
         {children}
       </Form>
