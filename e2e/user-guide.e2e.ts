@@ -175,6 +175,20 @@ describe('the user guide, step by step, as a new user', () => {
     await waitForRoute(page, '/privateproject/1');
     expect(await page.getByLabel('Tags', { exact: true }).inputValue()).toBe('roses');
     await page.getByTestId('stay-unsaved').waitFor({ state: 'detached' });
+    // A full navigation (another address typed, reload, closing the tab) asks through the
+    // browser's own prompt; dismissing it keeps the page and the edit.
+    const prompt = new Promise<string>((resolve) => {
+      page.once('dialog', (dialog) => {
+        resolve(dialog.type());
+        void dialog.dismiss();
+      });
+    });
+    void page.evaluate(() => {
+      window.location.href = '/help';
+    }).catch(() => undefined);
+    expect(await Promise.race([prompt, new Promise<string>((resolve) => setTimeout(() => resolve('no prompt'), 5_000))])).toBe('beforeunload');
+    await waitForRoute(page, '/privateproject/1');
+    expect(await page.getByLabel('Tags', { exact: true }).inputValue()).toBe('roses');
     await page.evaluate(() => {
       window.location.hash = '#/campaigns';
     });
