@@ -424,7 +424,8 @@ describe.skipIf(!availability.available)(`engine: SIGKILL in the middle of a run
       expect(posts).toHaveLength(total);
       expect(posts.every((post) => post.state === 'published')).toBe(true);
       // On the blogs: every key exactly once.
-      const prefix = `ll-p${world.projectId}-`;
+      const { id: installation } = await db.selectFrom('installation').select('id').executeTakeFirstOrThrow();
+      const prefix = `ll-i${installation}-p${world.projectId}-`;
       const onBlogs = (await Promise.all(peers.sites.map((site) => blogPosts(site, prefix)))).flat();
       expect(onBlogs).toHaveLength(total);
       expect(new Set(onBlogs).size).toBe(total);
