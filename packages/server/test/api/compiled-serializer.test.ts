@@ -8,16 +8,12 @@
  * The schemas do not depend on the database, so this runs on SQLite only.
  */
 import { isDeepStrictEqual } from 'node:util';
-import Fastify, { type FastifySchema } from 'fastify';
-import { validatorCompiler } from '@fastify/type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { FEATURE_ROUTES } from '../../src/features/registry';
-import { registerSuccessEnvelope } from '../../src/platform/http/success-envelope';
 import { isJsonObject } from '../../src/platform/http/openapi-examples';
 import { answerSerializerCompiler, compileAnswerSerializer } from '../../src/platform/http/compiled-serializer';
 import { useTestServer } from '../support/lifecycle';
-import type { TestApp } from '../support/test-app';
+import { featureRouteSchemas } from '../support/feature-route-schemas';
 
 const METHODS = ['get', 'post', 'put', 'delete', 'patch'] as const;
 const VARIANTS = 40;
@@ -42,23 +38,6 @@ function documentedAnswers(document: Record<string, unknown>): { route: string; 
     }
   }
   return found;
-}
-
-/** The zod schemas of every feature route, as registered (with the success envelope the server adds). */
-async function featureRouteSchemas(server: TestApp): Promise<Map<string, FastifySchema>> {
-  const bare = Fastify();
-  bare.setValidatorCompiler(validatorCompiler);
-  bare.setSerializerCompiler(answerSerializerCompiler('full'));
-  const schemas = new Map<string, FastifySchema>();
-  bare.addHook('onRoute', (route) => {
-    const path = route.url.replace(/:(\w+)/g, '{$1}');
-    for (const method of [route.method].flat()) schemas.set(`${method} ${path}`, route.schema ?? {});
-  });
-  registerSuccessEnvelope(bare);
-  for (const routes of FEATURE_ROUTES) await bare.register(routes, server.context);
-  await bare.ready();
-  await bare.close();
-  return schemas;
 }
 
 /** A small deterministic random source (the same variants every run). */
@@ -99,7 +78,7 @@ describe('answers written by the serializer compiled from their zod schema', () 
 
   it('writes every documented example and values made from it as zod would', async () => {
     const document = (await ctx.server.app.inject({ method: 'GET', url: '/docs/json' })).json<Record<string, unknown>>();
-    const schemas = await featureRouteSchemas(ctx.server);
+    const schemas = await featureRouteSchemas(ctx.server, answerSerializerCompiler('full'));
     const disagreements: string[] = [];
     const notCompiled: string[] = [];
     let examples = 0;

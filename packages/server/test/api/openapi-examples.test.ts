@@ -4,15 +4,12 @@
  * which the route's own zod schema accepts. The description does not depend on the database, so
  * this runs on SQLite only.
  */
-import Fastify, { type FastifySchema } from 'fastify';
-import { serializerCompiler, validatorCompiler } from '@fastify/type-provider-zod';
+import { serializerCompiler } from '@fastify/type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { FEATURE_ROUTES } from '../../src/features/registry';
-import { registerSuccessEnvelope } from '../../src/platform/http/success-envelope';
 import { isJsonObject } from '../../src/platform/http/openapi-examples';
 import { useTestServer } from '../support/lifecycle';
-import type { TestApp } from '../support/test-app';
+import { featureRouteSchemas } from '../support/feature-route-schemas';
 
 const METHODS = ['get', 'post', 'put', 'delete', 'patch'] as const;
 
@@ -53,23 +50,6 @@ function operationsOf(document: Record<string, unknown>): Operation[] {
   return operations;
 }
 
-
-/** The zod schemas of every feature route, as registered (with the success envelope the server adds). */
-async function featureRouteSchemas(server: TestApp): Promise<Map<string, FastifySchema>> {
-  const bare = Fastify();
-  bare.setValidatorCompiler(validatorCompiler);
-  bare.setSerializerCompiler(serializerCompiler);
-  const schemas = new Map<string, FastifySchema>();
-  bare.addHook('onRoute', (route) => {
-    const path = route.url.replace(/:(\w+)/g, '{$1}');
-    for (const method of [route.method].flat()) schemas.set(`${method} ${path}`, route.schema ?? {});
-  });
-  registerSuccessEnvelope(bare);
-  for (const routes of FEATURE_ROUTES) await bare.register(routes, server.context);
-  await bare.ready();
-  await bare.close();
-  return schemas;
-}
 
 function problems(schema: unknown, value: unknown): string[] {
   if (!(schema instanceof z.ZodType)) return [];
@@ -122,7 +102,7 @@ describe('the API description at /docs', () => {
 
   it("makes examples that each route's own zod schemas accept", async () => {
     const operations = operationsOf(await description());
-    const schemas = await featureRouteSchemas(ctx.server);
+    const schemas = await featureRouteSchemas(ctx.server, serializerCompiler);
     const refused: string[] = [];
     let checked = 0;
     for (const operation of operations) {
