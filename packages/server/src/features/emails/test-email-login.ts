@@ -1,0 +1,13 @@
+import type { EmailSettings, EmailTestResult } from '@linkloom/shared';
+import { MailError, testMailLogin } from '../../engine/entry-points';
+import { HttpError } from '../../platform/http/errors';
+
+/** POST /action/email/test_login: a real login; a mail failure answers 422 with the message to act on. */
+export async function testEmailLogin(settings: EmailSettings): Promise<EmailTestResult> {
+  try {
+    return await testMailLogin(settings);
+  } catch (error) {
+    if (error instanceof MailError) throw new HttpError(422, error.message);
+    throw error;
+  }
+}
