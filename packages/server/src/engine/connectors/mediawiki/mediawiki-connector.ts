@@ -1,0 +1,285 @@
+/**
+ * The MediaWiki connector: publishes a post as a new page through the Action API (action=edit with
+ * createonly), logged in with a bot password (`User@app`, action=login) or an account's password
+ * (action=clientlogin). The page title is derived from the post's idempotency key alone, so a retry
+ * can never make a second page, and an unknown outcome is reconciled by looking the title up
+ * (`findPublished`). The article HTML becomes wikitext (html-to-wikitext.ts); the wiki marks the
+ * external links rel="nofollow" by default, which verification then reports as NOFOLLOW.
+ */
+import { createHash } from 'node:crypto';
+import { PLATFORM_MEDIAWIKI } from '@linkloom/shared';
+import { PublishError, type AccountToRegister, type RegisteredLookup, type Connector, type PublishedPost, type PublishOptions, type PublishPost, type PublishResult, type PublishTarget } from '../connector';
+import { normaliseSiteUrl, type HttpContext } from '../http';
+import { maybePosted, surelyNotPosted } from '../outcome';
+import { ProxyDispatchers, type DispatcherForProxy } from '../proxy-dispatcher';
+import { escapeWikiText, htmlToWikitext } from './html-to-wikitext';
+import { MediaWikiApiMissing, MediaWikiSession, apiError, articleUrl, isSessionError, type SiteInfo } from './mediawiki-api';
+
+export interface MediaWikiConnectorOptions {
+  dispatcherForProxy?: DispatcherForProxy;
+  /** How long a site's API address and a login are reused before being found / made again. */
+  sessionCacheMs?: number;
+}
+
+const DEFAULT_SESSION_CACHE_MS = 10 * 60 * 1000;
+/** Where wikis put api.php: at the site's root (Debian, php -S) or under /w/ (Wikipedia's layout). */
+const API_PATHS = ['/api.php', '/w/api.php'];
+const READABLE_KEY = /^[a-z0-9]+(?:-[a-z0-9]+)*$/i;
+
+/**
+ * The page title a post with this idempotency key gets and is found by: `LL-<key>` when the key is
+ * short and plain (letters, digits, dashes), else `LL-` and 32 hex digits of its SHA-256. The key
+ * carries the installation's id (migration 0020), so two installations never share a title.
+ */
+export function pageTitleForIdempotencyKey(idempotencyKey: string): string {
+  if (idempotencyKey.length <= 200 && READABLE_KEY.test(idempotencyKey)) return `LL-${idempotencyKey}`;
+  return `LL-${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 32)}`;
+}
+
+interface LoggedIn {
+  session: MediaWikiSession;
+  info: SiteInfo;
+  password: string;
+  until: number;
+}
+
+interface PageFound {
+  pageId: number;
+  title: string;
+  url: string;
+  creator: string | undefined;
+}
+
+export function createMediaWikiConnector(options: MediaWikiConnectorOptions = {}): MediaWikiConnector {
+  return new MediaWikiConnector(options);
+}
+
+export class MediaWikiConnector implements Connector {
+  readonly platform = PLATFORM_MEDIAWIKI;
+  private readonly proxies: ProxyDispatchers;
+  private readonly cacheMs: number;
+  private readonly apiUrls = new Map<string, { apiUrl: string; until: number }>();
+  private readonly sessions = new Map<string, Promise<LoggedIn>>();
+
+  constructor(options: MediaWikiConnectorOptions = {}) {
+    this.proxies = new ProxyDispatchers(options.dispatcherForProxy);
+    this.cacheMs = options.sessionCacheMs ?? DEFAULT_SESSION_CACHE_MS;
+  }
+
+  async publish(target: PublishTarget, post: PublishPost, options: PublishOptions): Promise<PublishResult> {
+    const title = pageTitleForIdempotencyKey(post.idempotencyKey);
+    const { wikitext, notes } = htmlToWikitext(post.html);
+    const warnings = [...notes];
+    if (post.featuredImage) warnings.push('The featured image was left out: a wiki page has no featured image, and a wiki does not show images from other sites.');
+    const text = [post.title ? `'''${escapeWikiText(post.title)}'''` : '', wikitext, categories(post.tags)].filter(Boolean).join('\n\n');
+
+    // Everything before the edit request cannot have made the page: never an unknown outcome.
+    let loggedIn = await surelyNotPosted(() => this.loggedIn(target, options));
+    for (let attempt = 0; ; attempt++) {
+      const { session, info } = loggedIn;
+      if (info.readonly) {
+        throw new PublishError('rejected', `${session.http.siteLabel} is read-only just now${info.readonlyreason ? ` (${info.readonlyreason})` : ''}; it will be tried again.`, { code: 'readOnly', retryable: true });
+      }
+      const token = await surelyNotPosted(() => session.csrf());
+      const answer = await maybeEdited(() =>
+        session.call(
+          { action: 'edit', title, text, summary: `LinkLoom post ${post.idempotencyKey}`, createonly: '1', assert: 'user', token },
+          { post: true, action: 'create the page' },
+        ),
+      );
+      const edit = answer.edit as { result?: string; pageid?: number; title?: string } | undefined;
+      if (edit?.result === 'Success' && typeof edit.pageid === 'number') {
+        return { url: articleUrl(info, edit.title ?? title), remoteId: String(edit.pageid), warnings };
+      }
+      if (answer.error && isSessionError(answer.error) && attempt === 0) {
+        // The login or its token expired; the edit was refused, so a fresh login may try again.
+        this.forget(target, options);
+        loggedIn = await surelyNotPosted(() => this.loggedIn(target, options));
+        continue;
+      }
+      if (answer.error?.code === 'articleexists') {
+        // Our own page from an earlier try whose answer was lost: the same account made it.
+        const found = await surelyNotPosted(() => this.lookUp(session, info, title));
+        if (found && found.creator !== undefined && found.creator === session.loggedInAs) {
+          return { url: found.url, remoteId: String(found.pageId), warnings: [...warnings, `The page ${title} already existed from an earlier try of this post; it was kept.`] };
+        }
+      }
+      if (answer.error) throw apiError(session.http.siteLabel, answer.error, `the page "${title}"`);
+      // Success without a page (a captcha or an extension's hook stopped the edit).
+      throw new PublishError('rejected', `${session.http.siteLabel} did not save the page "${title}" (${JSON.stringify(answer.edit ?? answer).slice(0, 200)}).`, { code: 'refusedContent' });
+    }
+  }
+
+  async findPublished(target: PublishTarget, idempotencyKey: string, options: PublishOptions): Promise<PublishedPost | null> {
+    const title = pageTitleForIdempotencyKey(idempotencyKey);
+    try {
+      const { session, info } = await this.loggedIn(target, options);
+      const found = await this.lookUp(session, info, title);
+      return found ? { url: found.url, remoteId: String(found.pageId), status: 'publish' } : null;
+    } catch (error) {
+      throw error instanceof PublishError ? error.withOutcomeUnknown(false) : error;
+    }
+  }
+
+  /**
+   * Creates an account on the wiki the way a visitor does (action=createaccount; wikis let anonymous
+   * visitors do it by default, which the verifier reports as "can register"). `realname` is always
+   * sent: without it MediaWiki drops the email silently. No admin login is needed; `admin` only
+   * names the site. Answers the new account as a publish target.
+   */
+  async register(admin: PublishTarget, account: AccountToRegister, options: PublishOptions): Promise<PublishTarget> {
+    const http = await this.httpContext(admin, options);
+    const base = normaliseSiteUrl(admin.siteUrl);
+    const { session } = await this.openApi(base, http);
+    const token = await session.token('createaccount');
+    const answer = await session.call(
+      {
+        action: 'createaccount', username: account.username, password: account.password, retype: account.password, email: account.email,
+        realname: [account.firstName, account.lastName].map((part) => part?.trim() ?? '').filter(Boolean).join(' '), createreturnurl: `${base}/`, createtoken: token,
+      },
+      { post: true, action: 'create the account' },
+    );
+    const created = answer.createaccount as { status?: string; message?: string; messagecode?: string; username?: string } | undefined;
+    if (created?.status === 'PASS') return { siteUrl: admin.siteUrl, username: created.username ?? account.username, password: account.password };
+    if (answer.error) throw apiError(session.http.siteLabel, answer.error, `the account ${account.username}`);
+    const why = (created?.message ?? created?.status ?? 'no answer').replace(/\s+/g, ' ').trim();
+    if (created?.messagecode === 'userexists') {
+      throw new PublishError('rejected', `${session.http.siteLabel} already has an account named ${account.username}: choose another user name.`, { code: 'accountExists', retryable: false });
+    }
+    if (created?.messagecode && /throttl/i.test(created.messagecode)) {
+      throw new PublishError('rateLimited', `${session.http.siteLabel} limits how many accounts may be created: ${why}`, { code: 'rateLimited', retryAfterMs: 3_600_000 });
+    }
+    throw new PublishError('rejected', `${session.http.siteLabel} did not create the account ${account.username}: ${why}`, { code: 'refusedContent', retryable: false });
+  }
+
+  /**
+   * The account {@link register} would make: ours when our password logs it in (clientlogin),
+   * someone else's when the name exists but refuses it, absent when the wiki has no such user.
+   */
+  async findRegistered(admin: PublishTarget, account: AccountToRegister, options: PublishOptions): Promise<RegisteredLookup> {
+    const http = await this.httpContext(admin, options);
+    const { session } = await this.openApi(normaliseSiteUrl(admin.siteUrl), http);
+    const answer = await session.call({ action: 'query', list: 'users', ususers: account.username });
+    if (answer.error) throw apiError(session.http.siteLabel, answer.error, `the account ${account.username}`);
+    const users = (answer.query as { users?: Array<{ missing?: boolean; invalid?: boolean; name?: string }> } | undefined)?.users ?? [];
+    const user = users[0];
+    if (!user || user.missing === true || user.invalid === true) return { state: 'absent' };
+    try {
+      await session.login(user.name ?? account.username, account.password);
+    } catch (error) {
+      if (error instanceof PublishError && error.code === 'badCredentials') return { state: 'taken' };
+      throw error;
+    }
+    return { state: 'ours', target: { siteUrl: admin.siteUrl, username: user.name ?? account.username, password: account.password } };
+  }
+
+  /** Forgets what was learnt about sites (API addresses, logins). */
+  forgetSites(): void {
+    this.apiUrls.clear();
+    this.sessions.clear();
+  }
+
+  // -------------------------------------------------------------------------------------------
+
+  private async lookUp(session: MediaWikiSession, info: SiteInfo, title: string): Promise<PageFound | null> {
+    const answer = await session.call({ action: 'query', prop: 'info|revisions', inprop: 'url', rvprop: 'user|ids', rvdir: 'newer', rvlimit: '1', titles: title });
+    if (answer.error) throw apiError(session.http.siteLabel, answer.error, `the page "${title}"`);
+    const pages = (answer.query as { pages?: Array<Record<string, unknown>> } | undefined)?.pages ?? [];
+    const page = pages[0];
+    if (!page || page.missing === true || page.invalid === true || typeof page.pageid !== 'number') return null;
+    const revisions = page.revisions as Array<{ user?: string }> | undefined;
+    const pageTitle = typeof page.title === 'string' ? page.title : title;
+    return {
+      pageId: page.pageid,
+      title: pageTitle,
+      url: typeof page.fullurl === 'string' ? page.fullurl : articleUrl(info, pageTitle),
+      creator: revisions?.[0]?.user,
+    };
+  }
+
+  private sessionKey(target: PublishTarget, options: PublishOptions): string {
+    return `${normaliseSiteUrl(target.siteUrl)} ${target.username} ${options.proxy ?? ''}`;
+  }
+
+  private forget(target: PublishTarget, options: PublishOptions): void {
+    this.sessions.delete(this.sessionKey(target, options));
+  }
+
+  /** A logged-in session for this site and account, reused while fresh (one login for many posts). */
+  private async loggedIn(target: PublishTarget, options: PublishOptions): Promise<LoggedIn> {
+    const key = this.sessionKey(target, options);
+    const cached = this.sessions.get(key);
+    if (cached) {
+      const ready = await cached.catch(() => undefined);
+      if (ready && ready.until > Date.now() && ready.password === target.password) {
+        // The cached session keeps the first caller's timeout and signal: give it this call's.
+        return { ...ready, session: ready.session.withHttp(await this.httpContext(target, options)) };
+      }
+      if (this.sessions.get(key) === cached) this.sessions.delete(key);
+    }
+    const made = this.logIn(target, options);
+    this.sessions.set(key, made);
+    made.catch(() => {
+      if (this.sessions.get(key) === made) this.sessions.delete(key);
+    });
+    return made;
+  }
+
+  private async logIn(target: PublishTarget, options: PublishOptions): Promise<LoggedIn> {
+    const http = await this.httpContext(target, options);
+    const base = normaliseSiteUrl(target.siteUrl);
+    const { session, info } = await this.openApi(base, http);
+    await session.login(target.username, target.password);
+    return { session, info, password: target.password, until: Date.now() + this.cacheMs };
+  }
+
+  private async httpContext(target: PublishTarget, options: PublishOptions): Promise<HttpContext> {
+    const base = normaliseSiteUrl(target.siteUrl);
+    const dispatcher = options.proxy ? await this.proxies.get(options.proxy) : undefined;
+    return {
+      timeoutMs: options.timeoutMs,
+      siteLabel: base,
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(dispatcher ? { dispatcher } : {}),
+    };
+  }
+
+  /** The site's api.php (root or /w/), with its siteinfo; a site without one is `notFound`. */
+  private async openApi(base: string, http: HttpContext): Promise<{ session: MediaWikiSession; info: SiteInfo }> {
+    const cached = this.apiUrls.get(base);
+    const candidates = cached && cached.until > Date.now() ? [cached.apiUrl] : API_PATHS.map((path) => `${base}${path}`);
+    for (const apiUrl of candidates) {
+      const session = new MediaWikiSession(apiUrl, http);
+      try {
+        const info = await session.siteInfo();
+        this.apiUrls.set(base, { apiUrl, until: Date.now() + this.cacheMs });
+        return { session, info };
+      } catch (error) {
+        if (!(error instanceof MediaWikiApiMissing)) throw error;
+      }
+    }
+    this.apiUrls.delete(base);
+    throw new PublishError('notFound', `${base} has no MediaWiki API at /api.php or /w/api.php: check the site's address, and that it is a MediaWiki wiki.`);
+  }
+}
+
+/** `[[Category:tag]]` lines for the post's tags (characters a title cannot hold dropped). */
+function categories(tags: string[]): string {
+  return tags
+    .map((tag) => tag.replace(/[[\]{}|#<>\n\r\t_]+/g, ' ').replace(/\s+/g, ' ').trim())
+    .filter((tag) => tag.length > 0 && tag.length <= 200)
+    .map((tag) => `[[Category:${tag}]]`)
+    .join('\n');
+}
+
+/** The edit request's own failures: an API that stopped answering as one may have saved the page. */
+async function maybeEdited<T>(edit: () => Promise<T>): Promise<T> {
+  try {
+    return await maybePosted(edit);
+  } catch (error) {
+    if (error instanceof MediaWikiApiMissing) {
+      throw new PublishError('network', "The wiki's API stopped answering as before while the page was being created; it will be checked again.", { outcomeUnknown: true, retryable: true, cause: error });
+    }
+    throw error;
+  }
+}
