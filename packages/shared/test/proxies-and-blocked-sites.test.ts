@@ -60,6 +60,8 @@ describe('blocked sites', () => {
   });
   it('blocks a domain and its subdomains, not look-alikes', () => {
     expect(blockingDomainsOf('https://www.a.b.example.com/x')).toEqual(['a.b.example.com', 'b.example.com', 'example.com']);
+    expect(blockingDomainsOf('http://10.0.0.1:8080/')).toEqual(['10.0.0.1']);
+    expect(isBlockedBy('http://10.0.0.1/', new Set(['0.1']))).toBe(false);
     const blocked = new Set(['example.com']);
     expect(isBlockedBy('https://example.com/post', blocked)).toBe(true);
     expect(isBlockedBy('http://www.example.com', blocked)).toBe(true);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   NO_SITE_FILTER, SITE_GRID_COUNT_DEBOUNCE_MS, checkState, checkedSiteKeys, filterSites, flattenGroups, groupSelectedCounts,
-  isSiteFilterActive, siteCounts, siteGroupKeys, siteGroups, toggleGroup, toggleSite, type SiteRow,
+  PREMIUM_SITE_GROUP, isSiteFilterActive, siteCounts, siteGroupKeys, siteGroups, toggleGroup, toggleSite, type SiteRow,
 } from '../src/index';
 
 let nextId = 1;
@@ -70,6 +70,35 @@ describe('siteGroups by module and platform', () => {
     expect(siteGroupKeys(groups)).toEqual([
       'g:Bookmarking', 'g:Bookmarking/Scuttle', 'g:SocialNetwork', 'g:SocialNetwork/Tumblr', 'g:SocialNetwork/WordPress', 'g:Wiki', 'g:Wiki/MediaWiki',
     ]);
+  });
+});
+
+describe('siteGroups with premium sites', () => {
+  it('shows premium rows as their own group first, grouped inside the same way one level down', () => {
+    const a = row({ module: 'Wiki', platform: 'MediaWiki' });
+    const p1 = row({ module: 'SocialNetwork', premium: true });
+    const b = row({ module: 'Article' });
+    const p2 = row({ module: 'Article', premium: true });
+    const groups = siteGroups([a, p1, b, p2], 'module-platform');
+    expect(groups.map((g) => [g.key, g.level])).toEqual([[PREMIUM_SITE_GROUP.key, 0], ['g:Article', 0], ['g:Wiki', 0]]);
+    const premium = groups[0]!;
+    expect(premium.name).toBe('Premium sites');
+    expect(keys(premium.rows)).toEqual([p1.key, p2.key]);
+    expect(premium.children.map((g) => [g.key, g.level, keys(g.rows)])).toEqual([
+      ['g:premium:Article', 1, [p2.key]], ['g:premium:SocialNetwork', 1, [p1.key]],
+    ]);
+    expect(premium.children[0]!.children.map((g) => [g.key, g.level])).toEqual([['g:premium:Article/WordPress', 2]]);
+    expect(keys(groups[1]!.rows)).toEqual([b.key]);
+    const items = flattenGroups(groups, new Set());
+    expect(items.slice(0, 4).map((item) => [item.kind, item.level])).toEqual([['group', 0], ['group', 1], ['group', 2], ['site', 3]]);
+  });
+
+  it('groups premium rows by platform under the premium group when grouping by platform; none without premium rows', () => {
+    const p = row({ platform: 'Blogger', premium: true });
+    const groups = siteGroups([row(), p], 'platform');
+    expect(groups.map((g) => g.key)).toEqual([PREMIUM_SITE_GROUP.key, 'g:/WordPress']);
+    expect(groups[0]!.children.map((g) => [g.key, keys(g.rows)])).toEqual([['g:premium:/Blogger', [p.key]]]);
+    expect(siteGroups([row({ premium: false })], 'platform').map((g) => g.key)).toEqual(['g:/WordPress']);
   });
 });
 

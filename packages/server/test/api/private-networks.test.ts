@@ -257,8 +257,8 @@ describe.each(DATABASES)('private networks on $kind', ({ kind, skip }) => {
         expect(response.statusCode).toBe(200);
         const { sites } = SiteListResponseSchema.parse(response.json());
         expect(sites).toEqual([
-          { id: { module: 'Private', siteId: expect.any(Number) }, platform: 'WordPress', siteUrl: 'wp.example.com', email: 'wp@x.io', pr: null, dofollow: null, source: 'private_network', privateNetworkId: network.id },
-          { id: { module: 'PrivateBookmark', siteId: expect.any(Number) }, platform: 'Unknown', siteUrl: 'bm.example.com', email: 'bm@x.io', pr: null, dofollow: null, source: 'private_network', privateNetworkId: network.id },
+          { id: { module: 'Private', siteId: expect.any(Number) }, module: 'Private', platform: 'WordPress', siteUrl: 'wp.example.com', email: 'wp@x.io', pr: null, dofollow: null, status: 'NEW', premium: false, source: 'private_network', privateNetworkId: network.id },
+          { id: { module: 'PrivateBookmark', siteId: expect.any(Number) }, module: 'PrivateBookmark', platform: 'Unknown', siteUrl: 'bm.example.com', email: 'bm@x.io', pr: null, dofollow: null, status: 'NEW', premium: false, source: 'private_network', privateNetworkId: network.id },
         ]);
       }
       const filtered = SiteListResponseSchema.parse((await agent.request('GET', '/rest/sites?module=PrivateBookmark')).json());

@@ -66,6 +66,8 @@ export function parseBlockedSiteList(text: string | readonly string[]): { domain
 export function blockingDomainsOf(url: string): string[] {
   const host = hostOf(url);
   if (!host) return [];
+  // An IP address blocks itself only ('0.1' is no parent of '10.0.0.1').
+  if (/^\d{1,3}(\.\d{1,3}){3}$/.test(host) || host.includes(':')) return [host];
   const labels = withoutWww(host).split('.');
   const candidates: string[] = [];
   for (let start = 0; start < labels.length - 1; start += 1) candidates.push(labels.slice(start).join('.'));

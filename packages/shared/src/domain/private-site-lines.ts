@@ -26,6 +26,8 @@ export const PRIVATE_SITE_LIMITS = { siteUrl: 1000, email: 254, username: 512, p
 /** Platforms known before the verifier has looked at a site (see privateSitePlatform). */
 export const PLATFORM_UNKNOWN = 'Unknown';
 export const PLATFORM_WORDPRESS = 'WordPress';
+/** Detected by the platform verifier (MediaWiki's api.php siteinfo); published through the MediaWiki connector. */
+export const PLATFORM_MEDIAWIKI = 'MediaWiki';
 
 export interface PrivateSiteFields {
   siteUrl: string;

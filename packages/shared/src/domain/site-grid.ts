@@ -71,35 +71,49 @@ function bucket(map: Map<string, SiteGroup>, key: string, name: string, level: n
   return group;
 }
 
-/**
- * Groups rows by platform, or by module (display name from MODULES) and then platform. Groups are
- * ordered by name, rows keep their input order. Groups only exist for rows given, so grouping the
- * filtered rows gives exactly the visible groups.
- */
-export function siteGroups(rows: readonly SiteRow[], grouping: SiteGrouping): SiteGroup[] {
+/** The group of premium custom sites (custom_sites.premium), shown before every other group. */
+export const PREMIUM_SITE_GROUP = { key: 'g:premium', name: 'Premium sites' } as const;
+
+function groupRows(rows: readonly SiteRow[], grouping: SiteGrouping, prefix: string, level: number): SiteGroup[] {
   const top = new Map<string, SiteGroup>();
   if (grouping === 'platform') {
     for (const row of rows) {
       const platform = row.platform || NO_PLATFORM;
-      bucket(top, `g:/${platform}`, platform, 0).rows.push(row);
+      bucket(top, `${prefix}/${platform}`, platform, level).rows.push(row);
     }
     return [...top.values()].sort(byName);
   }
   const platforms = new Map<string, SiteGroup>();
   for (const row of rows) {
-    const moduleKey = `g:${row.module}`;
-    const parent = bucket(top, moduleKey, moduleLabel(row.module), 0);
+    const moduleKey = `${prefix}${row.module}`;
+    const parent = bucket(top, moduleKey, moduleLabel(row.module), level);
     parent.rows.push(row);
     const platform = row.platform || NO_PLATFORM;
     const platformKey = `${moduleKey}/${platform}`;
     const before = platforms.size;
-    const child = bucket(platforms, platformKey, platform, 1);
+    const child = bucket(platforms, platformKey, platform, level + 1);
     if (platforms.size > before) parent.children.push(child);
     child.rows.push(row);
   }
   const groups = [...top.values()].sort(byName);
   for (const group of groups) group.children.sort(byName);
   return groups;
+}
+
+/**
+ * Groups rows by platform, or by module (display name from MODULES) and then platform. Groups are
+ * ordered by name, rows keep their input order. Premium rows (premium custom sites) come first, in
+ * their own top group ({@link PREMIUM_SITE_GROUP}) holding the same sub-groups one level down.
+ * Groups only exist for rows given, so grouping the filtered rows gives exactly the visible groups.
+ */
+export function siteGroups(rows: readonly SiteRow[], grouping: SiteGrouping): SiteGroup[] {
+  if (!rows.some((row) => row.premium === true)) return groupRows(rows, grouping, 'g:', 0);
+  const premiumRows = rows.filter((row) => row.premium === true);
+  const premium: SiteGroup = {
+    ...PREMIUM_SITE_GROUP, level: 0, rows: premiumRows,
+    children: groupRows(premiumRows, grouping, `${PREMIUM_SITE_GROUP.key}:`, 1),
+  };
+  return [premium, ...groupRows(rows.filter((row) => row.premium !== true), grouping, 'g:', 0)];
 }
 
 /** Every group key of a grouping (module and platform groups): what Collapse all closes. */

@@ -154,17 +154,25 @@ export type PrivateNetworkProfilesResponse = z.infer<typeof PrivateNetworkProfil
 /** GET /action/export/private_group/{id}?format=txt|csv (txt re-imports; csv opens in spreadsheets). */
 export const PrivateNetworkExportQuerySchema = z.object({ format: z.enum(['txt', 'csv']).default('txt') });
 
-/** One entry of the user's site list (GET /sites.json, GET /rest/sites). */
+/** One entry of the user's site list (GET /sites.json, GET /rest/sites): a custom site or a private network's site. */
 export const SiteListEntrySchema = z.object({
   id: z.object({ module: z.string(), siteId: z.number().int() }),
+  /** The module the site posts as (the same as id.module). */
+  module: z.string(),
   platform: z.string(),
   siteUrl: z.string(),
   email: z.string(),
-  /** Domain authority (shown as DA); null until the verifier has measured it. */
+  /** Domain authority (shown as DA): the user's figure for a custom site; null when not given. */
   pr: z.number().nullable(),
-  /** Whether links there are dofollow; null until verified. */
-  dofollow: z.boolean().nullable(),
-  /** Where the site comes from: a private network today, custom sites later. */
+  /**
+   * Measured, not claimed: the share (0–1) of the verified links on the site's host that were
+   * dofollow; null while none of the user's links there has been verified.
+   */
+  dofollow: z.number().min(0).max(1).nullable(),
+  /** A custom site's verification (NEW, CHECKING, OK, FAILED); a private network's site is NEW (the verifier checks custom sites). */
+  status: z.string(),
+  premium: z.boolean(),
+  /** Where the site comes from: the user's custom sites or a private network. */
   source: z.enum(['private_network', 'custom']),
   privateNetworkId: z.number().int().nullable(),
 });
@@ -174,3 +182,11 @@ export const SiteListQuerySchema = z.object({ module: z.string().max(64).optiona
 
 export const SiteListResponseSchema = z.object({ sites: z.array(SiteListEntrySchema) });
 export type SiteListResponse = z.infer<typeof SiteListResponseSchema>;
+
+/**
+ * A site's dofollow as the grids show it (yes / no): most of its verified links were followed.
+ * Null while nothing there has been verified.
+ */
+export function isDofollowShare(share: number | null): boolean | null {
+  return share === null ? null : share >= 0.5;
+}

@@ -4,15 +4,23 @@ import type { DB } from '../../platform/db/schema';
 import { inBatches } from '../../platform/db/batches';
 import { userSitesAfter } from './private-sites.repository';
 import { presentSiteListEntry } from './private-networks.presenter';
+import { customSiteEntriesAfter } from '../custom-sites/custom-sites.repository';
+import { presentCustomSiteListEntry } from '../custom-sites/custom-sites.presenter';
+import { dofollowShareByHost } from '../custom-sites/measure-dofollow';
 
 /**
- * The user's site list. Per the scope decisions it comes from the user's custom sites and private
- * networks, each with the platform the verifier detected; custom sites do not exist yet, so today
- * it is the private networks' sites, with the platform known at import (WordPress for self-hosted
- * blogs, otherwise Unknown until the verifier has looked). Custom sites join here when they land.
+ * The user's site list (SCOPE.md: the user's custom sites and private networks' sites, each with
+ * the platform the verifier detected): custom sites first, then private sites, each in id order,
+ * optionally of one module. Dofollow is measured from the user's verified links on each host.
  */
 export async function listUserSites(db: Kysely<DB>, ownerId: number, module: string | undefined): Promise<SiteListEntry[]> {
+  const shares = await dofollowShareByHost(db, ownerId);
   const entries: SiteListEntry[] = [];
-  for await (const batch of inBatches(userSitesAfter(db, ownerId, module), 5000)) entries.push(...batch.map(presentSiteListEntry));
+  for await (const batch of inBatches(customSiteEntriesAfter(db, ownerId, module), 5000)) {
+    for (const row of batch) entries.push(presentCustomSiteListEntry(row, shares));
+  }
+  for await (const batch of inBatches(userSitesAfter(db, ownerId, module), 5000)) {
+    for (const row of batch) entries.push(presentSiteListEntry(row, shares));
+  }
   return entries;
 }

@@ -1,6 +1,7 @@
 import type { PrivateNetwork, PrivateSite, SiteListEntry } from '@linkloom/shared';
 import type { PrivateNetworkRow } from './private-networks.repository';
 import type { PrivateSiteEntryRow, PrivateSiteRow } from './private-sites.repository';
+import { hostOf } from '../custom-sites/measure-dofollow';
 
 /** Row → the spec's private network shape {id, name, count}. */
 export function presentNetwork(row: PrivateNetworkRow): PrivateNetwork {
@@ -22,17 +23,21 @@ export function presentSite(row: PrivateSiteRow): PrivateSite {
 }
 
 /**
- * Row → one site-list entry. Domain authority and dofollow are unknown until the verifier has
- * checked the site; credentials never leave through the site lists.
+ * Row → one site-list entry. Private sites carry no DA and are not verified (the verifier checks
+ * custom sites); dofollow is measured from the user's verified links on the site's host.
+ * Credentials never leave through the site lists.
  */
-export function presentSiteListEntry(row: PrivateSiteEntryRow): SiteListEntry {
+export function presentSiteListEntry(row: PrivateSiteEntryRow, dofollowShares: ReadonlyMap<string, number>): SiteListEntry {
   return {
     id: { module: row.module, siteId: row.id },
+    module: row.module,
     platform: row.platform,
     siteUrl: row.site_url,
     email: row.email,
     pr: null,
-    dofollow: null,
+    dofollow: dofollowShares.get(hostOf(row.site_url)) ?? null,
+    status: 'NEW',
+    premium: false,
     source: 'private_network',
     privateNetworkId: row.private_network_id,
   };

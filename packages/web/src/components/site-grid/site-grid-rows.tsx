@@ -110,11 +110,13 @@ export interface SiteRowLineProps extends RowFrame {
   checked: boolean;
   editing: boolean;
   onToggle: (key: string, on: boolean) => void;
+  /** One of the user's blocked sites: marked, and the engine never posts to it. */
+  blocked?: boolean;
 }
 
 /** One site: checkbox, link to the site (new tab), email, status, DA, dofollow, progress. */
 export const SiteRowLine = memo(function SiteRowLine(props: SiteRowLineProps) {
-  const { row, level, columns, checked, editing, onToggle, index } = props;
+  const { row, level, columns, checked, editing, onToggle, index, blocked = false } = props;
   const href = siteHref(row.siteUrl);
   const cell = (column: SiteGridColumn) => {
     switch (column.key) {
@@ -122,10 +124,13 @@ export const SiteRowLine = memo(function SiteRowLine(props: SiteRowLineProps) {
         return (
           <GridCheckbox label={`Select ${row.siteUrl}`} state={checked ? 'all' : 'none'} disabled={!editing} onChange={(on) => onToggle(row.key, on)} />
         );
-      case 'site':
-        return href
+      case 'site': {
+        const link = href
           ? <a href={href} target="_blank" rel="noreferrer" title={row.siteUrl} style={{ paddingLeft: level * LEVEL_INDENT }}>{row.siteUrl}</a>
           : <span title={row.siteUrl} style={{ paddingLeft: level * LEVEL_INDENT }}>{row.siteUrl}</span>;
+        if (!blocked) return link;
+        return <>{link} <Tag color="red" title="Blocked in Options, Blocked Sites: never posted to" data-testid="site-blocked">Blocked</Tag></>;
+      }
       case 'email':
         return <span title={row.email}>{row.email}</span>;
       case 'status':

@@ -24,6 +24,10 @@ export interface SiteGridProps {
   /** Height of the scrolling body in px; 60% of the window unless given. */
   height?: number;
   loading?: boolean;
+  /** Title of the last column, which shows each row's waitInfo; 'Progress' unless given. */
+  noteTitle?: string;
+  /** Sites the user blocked (Options, Blocked Sites): marked in the grid, never posted to. */
+  isBlocked?: (siteUrl: string) => boolean;
 }
 
 /** The grid's default share of the window height, and the least it shrinks to. */
@@ -37,13 +41,13 @@ const MIN_HEIGHT_PX = 240;
  * selection; group checkboxes act on the group's visible rows.
  */
 export function SiteGrid(props: SiteGridProps): JSX.Element {
-  const { sites, grouping, checked, onCheckedChange, editing, showSelectionError = false, emptyHint, loading = false } = props;
+  const { sites, grouping, checked, onCheckedChange, editing, showSelectionError = false, emptyHint, loading = false, noteTitle } = props;
   const windowHeight = useWindowFraction(DEFAULT_HEIGHT_FRACTION, MIN_HEIGHT_PX);
   const height = props.height ?? windowHeight;
   const view = useSiteGridView(sites, grouping, checked);
   const counts = useDebouncedCounts(sites, checked);
   const showEmail = useMemo(() => rowsHaveEmail(sites), [sites]);
-  const columns = useMemo(() => siteGridColumns(showEmail), [showEmail]);
+  const columns = useMemo(() => siteGridColumns(showEmail, noteTitle), [showEmail, noteTitle]);
 
   // Stable handlers reading the latest selection: a tick re-renders only the lines it changes.
   const latest = useRef({ checked, editing, onCheckedChange });
@@ -84,6 +88,7 @@ export function SiteGrid(props: SiteGridProps): JSX.Element {
           onToggleSite={handleToggleSite}
           onToggleGroupRows={handleToggleGroupRows}
           onToggleCollapsed={view.toggleCollapsed}
+          isBlocked={props.isBlocked}
         />
       </Spin>
     );

@@ -19,6 +19,7 @@ export interface SiteGridBodyProps {
   onToggleSite: (key: string, on: boolean) => void;
   onToggleGroupRows: (group: SiteGroup, on: boolean) => void;
   onToggleCollapsed: (groupKey: string) => void;
+  isBlocked?: ((siteUrl: string) => boolean) | undefined;
 }
 
 // Arrow keys move between lines (rows outside the window are scrolled in first), Home / End jump.
@@ -120,6 +121,7 @@ export function SiteGridBody(props: SiteGridBodyProps) {
                   checked={checked.has(item.row.key)}
                   editing={editing}
                   onToggle={props.onToggleSite}
+                  blocked={props.isBlocked?.(item.row.siteUrl) ?? false}
                 />
               );
           })}

@@ -27,9 +27,14 @@ const COLUMNS: readonly SiteGridColumn[] = [
   { key: 'progress', title: 'Progress', track: 'minmax(160px, 1fr)', minWidth: 160 },
 ];
 
-/** The grid's columns; Email only when some row has one (private projects). */
-export function siteGridColumns(showEmail: boolean): readonly SiteGridColumn[] {
-  return showEmail ? COLUMNS : COLUMNS.filter((column) => column.key !== 'email');
+/**
+ * The grid's columns; Email only when some row has one (private projects). The last column shows
+ * each row's waitInfo: a project's progress, or another screen's note (the verifier's reason).
+ */
+export function siteGridColumns(showEmail: boolean, noteTitle = 'Progress'): readonly SiteGridColumn[] {
+  return COLUMNS
+    .filter((column) => showEmail || column.key !== 'email')
+    .map((column) => (column.key === 'progress' ? { ...column, title: noteTitle } : column));
 }
 
 /** The CSS `grid-template-columns` and the minimum row width for a set of columns. */

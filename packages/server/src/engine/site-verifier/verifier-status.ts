@@ -1,0 +1,33 @@
+import type { SiteVerifierStatus } from '@linkloom/shared';
+import type { AppContext } from '../../app-context';
+import { beginVerifierRun, stopVerifierRun, type VerifierState } from '../seams';
+import { JOB } from '../jobs/job-names';
+
+/** Tells the custom sites screen the verifier's state and progress (after the write). */
+export function publishVerifierStatus(ctx: AppContext, ownerId: number, state: VerifierState): void {
+  ctx.live?.publish(ownerId, 'custom_sites', 'verifierStatusChanged', { status: state.status, checked: state.checked, total: state.total });
+}
+
+/**
+ * Start (POST /action/start/site_verifier): NEW / DONE / STOPPED → CHECKING with every custom site
+ * of the user to probe, and one `site.verify` job for the run. Pressing it while a run is CHECKING
+ * changes nothing. With no site the job ends the run at once (DONE, 0 of 0).
+ */
+export async function startSiteVerifier(ctx: AppContext, ownerId: number): Promise<SiteVerifierStatus> {
+  const since = Date.now();
+  const { started, state } = await beginVerifierRun(ctx.database.db, ownerId, since);
+  if (!started) return state.status;
+  publishVerifierStatus(ctx, ownerId, state);
+  await ctx.queue.send(JOB.siteVerify, { ownerId, since, chunk: 0 }, { singletonKey: `site-verify-${ownerId}-${since}-0` });
+  return state.status;
+}
+
+/**
+ * Stop (POST /action/stop/site_verifier): CHECKING → STOPPED. The job takes no further site; the
+ * probes in flight finish and store their results. Any other state answers as it is.
+ */
+export async function stopSiteVerifier(ctx: AppContext, ownerId: number): Promise<SiteVerifierStatus> {
+  const { stopped, state } = await stopVerifierRun(ctx.database.db, ownerId);
+  if (stopped) publishVerifierStatus(ctx, ownerId, state);
+  return state.status;
+}

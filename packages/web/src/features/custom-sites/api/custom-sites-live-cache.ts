@@ -1,0 +1,21 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { CustomSitesResponse, TopicMessage } from '@linkloom/shared';
+import { writeLiveChange } from '@/lib/live-cache';
+import { customSiteKeys } from './custom-site-keys';
+
+/**
+ * Writes a probed site and the verifier's progress into the cached list as they come (the verifier
+ * sends one message per site; a refetch of 20,000 rows per site would be far too heavy). Other
+ * messages of the topic are left to the list's refetch.
+ */
+export function applyCustomSitesMessage(queryClient: QueryClient, message: TopicMessage<'custom_sites'>): void {
+  const update = (change: (old: CustomSitesResponse) => CustomSitesResponse) => writeLiveChange(queryClient, customSiteKeys.list, change);
+  if (message.name === 'siteChecked') {
+    const { site } = message.payload;
+    // The probe does not measure dofollow: the row keeps the share it had.
+    update((old) => ({ ...old, sites: old.sites.map((row) => (row.id === site.id ? { ...site, dofollow: site.dofollow ?? row.dofollow } : row)) }));
+  } else if (message.name === 'verifierStatusChanged') {
+    const { status, checked, total } = message.payload;
+    update((old) => ({ ...old, verifierStatus: status, verifierProgress: { checked, total } }));
+  }
+}

@@ -1,0 +1,118 @@
+import { useMemo, useState } from 'react';
+import { Alert, Button, Dropdown, Flex, Space } from 'antd';
+import { DeleteOutlined, DownOutlined, DownloadOutlined, ImportOutlined, PlusOutlined, StarOutlined } from '@ant-design/icons';
+import { CUSTOM_SITE_MESSAGES, siteKey, type CustomSiteModule } from '@linkloom/shared';
+import { PageHeader } from '@/components/page-header';
+import { SiteGrid } from '@/components/site-grid';
+import { useConfirm } from '@/components/confirm-delete';
+import { exportCustomSites, useAddCustomSite, useCustomSites, useDeleteCustomSites, usePremiumCustomSites } from '../api/custom-sites-api';
+import { useCustomSitesLive } from '../api/use-custom-sites-live';
+import { AddCustomSiteDialog } from '../components/add-custom-site-dialog';
+import { ImportCustomSitesDialog } from '../components/import-custom-sites-dialog';
+import { VerifierPanel } from '../components/verifier-panel';
+import { customSiteGridRows } from '../components/custom-site-rows';
+
+type Importing = { module: CustomSiteModule | null; name: string } | null;
+
+/**
+ * Custom sites (/custom-sites, spec 2 §2): the user's own sites per module in the shared site
+ * grid (premium sites first as their own group, then by module and platform, with Collapse /
+ * Expand), Add, Import (one module), Import All, Export All, Premium (flag the ticked sites premium
+ * or not), Delete, and the platform verifier with Start / Stop, all kept live.
+ */
+export function CustomSitesPage() {
+  const query = useCustomSites();
+  const addSite = useAddCustomSite();
+  const deleteSites = useDeleteCustomSites();
+  const premium = usePremiumCustomSites();
+  const { confirmDelete } = useConfirm();
+  const [checked, setChecked] = useState<ReadonlySet<string>>(new Set());
+  const [adding, setAdding] = useState(false);
+  const [importing, setImporting] = useState<Importing>(null);
+  useCustomSitesLive();
+
+  const data = query.data;
+  const sites = useMemo(() => data?.sites ?? [], [data]);
+  const rows = useMemo(() => customSiteGridRows(sites, checked), [sites, checked]);
+  const idsByKey = useMemo(() => new Map(sites.map((site) => [siteKey({ module: site.module, siteId: site.id }), site.id])), [sites]);
+  const selectedIds = [...checked].flatMap((key) => idsByKey.get(key) ?? []);
+  const modules = data?.modules ?? [];
+
+  const handleDelete = async () => {
+    if (!(await confirmDelete({ content: CUSTOM_SITE_MESSAGES.deleteConfirm }))) return;
+    await deleteSites.mutateAsync(selectedIds);
+    setChecked(new Set());
+  };
+
+  return (
+    <div data-testid="custom-sites-page">
+      <PageHeader
+        title="Custom Sites"
+        breadcrumbs={[{ title: 'Custom Sites' }]}
+        extra={data && <VerifierPanel status={data.verifierStatus} progress={data.verifierProgress} />}
+      />
+      {query.isError && <Alert type="error" showIcon title={CUSTOM_SITE_MESSAGES.loadFailed} style={{ marginBottom: 16 }} data-testid="load-failed" />}
+      <Flex wrap gap={8} style={{ marginBottom: 12 }}>
+        <Space wrap>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)} disabled={!data} data-testid="add-site">Add</Button>
+          <Dropdown
+            trigger={['click']}
+            disabled={!data}
+            menu={{
+              items: modules.map((m) => ({ key: m.id, label: <span data-testid={`import-module-${m.id}`}>{m.name}</span> })),
+              onClick: ({ key }) => setImporting({ module: key as CustomSiteModule, name: modules.find((m) => m.id === key)?.name ?? key }),
+            }}
+          >
+            <Button icon={<ImportOutlined />} data-testid="import-menu">Import <DownOutlined /></Button>
+          </Dropdown>
+          <Button icon={<ImportOutlined />} onClick={() => setImporting({ module: null, name: '' })} disabled={!data} data-testid="import-all">Import All</Button>
+          <Button icon={<DownloadOutlined />} onClick={() => void exportCustomSites().catch(() => undefined)} disabled={sites.length === 0} data-testid="export-all">
+            Export All
+          </Button>
+          <Dropdown
+            trigger={['click']}
+            disabled={selectedIds.length === 0 || premium.isPending}
+            menu={{
+              items: [
+                { key: 'on', label: <span data-testid="premium-on">Flag premium</span> },
+                { key: 'off', label: <span data-testid="premium-off">Not premium</span> },
+              ],
+              onClick: ({ key }) => void premium.mutateAsync({ ids: selectedIds, premium: key === 'on' }).catch(() => undefined),
+            }}
+          >
+            <Button icon={<StarOutlined />} loading={premium.isPending} data-testid="premium-menu">Premium <DownOutlined /></Button>
+          </Dropdown>
+          <Button
+            danger icon={<DeleteOutlined />} disabled={selectedIds.length === 0} loading={deleteSites.isPending}
+            onClick={() => void handleDelete()} data-testid="delete-sites"
+          >
+            Delete
+          </Button>
+        </Space>
+      </Flex>
+      <SiteGrid
+        sites={rows}
+        grouping="module-platform"
+        checked={checked}
+        onCheckedChange={setChecked}
+        editing
+        loading={query.isLoading}
+        noteTitle="Notes"
+        emptyHint="Add a site, or import a list of sites with Import or Import All"
+      />
+      <AddCustomSiteDialog
+        open={adding}
+        modules={modules}
+        onSubmit={async (body) => void (await addSite.mutateAsync(body))}
+        onClose={() => setAdding(false)}
+      />
+      <ImportCustomSitesDialog
+        key={importing?.module ?? 'all'}
+        module={importing?.module ?? null}
+        moduleName={importing?.name ?? ''}
+        open={importing !== null}
+        onClose={() => setImporting(null)}
+      />
+    </div>
+  );
+}

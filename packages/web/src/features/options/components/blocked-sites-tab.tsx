@@ -1,0 +1,66 @@
+import { useState, type Key } from 'react';
+import { Button, Space } from 'antd';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { BLOCKED_SITE_MESSAGES, type BlockedSiteRow } from '@linkloom/shared';
+import { DataTable } from '@/components/data-table';
+import { TextImportDialog } from '@/components/text-import-dialog';
+import { useConfirm } from '@/components/confirm-delete';
+import { useAddBlockedSites, useDeleteBlockedSites } from '../api/options-api';
+import type { OptionsTabProps } from './options-tabs';
+
+/**
+ * Blocked Sites: one sortable column Site with checkbox selection; Add (one site per line, kept as
+ * its domain; a domain blocks its subdomains too) and Delete with the spec's confirmation. The
+ * screen refetches on the live `blocked_sites` topic (options page).
+ */
+export function BlockedSitesTab({ data }: OptionsTabProps) {
+  const addSites = useAddBlockedSites();
+  const deleteSites = useDeleteBlockedSites();
+  const { confirmDelete } = useConfirm();
+  const [adding, setAdding] = useState(false);
+  const [selected, setSelected] = useState<Key[]>([]);
+
+  // The server adds all lines or none: a refused list keeps the whole text in the box, and the
+  // failure notice names every bad line.
+  const handleAdd = async (text: string) => {
+    await addSites.mutateAsync(text);
+  };
+
+  const handleDelete = async () => {
+    if (!(await confirmDelete({ content: BLOCKED_SITE_MESSAGES.deleteConfirm }))) return;
+    await deleteSites.mutateAsync(selected.map(String));
+    setSelected([]);
+  };
+
+  return (
+    <div data-testid="blocked-sites-tab">
+      <DataTable<BlockedSiteRow>
+        testId="blocked-sites-table"
+        rows={data.blockedSites}
+        rowKey="id"
+        loading={addSites.isPending || deleteSites.isPending}
+        selection={{ selectedKeys: selected, onChange: (keys) => setSelected(keys) }}
+        keyColumns={['id']}
+        toolbar={{
+          left: (
+            <Space>
+              <Button icon={<PlusOutlined />} onClick={() => setAdding(true)} data-testid="add-blocked-sites">Add</Button>
+              <Button danger icon={<DeleteOutlined />} disabled={selected.length === 0} onClick={() => void handleDelete()} data-testid="delete-blocked-sites">Delete</Button>
+            </Space>
+          ),
+        }}
+        columns={[{ key: 'id', dataIndex: 'id', title: 'Site', sorter: (a, b) => a.id.localeCompare(b.id), defaultSortOrder: 'ascend' }]}
+      />
+      <TextImportDialog
+        open={adding}
+        title="Add Blocked Sites"
+        label="One site per line (its subdomains are blocked too)"
+        placeholder={'example.com\nblog.example.org'}
+        requiredMessage={BLOCKED_SITE_MESSAGES.required}
+        onSubmit={handleAdd}
+        onClose={() => setAdding(false)}
+        testId="add-blocked-sites-dialog"
+      />
+    </div>
+  );
+}
