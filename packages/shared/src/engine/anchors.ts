@@ -1,4 +1,4 @@
-import type { KeywordPercentageType } from '../domain/keyword-percentages';
+import { KEYWORD_PERCENTAGE_TYPES as KINDS, type KeywordPercentageType } from '../domain/keyword-percentages';
 import type { LinkSetKeywords } from '../schemas/link-sets';
 import type { Rng } from './random';
 import { spin } from './spintax';
@@ -50,34 +50,91 @@ function ownAnchor(link: SourceLink): ChosenAnchor {
 }
 
 /**
+ * Anchors already placed from one link set, by kind (the engine keeps them with each post's links,
+ * so the tally survives restarts and is shared by every job). chooseAnchor adds each anchor it
+ * chooses, so the links of one post count too.
+ */
+export type AnchorCounts = Partial<Record<AnchorType, number>>;
+
+/** A deficit this close to the largest one is a tie (float noise of the shares). */
+const TIE = 1e-9;
+
+/**
+ * The quota draw of issue 18.5: the keyword kind whose realised share lags its target most, given
+ * the anchors of each kind already placed. With `n` anchors placed, kind k's deficit is
+ * share_k · (n + 1) − count_k; the largest deficit wins, ties broken at random (one draw of `rng`,
+ * always made). Only kinds with a positive weight and listed in `available` take part; a kind at
+ * 0 % is never chosen and one at 100 % always. Starting from zero counts, every kind's count stays
+ * within one of share · n at every n (a largest-remainder sequence), so the mix holds at any
+ * length; from counts off the target (other weights before an edit) it converges back.
+ * Null when no kind has a positive weight.
+ */
+export function quotaAnchorKind(
+  weights: Readonly<Record<KeywordPercentageType, number>>, counts: AnchorCounts, rng: Rng,
+  available: ReadonlySet<KeywordPercentageType> = new Set(KINDS),
+): KeywordPercentageType | null {
+  const kinds = KINDS.filter((kind) => weights[kind] > 0 && available.has(kind));
+  const total = kinds.reduce((sum, kind) => sum + weights[kind], 0);
+  const roll = rng.next();
+  if (!(total > 0)) return null;
+  const placed = kinds.reduce((sum, kind) => sum + Math.max(0, counts[kind] ?? 0), 0);
+  const deficits = kinds.map((kind) => (weights[kind] / total) * (placed + 1) - Math.max(0, counts[kind] ?? 0));
+  const widest = Math.max(...deficits);
+  const tied = kinds.filter((_, i) => deficits[i]! >= widest - TIE);
+  return tied[Math.min(tied.length - 1, Math.floor(roll * tied.length))]!;
+}
+
+/**
  * The anchor of one placed link. With the link set's useKeyword on, the kind is drawn by the five
  * percentages (primary, secondary, branded, generic, naked URL — weights, normalised by their total
  * so stored data that does not total 100 still works), then one phrase of that keyword field is
  * picked and spun; naked URL is the link's URL as stored. Otherwise, or when the drawn field holds
  * no phrase, the link's own anchor; a link without an anchor gets its naked URL.
+ *
+ * Given `counts` (the anchors already placed from this link set), the kind is the quota draw
+ * (quotaAnchorKind, over the kinds whose field has a phrase) instead of a weighted random draw, and
+ * the chosen anchor's kind is added to `counts`.
  */
-export function chooseAnchor(keywords: AnchorKeywords | null | undefined, link: SourceLink, rng: Rng): ChosenAnchor {
+export function chooseAnchor(keywords: AnchorKeywords | null | undefined, link: SourceLink, rng: Rng, counts?: AnchorCounts): ChosenAnchor {
+  const chosen = drawAnchor(keywords, link, rng, counts);
+  if (counts) counts[chosen.type] = (counts[chosen.type] ?? 0) + 1;
+  return chosen;
+}
+
+function fieldOf(keywords: AnchorKeywords, type: Exclude<KeywordPercentageType, 'nakedUrl'>): string {
+  return { primary: keywords.primaryKeyword, secondary: keywords.secondaryKeyword, branded: keywords.brandedKeyword, generic: keywords.genericKeyword }[type];
+}
+
+function drawAnchor(keywords: AnchorKeywords | null | undefined, link: SourceLink, rng: Rng, counts: AnchorCounts | undefined): ChosenAnchor {
   if (!keywords?.useKeyword) return ownAnchor(link);
-  const weights: [KeywordPercentageType, number][] = [
-    ['primary', keywords.primaryPercentage],
-    ['secondary', keywords.secondaryPercentage],
-    ['branded', keywords.brandedPercentage],
-    ['generic', keywords.genericPercentage],
-    ['nakedUrl', keywords.nakedUrlPercentage],
-  ];
-  const total = weights.reduce((sum, [, weight]) => sum + (weight > 0 ? weight : 0), 0);
-  if (!(total > 0)) return ownAnchor(link);
-  let roll = rng.next() * total;
-  let type: KeywordPercentageType = 'primary';
-  for (const [candidate, weight] of weights) {
-    if (weight <= 0) continue;
-    type = candidate;
-    if (roll < weight) break;
-    roll -= weight;
+  const weights: Record<KeywordPercentageType, number> = {
+    primary: keywords.primaryPercentage,
+    secondary: keywords.secondaryPercentage,
+    branded: keywords.brandedPercentage,
+    generic: keywords.genericPercentage,
+    nakedUrl: keywords.nakedUrlPercentage,
+  };
+  let type: KeywordPercentageType;
+  if (counts) {
+    const available = new Set(KINDS.filter((kind) => kind === 'nakedUrl' || keywordPhrases(fieldOf(keywords, kind)).length > 0));
+    const drawn = quotaAnchorKind(weights, counts, rng, available);
+    if (drawn === null) return ownAnchor(link);
+    type = drawn;
+  } else {
+    const total = KINDS.reduce((sum, kind) => sum + (weights[kind] > 0 ? weights[kind] : 0), 0);
+    if (!(total > 0)) return ownAnchor(link);
+    let roll = rng.next() * total;
+    type = 'primary';
+    for (const candidate of KINDS) {
+      const weight = weights[candidate];
+      if (weight <= 0) continue;
+      type = candidate;
+      if (roll < weight) break;
+      roll -= weight;
+    }
   }
   if (type === 'nakedUrl') return { text: link.url, type };
-  const field = { primary: keywords.primaryKeyword, secondary: keywords.secondaryKeyword, branded: keywords.brandedKeyword, generic: keywords.genericKeyword }[type];
-  const phrases = keywordPhrases(field);
+  const phrases = keywordPhrases(fieldOf(keywords, type));
   if (phrases.length === 0) return ownAnchor(link);
   const text = spin(rng.pick(phrases), rng).trim();
   return text === '' ? ownAnchor(link) : { text, type };

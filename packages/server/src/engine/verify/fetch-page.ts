@@ -37,6 +37,8 @@ export class PageFetchError extends Error {
 export interface FetchPageOptions {
   timeoutMs: number;
   signal?: AbortSignal;
+  /** Fetch through this dispatcher (a proxy: Use Proxy on the Proxy tab). */
+  dispatcher?: NonNullable<RequestInit['dispatcher']>;
   maxBytes?: number;
 }
 
@@ -85,13 +87,20 @@ async function readLimited(response: Response, maxBytes: number): Promise<{ byte
 
 /** GETs the page; throws {@link PageFetchError} when no answer came, or the signal's reason when aborted. */
 export async function fetchPage(url: string, options: FetchPageOptions): Promise<FetchedPage> {
-  const timeout = AbortSignal.timeout(options.timeoutMs);
-  const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
+  // One controller and one timer, both let go when the page is read: AbortSignal.timeout and
+  // AbortSignal.any cost each check a lingering timer and signal until collected (re-checks come by thousands).
+  const controller = new AbortController();
+  const { signal } = controller;
+  const timer = setTimeout(() => controller.abort(new DOMException('The operation timed out.', 'TimeoutError')), options.timeoutMs);
+  const stop = () => controller.abort(options.signal?.reason);
+  if (options.signal?.aborted) stop();
+  else options.signal?.addEventListener('abort', stop, { once: true });
   try {
     const response = await fetch(url, {
       headers: { 'user-agent': USER_AGENT, accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5' },
       redirect: 'follow',
       signal,
+      ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
     });
     const { bytes, truncated } = await readLimited(response, options.maxBytes ?? PAGE_MAX_BYTES);
     return {
@@ -108,5 +117,8 @@ export async function fetchPage(url: string, options: FetchPageOptions): Promise
     }
     const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
     throw new PageFetchError('network', `The page could not be fetched${cause}`, { cause: error });
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', stop);
   }
 }

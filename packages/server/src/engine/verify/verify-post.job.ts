@@ -1,15 +1,28 @@
 import type { LinkCheckStatus } from '@linkloom/shared';
 import type { AppContext } from '../../app-context';
-import { readEngineOptions, publishLinksChecked, findLinkSetWithCampaign } from '../seams';
+import { publishLinksChecked } from '../seams';
+import { verifyOptions } from './verify-options';
 import { JOB, type EngineJob, type VerifyPayload } from '../jobs/job-names';
 import type { JobContext } from '../queue/queue';
 import { findPost } from '../runner/runs.repository';
 import { fetchPage, PageFetchError } from './fetch-page';
+import { ProxyDispatchers } from '../connectors/proxy-dispatcher';
+import { fetchingProxy } from '../runner/engine-options';
+import { holdingSlot, PostingSlots } from '../runner/posting-slots';
 import { judgePage, type PageVerdict } from './judge-page';
-import { outputLinkOfPost, placedLinks, storeCheck } from './link-checks.repository';
+import { outputLinkOfPost, placedLinks, storeCheck, type HistoryEntry } from './link-checks.repository';
 
 /** A page answers quickly or not at all: the user's waitTimeOut, but never longer than this. */
 const MAX_FETCH_MS = 120_000;
+
+/** One dispatcher per proxy for the process's verifications (HTTP CONNECT or SOCKS5, as the check found). */
+const VERIFY_PROXIES = new ProxyDispatchers();
+
+/** maxBrowserThreads (General tab): at most that many of one user's post pages are fetched at once in a process. */
+const FETCH_SLOTS = new PostingSlots();
+
+/** post.verify jobs one process runs at once (all users): the largest maxBrowserThreads (a privileged account's 40). */
+const VERIFY_CONCURRENCY = 40;
 
 /**
  * The post.verify handler: fetches the published post's page and checks every link placed in it
@@ -18,8 +31,10 @@ const MAX_FETCH_MS = 120_000;
  * fetched yet (network error, timeout, 404 or 5xx right after publishing) is tried again
  * maxNumberOfRetries times, timeToWaitBeforeRetry seconds apart and doubling, before the result
  * is stored as it stands; the link stays PENDING meanwhile, with the reason in check_info.
+ * A finished check is appended to the link's history (GONE when the page answered 404 or 410) and
+ * schedules the link's next re-check (issue 18). `now` is the job's clock: tests pass their own.
  */
-export async function verifyPost(ctx: AppContext, job: Pick<JobContext<VerifyPayload>, 'payload' | 'signal'>): Promise<void> {
+export async function verifyPost(ctx: AppContext, job: Pick<JobContext<VerifyPayload>, 'payload' | 'signal'>, now: () => number = Date.now): Promise<void> {
   const { payload } = job;
   const { ownerId, postId } = payload;
   const retry = payload.retry ?? 0;
@@ -28,11 +43,18 @@ export async function verifyPost(ctx: AppContext, job: Pick<JobContext<VerifyPay
   if (!post || post.state !== 'published' || !post.remote_url) return;
   const link = await outputLinkOfPost(db, ownerId, post);
   if (!link) return;
-  const options = await readEngineOptions(db, ownerId);
+  const options = await verifyOptions(db, ownerId);
+  // Use Proxy on: the page is fetched through a proxy the last check found alive (each retry the next one).
+  const proxy = await fetchingProxy(db, ownerId, options, postId + retry);
 
   let verdict: PageVerdict;
+  let httpStatus: number | null = null;
   try {
-    const page = await fetchPage(post.remote_url, { timeoutMs: Math.min(options.waitTimeOut * 1000, MAX_FETCH_MS), signal: job.signal });
+    const dispatcher = proxy ? await VERIFY_PROXIES.get(proxy) : undefined;
+    const fetchOptions = { timeoutMs: Math.min(options.waitTimeOut * 1000, MAX_FETCH_MS), signal: job.signal, ...(dispatcher ? { dispatcher } : {}) };
+    const pageUrl = post.remote_url;
+    const page = await holdingSlot(FETCH_SLOTS, ownerId, options.maxBrowserThreads, job.signal, () => fetchPage(pageUrl, fetchOptions));
+    httpStatus = page.status;
     verdict = judgePage(page, await placedLinks(db, ownerId, postId));
   } catch (error) {
     if (!(error instanceof PageFetchError)) throw error;
@@ -43,16 +65,35 @@ export async function verifyPost(ctx: AppContext, job: Pick<JobContext<VerifyPay
   if (verdict.kind === 'retry' && retry < options.maxNumberOfRetries) {
     const waitSeconds = options.timeToWaitBeforeRetry * 2 ** retry;
     await ctx.queue.send(JOB.postVerify, { ownerId, postId, retry: retry + 1 }, {
-      startAfter: new Date(Date.now() + waitSeconds * 1000),
+      startAfter: new Date(now() + waitSeconds * 1000),
       singletonKey: `verify-${postId}-${retry + 1}`,
     });
     check = { status: 'PENDING', info: `${verdict.reason}; checking again in ${waitSeconds} s (try ${retry + 2} of ${options.maxNumberOfRetries + 1})` };
   } else {
     check = verdict.kind === 'retry' ? verdict.final : verdict;
   }
-  if (!(await storeCheck(db, ownerId, link.id, { status: check.status, info: check.info, checkedAt: Date.now() }))) return;
-  const linkSet = await findLinkSetWithCampaign(db, ownerId, link.url_list_id);
-  if (linkSet) await publishLinksChecked(ctx, ownerId, linkSet, [link.id]);
+  const history = historyEntry(check.status, httpStatus);
+  if (!(await storeCheck(db, ownerId, link.id, { status: check.status, info: check.info, checkedAt: now() }, history, options.recheckSchedule))) return;
+  // The screens are told after the job (best effort, never rejects): the next check does not wait for the message.
+  void publishLinksChecked(ctx, ownerId, link.url_list_id, [link.id]);
+}
+
+/** What a check appends to the link's history; undefined while it is still retrying (PENDING). */
+export function historyEntry(status: LinkCheckStatus, httpStatus: number | null): HistoryEntry | undefined {
+  const pageRead = httpStatus !== null && httpStatus >= 200 && httpStatus < 300;
+  switch (status) {
+    case 'OK':
+    case 'NOFOLLOW':
+      return { status, httpStatus, anchorFound: true };
+    case 'MISSING':
+      return httpStatus === 404 || httpStatus === 410
+        ? { status: 'GONE', httpStatus, anchorFound: null }
+        : { status: 'MISSING', httpStatus, anchorFound: pageRead ? false : null };
+    case 'ERROR':
+      return { status: 'ERROR', httpStatus, anchorFound: null };
+    default:
+      return undefined;
+  }
 }
 
 /** The post.verify job as the registry lists it. */
@@ -60,6 +101,6 @@ export function verifyPostJob(ctx: AppContext): EngineJob<'post.verify'> {
   return {
     name: JOB.postVerify,
     handler: (job) => verifyPost(ctx, job),
-    options: { concurrency: 4, timeoutSeconds: Math.ceil(MAX_FETCH_MS / 1000) + 60 },
+    options: { concurrency: VERIFY_CONCURRENCY, timeoutSeconds: Math.ceil(MAX_FETCH_MS / 1000) + 60 },
   };
 }

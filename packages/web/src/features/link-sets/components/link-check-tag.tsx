@@ -11,7 +11,8 @@ const COLOURS: Record<UrlItem['checkStatus'], string | undefined> = {
   ERROR: 'volcano',
 };
 
-function checkedAtText(epochMs: number): string {
+/** DD/MM/YY HH:MM of a check. */
+export function checkedAtText(epochMs: number): string {
   const date = new Date(epochMs);
   return `${formatDateAdded(epochMs)} ${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
 }

@@ -1,0 +1,40 @@
+import type { Kysely, Selectable } from 'kysely';
+import { LINK_CHECKS_MAX, type DroppedTargets } from '@linkloom/shared';
+import type { DB } from '../../platform/db/schema';
+import type { LinkCheckHistoryTable } from '../link-sets/link-sets.tables';
+
+type Db = Kysely<DB>;
+
+export type LinkCheckRow = Pick<Selectable<LinkCheckHistoryTable>, 'id' | 'checked_at' | 'status' | 'http_status' | 'anchor_found' | 'reason'>;
+
+/** The user's link with its next scheduled check; undefined for another user's id or a missing one. */
+export async function findOwnedLink(db: Db, ownerId: number, urlItemId: number): Promise<{ id: number; next_check_at: number | null } | undefined> {
+  return db.selectFrom('url_items').select(['id', 'next_check_at']).where('id', '=', urlItemId).where('owner_id', '=', ownerId).executeTakeFirst();
+}
+
+/** A link's checks, newest first (link_check_history_item_idx), at most LINK_CHECKS_MAX. */
+export async function listLinkChecks(db: Db, ownerId: number, urlItemId: number): Promise<LinkCheckRow[]> {
+  return db.selectFrom('link_check_history').select(['id', 'checked_at', 'status', 'http_status', 'anchor_found', 'reason'])
+    .where('url_item_id', '=', urlItemId).where('owner_id', '=', ownerId)
+    .orderBy('checked_at', 'desc').orderBy('id', 'desc').limit(LINK_CHECKS_MAX).execute();
+}
+
+/**
+ * Tier health's dropped targets of a campaign in one grouped read (url_items_report_idx): the posts
+ * the engine published into the campaign's link sets that the tier-health rules found dead, by reason.
+ */
+export async function readDroppedTargets(db: Db, ownerId: number, campaignId: number): Promise<DroppedTargets> {
+  const rows = await db.selectFrom('url_items')
+    .select((eb) => ['dead_reason', eb.fn.countAll<number | string>().as('n')])
+    .where('url_list_id', 'in', (eb) => eb.selectFrom('url_lists').select('id').where('campaign_id', '=', campaignId).where('owner_id', '=', ownerId))
+    .where('post_id', 'is not', null).where('dead_reason', 'is not', null)
+    .groupBy('dead_reason').execute();
+  const targets: DroppedTargets = { dropped: 0, missing: 0, gone: 0 };
+  for (const row of rows) {
+    const n = Number(row.n);
+    targets.dropped += n;
+    if (row.dead_reason === 'GONE') targets.gone += n;
+    else targets.missing += n;
+  }
+  return targets;
+}

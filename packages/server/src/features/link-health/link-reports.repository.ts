@@ -1,0 +1,218 @@
+import { sql, type Kysely } from 'kysely';
+import {
+  DAY_MS, SURVIVAL_AGES_DAYS, afterProjectParents, anchorMix, linkProfilesFromForm, projectKind, projectTiers,
+  type AnchorMixReportRow, type DofollowRow, type DroppedTargets, type LinkReport, type PostsPerDayRow, type ReportNode, type SurvivalRow,
+} from '@linkloom/shared';
+import type { DB } from '../../platform/db/schema';
+import { readProjectForm } from '../projects/project-settings';
+import { keywordsOf } from '../link-sets/link-set-keywords';
+import { readStrategyGraph } from './strategy-graph.repository';
+
+type Db = Kysely<DB>;
+
+interface ScopeProject {
+  id: number;
+  name: string;
+  module: string;
+  tier: number;
+  /** Its output link set (posting and private projects), if any. */
+  outputSetId: number | null;
+  /** The link sets it draws its links from (its own, or its parents' output sets). */
+  sourceSetIds: number[];
+}
+
+/** The campaign's projects with their tiers, output and source link sets (settings read once per report). */
+async function campaignProjects(db: Db, ownerId: number, campaignId: number): Promise<ScopeProject[]> {
+  const rows = await db.selectFrom('projects').select(['id', 'name', 'module', 'settings', 'schedule'])
+    .where('campaign_id', '=', campaignId).where('owner_id', '=', ownerId).orderBy('id').execute();
+  // Account creation projects are waited for, not linked to: they set no tier (a wizard's tier-1 project waits for one).
+  const accountProjects = new Set(rows.filter((row) => projectKind(row.module) === 'acproject').map((row) => row.id));
+  const tiers = projectTiers(rows.map((row) => ({ id: row.id, parents: afterProjectParents(row.schedule).filter((id) => !accountProjects.has(id)) })));
+  const outputOf = new Map<number, number | null>();
+  const forms = rows.map((row) => {
+    const read = readProjectForm(projectKind(row.module), row.settings);
+    const form = read.kind === 'postingproject' || read.kind === 'privateproject' ? read.form : null;
+    outputOf.set(row.id, form?.urlListId ?? null);
+    return { row, form };
+  });
+  return forms.map(({ row, form }) => {
+    const parents = afterProjectParents(row.schedule).map((id) => outputOf.get(id)).filter((id): id is number => typeof id === 'number');
+    return {
+      id: row.id, name: row.name, module: row.module, tier: tiers.get(row.id) ?? 1,
+      outputSetId: outputOf.get(row.id) ?? null,
+      sourceSetIds: form ? [...new Set(linkProfilesFromForm(form, parents).map((profile) => profile.linkSetId))] : [],
+    };
+  });
+}
+
+/** The user's campaign, or undefined (another user's or a missing one). */
+export async function findOwnedCampaign(db: Db, ownerId: number, campaignId: number) {
+  return db.selectFrom('campaigns').select('id').where('id', '=', campaignId).where('owner_id', '=', ownerId).executeTakeFirst();
+}
+
+/** The user's project with its campaign, or undefined. */
+export async function findOwnedProject(db: Db, ownerId: number, projectId: number) {
+  return db.selectFrom('projects').select(['id', 'campaign_id']).where('id', '=', projectId).where('owner_id', '=', ownerId).executeTakeFirst();
+}
+
+interface HealthGroup {
+  url_list_id: number;
+  site: string | null;
+  check_status: string;
+  dead_reason: string | null;
+  n: number;
+  [age: `o${number}`]: number;
+}
+
+/**
+ * One grouped read of the scoped output links (the partial url_items_report_idx covers it): by link set,
+ * site, latest check and dead reason, with per survival age the links that old and those alive at
+ * that age. Dropped targets, survival, dofollow share and the per-node counts all come from it.
+ */
+async function healthGroups(db: Db, ownerId: number, candidates: readonly number[], now: number): Promise<HealthGroup[]> {
+  if (candidates.length === 0) return [];
+  // The user's sets only (a stored form may name any id); the links are then read by set alone, so
+  // the read stays inside url_items_report_idx (owner_id is not in it).
+  const setIds = (await db.selectFrom('url_lists').select('id').where('id', 'in', candidates).where('owner_id', '=', ownerId).execute()).map((row) => row.id);
+  if (setIds.length === 0) return [];
+  const ages = SURVIVAL_AGES_DAYS.map((days, i) => {
+    const cut = sql.lit(now - days * DAY_MS);
+    const span = sql.lit(days * DAY_MS);
+    return sql`sum(case when date_added <= ${cut} then 1 else 0 end) as ${sql.ref(`o${i}`)},
+      sum(case when date_added <= ${cut} and (dead_since is null or dead_since > date_added + ${span}) then 1 else 0 end) as ${sql.ref(`a${i}`)}`;
+  });
+  const result = await sql<HealthGroup>`select url_list_id, site, check_status, dead_reason, count(*) as n, ${sql.join(ages)}
+    from url_items
+    where url_list_id in (${sql.join(setIds)}) and post_id is not null
+    group by url_list_id, site, check_status, dead_reason`.execute(db);
+  return result.rows;
+}
+
+const num = (value: unknown) => Number(value ?? 0);
+const LIVE = new Set(['OK', 'NOFOLLOW']);
+
+function survivalRows(groups: readonly HealthGroup[], keyOf: (group: HealthGroup) => string | null, by: SurvivalRow['by']): SurvivalRow[] {
+  const sums = new Map<string, { total: number[]; alive: number[] }>();
+  for (const group of groups) {
+    const key = keyOf(group);
+    if (key === null) continue;
+    const sum = sums.get(key) ?? { total: SURVIVAL_AGES_DAYS.map(() => 0), alive: SURVIVAL_AGES_DAYS.map(() => 0) };
+    SURVIVAL_AGES_DAYS.forEach((_, i) => {
+      sum.total[i]! += num(group[`o${i}`]);
+      sum.alive[i]! += num((group as unknown as Record<string, unknown>)[`a${i}`]);
+    });
+    sums.set(key, sum);
+  }
+  return [...sums.entries()].sort(([a], [b]) => a.localeCompare(b)).flatMap(([group, sum]) => SURVIVAL_AGES_DAYS.map((ageDays, i) => ({
+    by, group, ageDays, total: sum.total[i]!, alive: sum.alive[i]!, share: sum.total[i]! > 0 ? (sum.alive[i]! / sum.total[i]!) * 100 : null,
+  })));
+}
+
+
+/** Realised anchors of the scoped projects' published posts against their first link source's keywords. */
+async function anchorMixRows(db: Db, ownerId: number, projects: readonly ScopeProject[]): Promise<AnchorMixReportRow[]> {
+  const content = projects.filter((project) => project.sourceSetIds.length > 0);
+  if (content.length === 0) return [];
+  const placed = await db.selectFrom('engine_post_links').innerJoin('engine_posts', 'engine_posts.id', 'engine_post_links.post_id')
+    .select((eb) => [
+      'engine_posts.project_id as projectId',
+      sql<string>`case when engine_post_links.anchor = engine_post_links.url then '' else engine_post_links.anchor end`.as('anchor'),
+      sql<number>`case when engine_post_links.anchor = engine_post_links.url then 1 else 0 end`.as('naked'),
+      eb.fn.countAll<number>().as('n'),
+    ])
+    .where('engine_posts.project_id', 'in', content.map((project) => project.id)).where('engine_posts.owner_id', '=', ownerId)
+    .where('engine_posts.state', '=', 'published')
+    .groupBy(['engine_posts.project_id', sql`case when engine_post_links.anchor = engine_post_links.url then '' else engine_post_links.anchor end`,
+      sql`case when engine_post_links.anchor = engine_post_links.url then 1 else 0 end`])
+    .execute();
+  const setIds = [...new Set(content.map((project) => project.sourceSetIds[0]!))];
+  const sets = await db.selectFrom('url_lists').selectAll().where('id', 'in', setIds).where('owner_id', '=', ownerId).execute();
+  const setById = new Map(sets.map((set) => [set.id, set]));
+  return content.flatMap((project) => {
+    const set = setById.get(project.sourceSetIds[0]!);
+    const rows = placed.filter((row) => row.projectId === project.id)
+      .map((row) => (num(row.naked) === 1 ? { anchor: '\u0000naked', url: '\u0000naked', count: num(row.n) } : { anchor: row.anchor, url: '\u0000', count: num(row.n) }));
+    if (rows.length === 0) return [];
+    return anchorMix(rows, set ? keywordsOf(set) : null).map((mix) => ({
+      projectId: project.id, projectName: project.name, linkSetId: set?.id ?? null, linkSetName: set?.name ?? '', ...mix,
+    }));
+  });
+}
+
+const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** Posts per UTC day: planned (their start time, or creation for Once) and published (their last update). */
+async function postsPerDayRows(db: Db, ownerId: number, projects: readonly ScopeProject[]): Promise<PostsPerDayRow[]> {
+  if (projects.length === 0) return [];
+  const ids = projects.map((project) => project.id);
+  const day = sql.lit(DAY_MS);
+  const [planned, published] = await Promise.all([
+    sql<{ project_id: number; d: number; n: number }>`select project_id, coalesce(start_after, created_at) / ${day} as d, count(*) as n
+      from engine_posts where project_id in (${sql.join(ids)}) and owner_id = ${ownerId} and state <> 'cancelled'
+      group by project_id, coalesce(start_after, created_at) / ${day}`.execute(db),
+    sql<{ project_id: number; d: number; n: number }>`select project_id, updated_at / ${day} as d, count(*) as n
+      from engine_posts where project_id in (${sql.join(ids)}) and owner_id = ${ownerId} and state = 'published'
+      group by project_id, updated_at / ${day}`.execute(db),
+  ]);
+  const rows = new Map<string, PostsPerDayRow>();
+  const names = new Map(projects.map((project) => [project.id, project.name]));
+  const add = (row: { project_id: number; d: number; n: number }, field: 'planned' | 'published') => {
+    const projectId = num(row.project_id);
+    const key = `${projectId}:${Math.floor(num(row.d))}`;
+    const entry = rows.get(key) ?? { projectId, projectName: names.get(projectId) ?? '', day: dayOf(Math.floor(num(row.d)) * DAY_MS), planned: 0, published: 0 };
+    entry[field] += num(row.n);
+    rows.set(key, entry);
+  };
+  planned.rows.forEach((row) => add(row, 'planned'));
+  published.rows.forEach((row) => add(row, 'published'));
+  return [...rows.values()].sort((a, b) => a.projectId - b.projectId || a.day.localeCompare(b.day));
+}
+
+/** The report of a campaign, or of one of its projects (`projectId`). */
+export async function readLinkReport(db: Db, ownerId: number, campaignId: number, projectId: number | null, now = Date.now()): Promise<LinkReport> {
+  const all = await campaignProjects(db, ownerId, campaignId);
+  const projects = projectId === null ? all : all.filter((project) => project.id === projectId);
+  const projectOfSet = new Map<number, ScopeProject>();
+  for (const project of projects) if (project.outputSetId !== null && !projectOfSet.has(project.outputSetId)) projectOfSet.set(project.outputSetId, project);
+  const groups = await healthGroups(db, ownerId, [...projectOfSet.keys()], now);
+
+  const targets: DroppedTargets = { dropped: 0, missing: 0, gone: 0 };
+  const nodes = new Map<number, ReportNode>(projects.map((project) => [project.id, {
+    projectId: project.id, projectName: project.name, module: project.module, tier: project.tier, live: 0, dead: 0, pending: 0,
+  }]));
+  const sites = new Map<string, DofollowRow>();
+  for (const group of groups) {
+    const n = num(group.n);
+    const node = nodes.get(projectOfSet.get(num(group.url_list_id))?.id ?? -1);
+    if (group.dead_reason !== null) {
+      targets.dropped += n;
+      if (group.dead_reason === 'GONE') targets.gone += n;
+      else targets.missing += n;
+      if (node) node.dead += n;
+    } else if (LIVE.has(group.check_status)) {
+      if (node) node.live += n;
+    } else if (node) node.pending += n;
+    if (LIVE.has(group.check_status) && group.dead_reason === null && group.site) {
+      const site = sites.get(group.site) ?? { site: group.site, dofollow: 0, nofollow: 0, share: 0 };
+      if (group.check_status === 'OK') site.dofollow += n;
+      else site.nofollow += n;
+      sites.set(group.site, site);
+    }
+  }
+  const dofollow = [...sites.values()].map((site) => ({ ...site, share: (site.dofollow / (site.dofollow + site.nofollow)) * 100 }))
+    .sort((a, b) => a.site.localeCompare(b.site));
+  const projectOf = (group: HealthGroup) => projectOfSet.get(num(group.url_list_id)) ?? null;
+  const survival = [
+    ...survivalRows(groups, (group) => { const project = projectOf(group); return project ? `Tier ${project.tier}` : null; }, 'tier'),
+    ...survivalRows(groups, (group) => projectOf(group)?.module ?? null, 'platform'),
+  ];
+  const projectNodes = [...nodes.values()];
+  return {
+    campaignId, projectId, generatedAt: now, targets,
+    anchorMix: await anchorMixRows(db, ownerId, projects),
+    postsPerDay: await postsPerDayRows(db, ownerId, projects),
+    survival, dofollow,
+    nodes: projectNodes,
+    strategy: await readStrategyGraph(db, ownerId, campaignId, all, projectNodes),
+  };
+}
