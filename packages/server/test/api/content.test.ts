@@ -86,7 +86,9 @@ describe.each(DATABASES)('content groups and articles on $kind', ({ kind, skip }
   it.skipIf(skip)('creates, opens, saves and deletes articles; every field required with its message', async () => {
     const groupId = await createGroup(ann.agent, 'Articles');
     const blank = ArticleResponseSchema.parse((await ann.agent.request('GET', `/rest/new_article/${groupId}`)).json());
-    expect(blank).toMatchObject({ article: { id: null, title: '', body: '' }, contentGroup: { id: groupId, name: 'Articles' }, articleBuilderCategories: '[]' });
+    expect(blank).toMatchObject({ article: { id: null, title: '', body: '' }, contentGroup: { id: groupId, name: 'Articles' } });
+    // The built-in article builder's real categories, as the spec's JSON text (issue 16).
+    expect(JSON.parse(blank.articleBuilderCategories)).toContainEqual({ id: 5, name: 'Energy and fuel' });
 
     const created = await saveArticle(ann.agent, { contentGroupId: groupId, title: 'First', body: '<p>Hello</p>', authorName: 'Ann', authorBio: 'Writer' });
     expect(created.statusCode).toBe(200);

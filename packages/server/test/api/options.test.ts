@@ -9,7 +9,7 @@ import type { Agent } from '../support/agent';
 import {
   findOwnerByIndexNowKey, isBlockedSite, readEngineOptions, setPrivileged, workingProxies,
 } from '../../src/features/options/options.repository';
-import { setProxyStatus } from '../../src/features/options/proxies.repository';
+import { proxiesToCheck, setProxyStatus } from '../../src/features/options/proxies.repository';
 
 describe.each(DATABASES)('options, proxies and blocked sites on $kind', ({ kind, skip }) => {
   const ctx = useTestServer(kind, skip, { withLive: true });
@@ -124,7 +124,8 @@ describe.each(DATABASES)('options, proxies and blocked sites on $kind', ({ kind,
     expect(listed.json().proxies).toEqual(rows);
     expect(listed.body).not.toContain('pa:ss');
 
-    const pool = await workingProxies(db(), ann.id);
+    const pool = await proxiesToCheck(db(), ann.id);
+    expect(await workingProxies(db(), ann.id)).toEqual([]); // none checked yet: the engine uses none
     expect(pool.map((p) => [p.host, p.port, p.username, p.password, p.status])).toEqual([
       ['10.0.0.1', 8080, '', '', 'NEW'], ['10.0.0.2', 3128, 'ann', 'pa:ss', 'NEW'], ['proxy.example.com', 80, '', '', 'NEW'],
     ]);
@@ -134,7 +135,8 @@ describe.each(DATABASES)('options, proxies and blocked sites on $kind', ({ kind,
     await setProxyStatus(db(), ann.id, pool[2]!.id, 'FAILED');
     const again = await call(ann.agent, 'POST', '/rest/proxies', '10.0.0.1:8080\n10.0.0.2:3128:ann:new');
     expect(again.json().proxies.map((p: { proxyStatus: string }) => p.proxyStatus)).toEqual(['WORKING', 'NEW']);
-    expect((await workingProxies(db(), ann.id)).map((p) => `${p.host}:${p.password}`)).toEqual(['10.0.0.1:', '10.0.0.2:new']);
+    expect((await proxiesToCheck(db(), ann.id)).map((p) => `${p.host}:${p.password}:${p.status}`)).toEqual(['10.0.0.1::WORKING', '10.0.0.2:new:NEW', 'proxy.example.com::FAILED']);
+    expect((await workingProxies(db(), ann.id)).map((p) => `${p.host}:${p.password}`)).toEqual(['10.0.0.1:']);
     expect((await options(bob.agent)).proxies).toEqual([]);
 
     // Bob cannot delete Ann's proxies; Ann can.

@@ -18,6 +18,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export const SPEEDY_PATH = '/v2/task/google/indexer/create';
+/** SpeedyIndex's account call (the options' Validate): GET, `Authorization: <key>` → `{code: 0, balance: {indexer, checker}}`. */
+export const SPEEDY_ACCOUNT_PATH = '/v2/account';
 export const OMEGA_PATH = '/amember/dashboard/api';
 export const OMEGA_REDIRECTED_PATH = '/api/omega-indexer-api';
 export const GIGA_PATH = '/wp-json/index/api/v1/order';
@@ -162,6 +164,10 @@ export async function startIndexingServicesStandIn(): Promise<IndexingServicesSt
       return void response.writeHead(scripted.status ?? 200, { 'content-type': 'application/json', ...scripted.headers }).end(scripted.body);
     }
     if (request.path === SPEEDY_PATH) return speedy(request, response);
+    if (request.path === SPEEDY_ACCOUNT_PATH) {
+      if (!standIn.speedyKeys.has(String(request.headers.authorization ?? ''))) return json(response, 401, { code: 401, message: 'Unauthorized' });
+      return json(response, 200, { code: 0, balance: { indexer: 120, checker: 40 } });
+    }
     if (request.path === OMEGA_PATH || request.path === OMEGA_REDIRECTED_PATH) return omega(request, response);
     if (request.path === GIGA_PATH) return giga(request, response);
     response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');

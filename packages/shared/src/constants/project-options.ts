@@ -3,17 +3,19 @@
  * Each list is `[value, label]` so the screens and the server agree on both.
  */
 
-/** Where links go in a post (spec 1 §9). */
+/** Where links go in a post (spec 1 §9; labels as spec 2 §9 gives them). */
 export const LINK_PLACEMENTS = [
-  ['ReplaceKeyword', 'Replace keyword'],
+  ['ReplaceKeyword', 'Replace Keywords'],
   ['Top', 'Top'],
   ['Bottom', 'Bottom'],
-  ['RandomSentence', 'Random sentence'],
-  ['RandomParagraph', 'Random paragraph'],
-  ['ReplaceLinkTag', 'Replace link tag'],
-  ['InBlurbOnly', 'In blurb only'],
+  ['RandomSentence', 'Between Sentences'],
+  ['RandomParagraph', 'Between Paragraphs'],
+  ['ReplaceLinkTag', 'Replace Link Tags'],
+  ['InBlurbOnly', 'In Blurb Only'],
 ] as const;
 export type LinkPlacement = (typeof LINK_PLACEMENTS)[number][0];
+/** The placement a post falls back to when none is stored (spec 2 §9: ReplaceKeyword is the default). */
+export const DEFAULT_LINK_PLACEMENT: LinkPlacement = 'ReplaceKeyword';
 
 /** Where images and videos go (spec 1 §9). */
 export const MEDIA_POSITIONS = [['Top', 'Top'], ['Bottom', 'Bottom'], ['Random', 'Random']] as const;

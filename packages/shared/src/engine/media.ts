@@ -18,6 +18,8 @@ export interface MediaRequest {
   position: MediaPosition | null;
   /** Images: the alt text (the post title, say). */
   alt?: string;
+  /** The credit line a found item's licence asks for, by URL: shown under it as its caption. */
+  credits?: ReadonlyMap<string, string>;
 }
 
 export type MediaEmbed = 'image' | 'youtube' | 'vimeo' | 'video';
@@ -80,8 +82,9 @@ export function videoEmbed(url: string): { provider: 'youtube' | 'vimeo'; src: s
 }
 
 /** The HTML of one image or video (in a figure, so it is no paragraph of the text). */
-export function mediaHtml(kind: MediaKind, url: string, alt = ''): { html: string; embed: MediaEmbed } {
-  if (kind === 'image') return { html: `<figure><img src="${escapeHtml(url)}" alt="${escapeHtml(alt)}"></figure>`, embed: 'image' };
+export function mediaHtml(kind: MediaKind, url: string, alt = '', credit?: string): { html: string; embed: MediaEmbed } {
+  const caption = credit ? `<figcaption>${escapeHtml(credit)}</figcaption>` : '';
+  if (kind === 'image') return { html: `<figure><img src="${escapeHtml(url)}" alt="${escapeHtml(alt)}">${caption}</figure>`, embed: 'image' };
   const embed = videoEmbed(url);
   if (embed) {
     return {
@@ -114,7 +117,7 @@ export function insertMedia(html: string, media: MediaRequest, rng: Rng): MediaI
   const inserted: InsertedMedia[] = [];
   let unused = [...gaps];
   for (const url of chosen) {
-    const item = mediaHtml(media.kind, url, media.alt);
+    const item = mediaHtml(media.kind, url, media.alt, media.credits?.get(url));
     let position: MediaPosition = requested;
     let at = requested === 'Top' ? 0 : html.length;
     if (requested === 'Random') {

@@ -7,3 +7,7 @@ export const AppInfoSchema = z.object({
   latestVersion: z.string().nullable(),
 });
 export type AppInfo = z.infer<typeof AppInfoSchema>;
+
+/** GET /api/notification: the notification service's text for the user (HTML, sanitised by the page), or null. */
+export const NotificationSchema = z.object({ html: z.string().nullable() });
+export type Notification = z.infer<typeof NotificationSchema>;

@@ -1,5 +1,12 @@
 import { z } from 'zod';
+import { DEFAULT_SPINNER_SERVICE, SpinnerServiceSchema } from './content-tools';
 import { BlockedSiteRowSchema, PROXY_MONITOR_STATES, ProxyRowSchema } from './proxies';
+import { RecheckScheduleSchema } from './link-health';
+import { DEFAULT_RECHECK_SCHEDULE } from '../domain/link-health/recheck-plan';
+import {
+  CAPTCHA_OPTION_DEFAULTS, CAPTCHA_TAB_FIELDS, GOOGLE_CAPTCHA_TAB_FIELDS, articleSourcesSchema, captchaOptionFields,
+  missingCaptchaCredentials, spinnersSchema, type CaptchaChoices,
+} from './option-services';
 
 /**
  * The user's options (spec 3: "Options form fields", section 5 and section 9): the limits and
@@ -26,12 +33,14 @@ export const OPTIONS_MESSAGES = {
   indexerDailySubmissionsTooSmall: 'Must be greater or equal to 1',
   maxIndexerThreads: 'Must be between 1 and 100',
   additionalSitesTooLong: 'Extra domains are at most 100000 characters',
+  proxyJudgeUrl: 'The judge URL must be an http or https address',
   indexerKeyName: 'Indexer names are letters, digits, - and _ (at most 64)',
   indexerKeyTooLong: 'Indexer API keys are at most 512 characters',
   indexerKeyNotText: 'Indexer API keys must be text',
   indexerNotObject: 'Send the indexer API keys as an object: service → API key',
   tooManyIndexers: 'At most 32 indexer API keys',
   flag: 'Must be true or false',
+  youtubeApiKey: 'The YouTube API key is text of at most 512 characters',
   notAnObject: 'Send the options as a JSON object',
   unknownOption: (keys: readonly string[]) => `Unknown option${keys.length > 1 ? 's' : ''}: ${keys.join(', ')}`,
   /** Shown by the screen when a tab fails validation (spec 3 section 4). */
@@ -90,6 +99,20 @@ function optionFields(limits: (typeof OPTION_LIMITS)[keyof typeof OPTION_LIMITS]
     maxIndexerThreads: wholeNumber(1, 100, OPTIONS_MESSAGES.maxIndexerThreads),
     additionalSitesToIndexedByLinkLoomIndexer: z.string({ error: OPTIONS_MESSAGES.additionalSitesTooLong })
       .max(100_000, { error: OPTIONS_MESSAGES.additionalSitesTooLong }),
+    /** The judge URL proxy checks fetch through each proxy ('' = the built-in default). */
+    proxyJudgeUrl: z.union([z.literal(''), z.url({ protocol: /^https?$/, error: OPTIONS_MESSAGES.proxyJudgeUrl }).max(2000, { error: OPTIONS_MESSAGES.proxyJudgeUrl })], { error: OPTIONS_MESSAGES.proxyJudgeUrl }),
+    /** The Captcha and Google Captcha tabs (option-services.ts). */
+    ...captchaOptionFields(OPTIONS_MESSAGES.flag),
+    /** The Content tab's article sources. */
+    articleSources: articleSourcesSchema(OPTIONS_MESSAGES.flag),
+    /** The Spinner tab's services. */
+    spinners: spinnersSchema(OPTIONS_MESSAGES.flag),
+    /** The Spinner tab's chosen service: what the article editor offers first and what the engine spins posts with. */
+    spinnerService: SpinnerServiceSchema,
+    /** The YouTube Data API key a project's video search uses (Content tab); '' = none. */
+    youtubeApiKey: z.string({ error: OPTIONS_MESSAGES.youtubeApiKey }).trim().max(512, { error: OPTIONS_MESSAGES.youtubeApiKey }),
+    /** When published links are re-checked (link health, issue 18): days after publishing, then every n days. */
+    recheckSchedule: RecheckScheduleSchema,
   };
 }
 
@@ -137,7 +160,40 @@ export const OPTION_DEFAULTS: Readonly<Options> = Object.freeze({
   linkLoomIndexerDailySubmissionPerAccount: 25,
   maxIndexerThreads: 5,
   additionalSitesToIndexedByLinkLoomIndexer: '',
+  proxyJudgeUrl: '',
+  ...CAPTCHA_OPTION_DEFAULTS,
+  articleSources: articleSourcesSchema(OPTIONS_MESSAGES.flag).parse({}),
+  spinners: spinnersSchema(OPTIONS_MESSAGES.flag).parse({}),
+  spinnerService: DEFAULT_SPINNER_SERVICE,
+  youtubeApiKey: '',
+  recheckSchedule: { afterPublishDays: [...DEFAULT_RECHECK_SCHEDULE.afterPublishDays], thenEveryDays: DEFAULT_RECHECK_SCHEDULE.thenEveryDays },
 });
+
+/**
+ * The whole options object's cross-field rules: the credentials of each captcha provider a ticked
+ * switch chooses (spec 3 section 5). Checked on the options as they would be saved (the update
+ * over the saved values), by the server and by the form's tabs.
+ */
+export function optionsProblems(options: Partial<Options>): { path: string[]; message: string }[] {
+  return missingCaptchaCredentials(options as Partial<CaptchaChoices>);
+}
+
+/** The schema of one tab's fields (General, Captcha, Google Captcha …): the form validates the tab with it. */
+export function tabSchemaFor(privileged: boolean, fields: readonly (keyof Options)[]): z.ZodType<Partial<Options>> {
+  const shape = optionsSchemaFor(privileged).shape;
+  const picked = z.object(Object.fromEntries(fields.map((field) => [field, shape[field]])));
+  return picked.superRefine((values, context) => {
+    for (const problem of optionsProblems(values as Partial<Options>)) context.addIssue({ code: 'custom', path: problem.path, message: problem.message });
+  });
+}
+
+/** The General tab's fields. */
+export const GENERAL_TAB_FIELDS = [
+  'maxNumberOfRetries', 'maxAccountsToRetry', 'timeToWaitBeforeRetry', 'maxConcurrentProjects', 'maxPostingThreads',
+  'maxBrowserThreads', 'waitTimeOut', 'daysToDeleteMails', 'waitForVerifyEmailSchedule', 'automaticSignIn',
+  'automaticBackup', 'useProxyForPosting', 'recheckSchedule',
+] as const satisfies readonly (keyof Options)[];
+export { CAPTCHA_TAB_FIELDS, GOOGLE_CAPTCHA_TAB_FIELDS };
 
 /**
  * The options as the engine reads them (`readEngineOptions`): every option filled (saved value or
@@ -161,3 +217,5 @@ export type OptionsResponse = z.infer<typeof OptionsResponseSchema>;
 
 /** POST /rest/options answers the options as saved. */
 export const SaveOptionsResponseSchema = z.object({ options: optionsSchemaFor(true) });
+
+export * from './option-services';

@@ -12,6 +12,22 @@ export type ProxyMonitorState = (typeof PROXY_MONITOR_STATES)[number];
 
 const SELECT_ONE = 'Select at least one item';
 
+/** Proxy checks (GET /action/check/proxies): every proxy fetches the judge URL, this many at once, each within the timeout. */
+export const PROXY_CHECK = {
+  concurrency: 500,
+  timeoutMs: 10_000,
+  /** Used when the options name no judge URL: answers 204 to anyone. */
+  defaultJudgeUrl: 'http://www.gstatic.com/generate_204',
+} as const;
+
+/** GET /action/check/proxies and /action/stop_checking/proxies answer the monitor's state. */
+export const ProxyMonitorResponseSchema = z.object({ proxyMonitorState: z.enum(PROXY_MONITOR_STATES) });
+
+export const PROXY_CHECK_MESSAGES = {
+  noProxies: 'Add proxies before checking them',
+  failed: 'Failed to start or stop checking proxies.',
+} as const;
+
 /** A proxy row's key: its address and port. */
 export const ProxyIdSchema = z.object({
   address: z.string({ error: PROXY_MESSAGES.address }).trim().toLowerCase().min(1, { error: PROXY_MESSAGES.address }).max(253, { error: PROXY_MESSAGES.address }),
@@ -20,7 +36,15 @@ export const ProxyIdSchema = z.object({
 export type ProxyId = z.infer<typeof ProxyIdSchema>;
 
 /** One row of the proxy table (IP Address, Port, Status); credentials never leave the server. */
-export const ProxyRowSchema = z.object({ id: ProxyIdSchema, proxyStatus: z.enum(PROXY_STATUSES) });
+export const ProxyRowSchema = z.object({
+  id: ProxyIdSchema,
+  proxyStatus: z.enum(PROXY_STATUSES),
+  /** After a check that found it alive: the judge URL's answer time through it and what it speaks. */
+  latencyMs: z.number().int().optional(),
+  protocol: z.enum(['http', 'socks5']).optional(),
+  /** After a check that found it dead: why. */
+  reason: z.string().optional(),
+});
 export type ProxyRow = z.infer<typeof ProxyRowSchema>;
 
 /** One row of the blocked sites grid: the domain is its id. */

@@ -6,6 +6,11 @@ export function readMeta(name: string, doc: Pick<Document, 'querySelector'> = do
   return doc.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content ?? null;
 }
 
+/** The page flag hiding the RemoteOCR captcha provider: only an explicit 'true' (a dev server's template is not set). */
+export function remoteOcrHidden(doc: Pick<Document, 'querySelector'> = document): boolean {
+  return readMeta('linkloom-hide-remote-ocr', doc) === 'true';
+}
+
 /** The running version and the newest released one, as the server announced them. */
 export function appVersions(): { version: string; latestVersion: string | null } {
   return {

@@ -1,6 +1,6 @@
 import { INDEXNOW_ENGINES, projectKind, siteKey } from '@linkloom/shared';
 import type { AppContext } from '../../app-context';
-import { readEngineOptions, readProjectForm } from '../seams';
+import { blockedDomains, readEngineOptions, readProjectForm } from '../seams';
 import { JOB, type EngineJob, type PostJobPayload } from '../jobs/job-names';
 import type { JobContext } from '../queue/queue';
 import { isJobAlive } from '../runner/job-fence';
@@ -10,6 +10,8 @@ import { finishPost } from '../runner/record-post';
 import { findPost, findRun, type PostRow } from '../runner/runs.repository';
 import { settleRun } from '../runner/settle-run';
 import { submitLinkSet, type SubmissionReport } from './submit-link-set';
+import { extraDomainUrls, pacedUntil } from './indexer-pacing';
+import { addRunWarning } from '../indexing-services/run-warnings';
 
 /** Tests point every engine at a local stand-in that follows the IndexNow documentation. */
 const ENDPOINT_OVERRIDE_ENV = 'INDEXNOW_ENDPOINT_OVERRIDE';
@@ -47,11 +49,20 @@ async function sendLater(step: Step, post: PostRow, atMs: number, lastError?: st
   await step.ctx.queue.send(JOB.indexerSubmit, { ownerId: post.owner_id, postId: post.id }, { startAfter: new Date(atMs), retryLimit: 5, retryDelaySeconds: 10 });
 }
 
+/** The run's log line when links were held back (issue 18.3: only live links go to indexers). */
+export function heldBackLine(engineName: string, heldBack: number, linkSetName: string): string {
+  const links = heldBack === 1 ? '1 link' : `${heldBack} links`;
+  return `${links} of "${linkSetName}" held back from ${engineName}: their latest check found them dead (Missing or Error) or is still retrying`;
+}
+
 /** The line a failed submission leaves in the project's lastError. */
 export function submissionFailure(engineName: string, report: SubmissionReport, linkSetName: string): string | null {
   const total = report.submitted + report.refused;
   if (report.errors.length > 0) {
     return `${report.errors.join(' ')} (${report.submitted} of ${total} URLs were submitted to ${engineName})`;
+  }
+  if (total === 0 && (report.heldBack ?? 0) > 0) {
+    return `No link of "${linkSetName}" is live: the latest check of each of its ${report.heldBack} links found it dead (Missing or Error), so nothing was submitted to ${engineName}`;
   }
   if (total === 0) {
     const skipped = report.skipped > 0 ? ` (${report.skipped} links are not http(s) URLs)` : '';
@@ -109,6 +120,12 @@ export async function submitIndexerPost(step: Step): Promise<void> {
   }
 
   const options = await readEngineOptions(db, ownerId);
+  // The LinkLoom Indexer tab's pacing: threads, the daily limit per engine, the delay between submissions.
+  const pacedTo = await pacedUntil(db, { id: postId, ownerId, projectId: post.project_id, siteKey: post.site_key }, options);
+  if (pacedTo !== null) {
+    await sendLater(step, owned, pacedTo);
+    return;
+  }
   const began = await db.updateTable('engine_posts')
     .set((eb) => ({ state: 'publishing', attempts: eb('attempts', '+', 1), start_after: null, updated_at: Date.now() }))
     .where('id', '=', postId).where('job_id', '=', job.id).where('state', 'in', ['planned', 'publishing'])
@@ -118,6 +135,8 @@ export async function submitIndexerPost(step: Step): Promise<void> {
 
   const report = await submitLinkSet(db, linkSet.id, {
     endpoint: engine.endpoint, engineName: engine.name, key: options.indexNowKey, timeoutMs: options.waitTimeOut * 1000, signal: job.signal,
+    blocked: await blockedDomains(db, ownerId),
+    extraUrls: extraDomainUrls(options),
   });
   if (report.retryLater) {
     const message = report.retryLater.message;
@@ -130,6 +149,7 @@ export async function submitIndexerPost(step: Step): Promise<void> {
     return;
   }
   const failure = submissionFailure(engine.name, report, linkSet.name);
+  if (failure === null && report.heldBack) await addRunWarning(ctx, ownerId, post.run_id, heldBackLine(engine.name, report.heldBack, linkSet.name));
   await finishPost(ctx, ownerId, postId, failure === null ? { state: 'published', remoteUrl: null, remoteId: null } : { state: 'failed', error: failure }, log);
 }
 

@@ -11,9 +11,9 @@
  * Retry-After) apart, from the first URL they have not taken yet. Indexer projects are not touched
  * here (engine/indexer submits their link set).
  */
-import { projectKind } from '@linkloom/shared';
+import { isBlockedBy, isIndexable, projectKind } from '@linkloom/shared';
 import type { AppContext } from '../../app-context';
-import { readEngineOptions, readProjectForm } from '../seams';
+import { blockedDomains, readEngineOptions, readProjectForm } from '../seams';
 import { JOB, type EngineJob, type IndexingSubmitPayload } from '../jobs/job-names';
 import type { JobContext } from '../queue/queue';
 import { onRunFinished, type RunFinished } from '../runner/run-events';
@@ -53,12 +53,29 @@ async function chosenServices(ctx: AppContext, ownerId: number, projectId: numbe
   return { services: [...new Set<string>(read.form.indexers)], name: project.name, campaignId: project.campaign_id };
 }
 
-/** The run's published post URLs, in post order. */
-async function publishedUrls(ctx: AppContext, ownerId: number, runId: number): Promise<string[]> {
-  const rows = await ctx.database.db.selectFrom('engine_posts').select('remote_url')
-    .where('run_id', '=', runId).where('owner_id', '=', ownerId).where('state', '=', 'published').where('remote_url', 'is not', null)
-    .orderBy('id', 'asc').execute();
-  return rows.flatMap((row) => (row.remote_url ? [row.remote_url] : []));
+/**
+ * The run's published post URLs, in post order; none of the user's blocked sites is submitted for.
+ * Only live posts go (issue 18.3): a post whose output link's latest check found it dead (MISSING,
+ * ERROR, or PENDING while a failed fetch is retried) is held back and counted; a post not checked
+ * yet goes (its publish call succeeded a moment ago).
+ */
+async function publishedUrls(ctx: AppContext, ownerId: number, runId: number): Promise<{ urls: string[]; heldBack: number }> {
+  const rows = await ctx.database.db.selectFrom('engine_posts')
+    .leftJoin('url_items', (join) => join.onRef('url_items.id', '=', 'engine_posts.url_item_id'))
+    .select(['engine_posts.remote_url', 'url_items.check_status'])
+    .where('engine_posts.run_id', '=', runId).where('engine_posts.owner_id', '=', ownerId).where('engine_posts.state', '=', 'published')
+    .where('engine_posts.remote_url', 'is not', null)
+    .orderBy('engine_posts.id', 'asc').execute();
+  const blocked = await blockedDomains(ctx.database.db, ownerId);
+  const listed = rows.filter((row) => row.remote_url && !isBlockedBy(row.remote_url, blocked));
+  const live = listed.filter((row) => isIndexable(row.check_status ?? 'NONE'));
+  return { urls: live.map((row) => row.remote_url!), heldBack: listed.length - live.length };
+}
+
+/** The run's log line when posts were held back from a service. */
+export function heldBackWarning(service: string, heldBack: number): string {
+  const posts = heldBack === 1 ? '1 post was' : `${heldBack} posts were`;
+  return `${posts} held back from indexing service ${indexingServiceName(service)}: their latest check found them dead (Missing or Error) or is still retrying.`;
 }
 
 /** The runner's onRunFinished listener: one indexing.submit per chosen service of a run that published something. */
@@ -95,7 +112,9 @@ export async function submitRunToService(ctx: AppContext, job: Pick<JobContext<I
     await sendLater(ctx, payload, Date.now() + PAUSED_RECHECK_MS);
     return;
   }
-  const urls = (await publishedUrls(ctx, ownerId, runId)).slice(offset);
+  const published = await publishedUrls(ctx, ownerId, runId);
+  if (published.heldBack > 0) await addRunWarning(ctx, ownerId, runId, heldBackWarning(service, published.heldBack));
+  const urls = published.urls.slice(offset);
   if (urls.length === 0) return;
 
   const options = await readEngineOptions(db, ownerId);

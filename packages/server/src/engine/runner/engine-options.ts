@@ -16,18 +16,31 @@ export function engineOptions(db: Kysely<DB>, ownerId: number): Promise<EngineOp
 }
 
 
-/** `http://user:pass@host:port` for one of the user's proxies. */
+/** `http://user:pass@host:port` (or `socks5://…` for a proxy its check found speaking SOCKS5) for one of the user's proxies. */
 export function proxyUrl(proxy: ProxyEntry): string {
   const auth = proxy.username ? `${encodeURIComponent(proxy.username)}:${encodeURIComponent(proxy.password ?? '')}@` : '';
-  return `http://${auth}${proxy.host}:${proxy.port}`;
+  return `${proxy.protocol === 'socks5' ? 'socks5' : 'http'}://${auth}${proxy.host}:${proxy.port}`;
 }
 
 /**
- * The proxy a post goes through when useProxyForPosting is on: the user's working proxies in
- * turn (post id + attempt, so retries rotate too); undefined when off or none works.
+ * The proxy a post goes through when useProxyForPosting is on: the user's proxies the last check
+ * found alive, in turn (post id + attempt, so retries rotate too); undefined when off or none is alive.
  */
 export async function postingProxy(db: Kysely<DB>, ownerId: number, settings: EngineOptions, turn: number): Promise<string | undefined> {
   if (!settings.useProxyForPosting) return undefined;
+  return aliveProxy(db, ownerId, turn);
+}
+
+/**
+ * The proxy a page fetch of the engine (backlink verification) goes through when Use Proxy (the
+ * Proxy tab) is on: the proxies the last check found alive, in turn; undefined when off or none is.
+ */
+export async function fetchingProxy(db: Kysely<DB>, ownerId: number, settings: EngineOptions, turn: number): Promise<string | undefined> {
+  if (!settings.useProxy) return undefined;
+  return aliveProxy(db, ownerId, turn);
+}
+
+async function aliveProxy(db: Kysely<DB>, ownerId: number, turn: number): Promise<string | undefined> {
   const proxies = await workingProxies(db, ownerId);
   if (proxies.length === 0) return undefined;
   return proxyUrl(proxies[turn % proxies.length]!);

@@ -4,6 +4,7 @@ import {
   SaveArticleBodySchema, SaveArticleResponseSchema,
 } from '@linkloom/shared';
 import type { AppContext } from '../../app-context';
+import { builderCategories } from '../../engine/entry-points';
 import { currentUser } from '../../platform/auth/session.plugin';
 import { findContentGroup } from './content-groups.repository';
 import { deleteArticles, findArticle, setArticleAuthor } from './articles.repository';
@@ -12,8 +13,8 @@ import { saveArticle } from './save-article';
 import { publishCountChange } from './publish-count-change';
 
 const tags = ['content'];
-/** Article builder categories come with the content tools (options issue): an empty JSON list until then. */
-const NO_CATEGORIES = '[]';
+/** The built-in article builder's categories, as the JSON text the spec's answer carries. */
+const CATEGORIES = JSON.stringify(builderCategories());
 
 /** Article calls of spec 3 section 7: open, open new, save, delete; and one author for many articles. */
 export const articleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
@@ -25,14 +26,14 @@ export const articleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     const userId = currentUser(request).id;
     const article = await findArticle(db, userId, request.params.id);
     const group = await findContentGroup(db, article.content_group_id, userId);
-    return { article: presentArticle(article), contentGroup: presentContentGroup(group), articleBuilderCategories: NO_CATEGORIES };
+    return { article: presentArticle(article), contentGroup: presentContentGroup(group), articleBuilderCategories: CATEGORIES };
   });
 
   app.get('/rest/new_article/:groupId', {
     schema: { tags, summary: 'An empty article for a content group', params: GroupIdParamsSchema, response: { 200: ArticleResponseSchema } },
   }, async (request) => {
     const group = await findContentGroup(db, request.params.groupId, currentUser(request).id);
-    return { article: EMPTY_ARTICLE, contentGroup: presentContentGroup(group), articleBuilderCategories: NO_CATEGORIES };
+    return { article: EMPTY_ARTICLE, contentGroup: presentContentGroup(group), articleBuilderCategories: CATEGORIES };
   });
 
   app.post('/rest/article', {

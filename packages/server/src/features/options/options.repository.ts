@@ -19,9 +19,15 @@ const ROW_COLUMNS = ['options', 'privileged', 'index_now_key'] as const;
 
 /**
  * The options that hold third-party credentials, stored sealed (platform/crypto): every indexer
- * API key. A captcha, spinner or mail credential added to the options goes here too.
+ * API key, every captcha credential group (both columns, both tabs), the article sources' and the
+ * spinners' credentials (their texts; numbers and flags stay as they are), the YouTube API key.
  */
-export const OPTION_SECRET_PATHS: readonly SecretPath[] = [['indexer', '*']];
+export const OPTION_SECRET_PATHS: readonly SecretPath[] = [
+  ['indexer', '*'],
+  ['captchaPrimary', '*', '*'], ['captchaSecondary', '*', '*'],
+  ['googleCaptchaPrimary', '*', '*'], ['googleCaptchaSecondary', '*', '*'],
+  ['articleSources', '*', '*'], ['spinners', '*', '*'], ['youtubeApiKey'],
+];
 
 function parseJsonObject(text: string): Record<string, unknown> {
   try {
@@ -69,6 +75,11 @@ async function ensureOptionsRow(db: Kysely<DB>, ownerId: number): Promise<Option
   return made;
 }
 
+/** Makes the user's options row (defaults, a fresh IndexNow key) if there is none yet. */
+export async function ensureUserOptions(db: Kysely<DB>, ownerId: number): Promise<void> {
+  await ensureOptionsRow(db, ownerId);
+}
+
 /** The options the screen shows and whether the account is privileged (nothing is written). */
 export async function readOptions(db: Kysely<DB>, ownerId: number): Promise<{ options: Options; privileged: boolean }> {
   const row = await findOptionsRow(db, ownerId);
@@ -85,10 +96,11 @@ export async function isPrivileged(db: Kysely<DB>, ownerId: number): Promise<boo
  * Saves an already validated update over the saved options (keys left out keep their value), the
  * credentials sealed, and answers the whole options object as saved (in clear).
  */
-export async function saveOptions(db: Kysely<DB>, ownerId: number, update: OptionsUpdate): Promise<Options> {
+export async function saveOptions(db: Kysely<DB>, ownerId: number, update: OptionsUpdate, check?: (merged: Options) => void): Promise<Options> {
   return db.transaction().execute(async (trx) => {
     const row = await ensureOptionsRow(trx, ownerId);
     const saved = { ...optionsFromStored(row.options, row.privileged === 1), ...update };
+    check?.(saved);
     const box = secretBoxOf(trx);
     const stored = sealJsonPaths(JSON.stringify(saved), OPTION_SECRET_PATHS, (secret) => box.seal(secret));
     await trx.updateTable('user_options').set({ options: stored, updated_at: Date.now() }).where('owner_id', '=', ownerId).execute();

@@ -6,10 +6,12 @@ import { currentUser } from '../../platform/auth/session.plugin';
 import { readOptions } from './options.repository';
 import { listProxies } from './proxies.repository';
 import { listBlockedSites } from './blocked-sites.repository';
+import { readProxyMonitor } from './proxy-monitor.repository';
 import { presentBlockedSite, presentProxy } from './options.presenter';
 import { saveUserOptions } from './save-options';
 import { proxyRoutes } from './proxies.routes';
 import { blockedSiteRoutes } from './blocked-sites.routes';
+import { captchaBalanceRoutes } from './captcha-balance.routes';
 
 const tags = ['options'];
 
@@ -26,15 +28,14 @@ export const optionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     schema: { tags, summary: "The user's options (saved values over the defaults), proxies, blocked sites and the proxy monitor's state", response: { 200: OptionsResponseSchema } },
   }, async (request) => {
     const userId = currentUser(request).id;
-    const [{ options, privileged }, proxies, blockedSites] = await Promise.all([
-      readOptions(db, userId), listProxies(db, userId), listBlockedSites(db, userId),
+    const [{ options, privileged }, proxies, blockedSites, proxyMonitorState] = await Promise.all([
+      readOptions(db, userId), listProxies(db, userId), listBlockedSites(db, userId), readProxyMonitor(db, userId),
     ]);
     return {
       options, privileged,
       proxies: proxies.map(presentProxy),
       blockedSites: blockedSites.map(presentBlockedSite),
-      // Proxy checking comes with the proxy monitor; until then nothing is ever being checked.
-      proxyMonitorState: 'NEW' as const,
+      proxyMonitorState,
     };
   });
 
@@ -47,4 +48,5 @@ export const optionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
 
   await proxyRoutes(app, ctx);
   await blockedSiteRoutes(app, ctx);
+  await captchaBalanceRoutes(app, ctx);
 };

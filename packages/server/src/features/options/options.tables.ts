@@ -10,6 +10,8 @@ export interface UserOptionsTable {
   privileged: Generated<number>;
   /** This user's IndexNow key, served at /indexnow/{key}.txt. */
   index_now_key: string;
+  /** The proxy monitor (migration 0023): NEW | CHECKING | STOPPING. */
+  proxy_monitor: Generated<string>;
   created_at: number;
   updated_at: number;
 }
@@ -25,6 +27,12 @@ export interface ProxiesTable {
   /** NEW | WORKING | FAILED */
   status: Generated<string>;
   checked_at: number | null;
+  /** What the last check found it speaks (migration 0023): 'http' (CONNECT), 'socks5', '' not known. */
+  protocol: Generated<string>;
+  /** Milliseconds to the judge's answer through it at the last check; null when it failed or was never checked. */
+  latency_ms: number | null;
+  /** Why the last check failed ('' when it worked). */
+  check_reason: Generated<string>;
   created_at: number;
 }
 

@@ -8,15 +8,21 @@ export interface ProxyListRow {
   host: string;
   port: number;
   status: string;
+  protocol: string;
+  latency_ms: number | null;
+  check_reason: string;
 }
 
 /** A proxy of the pool as the engine dials it (with credentials). */
 export interface ProxyEntry extends ProxyFields {
   id: number;
   status: ProxyStatus;
+  /** What the last check found it speaks: 'http', 'socks5', or '' (not checked). */
+  protocol: string;
 }
 
-const LIST_COLUMNS = ['host', 'port', 'status'] as const;
+const LIST_COLUMNS = ['host', 'port', 'status', 'protocol', 'latency_ms', 'check_reason'] as const;
+const ENTRY_COLUMNS = ['id', 'host', 'port', 'username', 'password', 'status', 'protocol'] as const;
 // 7 bound values per row; SQLite allows 32,766 per statement, PostgreSQL 65,535.
 const ROWS_PER_STATEMENT = 500;
 
@@ -84,15 +90,47 @@ export async function deleteProxies(db: Kysely<DB>, ownerId: number, ids: readon
   });
 }
 
-/** The proxies the engine may use: every one not FAILED, in the order they were added (for rotation), login details in clear. */
+/**
+ * The proxies the engine may use: those the last check found alive (WORKING), in the order they
+ * were added (for rotation), login details in clear. Unchecked and dead proxies are never used.
+ */
 export async function workingProxies(db: Kysely<DB>, ownerId: number): Promise<ProxyEntry[]> {
+  const rows = await db.selectFrom('proxies').select(ENTRY_COLUMNS)
+    .where('owner_id', '=', ownerId).where('status', '=', 'WORKING').orderBy('id').execute();
+  return openEntries(db, rows);
+}
+
+/** Every proxy of the user with its login details in clear: what a check dials. */
+export async function proxiesToCheck(db: Kysely<DB>, ownerId: number): Promise<ProxyEntry[]> {
+  const rows = await db.selectFrom('proxies').select(ENTRY_COLUMNS).where('owner_id', '=', ownerId).orderBy('id').execute();
+  return openEntries(db, rows);
+}
+
+function openEntries(db: Kysely<DB>, rows: { id: number; host: string; port: number; username: string; password: string; status: string; protocol: string }[]): ProxyEntry[] {
   const box = secretBoxOf(db);
-  const rows = await db.selectFrom('proxies').select(['id', 'host', 'port', 'username', 'password', 'status'])
-    .where('owner_id', '=', ownerId).where('status', '!=', 'FAILED').orderBy('id').execute();
   return rows.map((row) => ({ ...row, username: box.open(row.username), password: box.open(row.password), status: toProxyStatus(row.status) }));
 }
 
+/** What a check found: alive (protocol, latency) or dead (reason). */
+export interface ProxyCheckOutcome {
+  alive: boolean;
+  protocol?: string;
+  latencyMs?: number;
+  reason?: string;
+}
+
 /** Records the outcome of a proxy check; answers the row as the table shows it (undefined if it is gone). */
+export async function recordProxyCheck(db: Kysely<DB>, ownerId: number, proxyId: number, outcome: ProxyCheckOutcome): Promise<ProxyListRow | undefined> {
+  return db.updateTable('proxies')
+    .set({
+      status: outcome.alive ? 'WORKING' : 'FAILED', checked_at: Date.now(), protocol: outcome.protocol ?? '',
+      latency_ms: outcome.alive ? outcome.latencyMs ?? null : null, check_reason: outcome.alive ? '' : outcome.reason ?? '',
+    })
+    .where('owner_id', '=', ownerId).where('id', '=', proxyId)
+    .returning(LIST_COLUMNS).executeTakeFirst();
+}
+
+/** Sets a proxy's status by hand (tests); answers the row as the table shows it. */
 export async function setProxyStatus(db: Kysely<DB>, ownerId: number, proxyId: number, status: ProxyStatus): Promise<ProxyListRow | undefined> {
   return db.updateTable('proxies').set({ status, checked_at: Date.now() })
     .where('owner_id', '=', ownerId).where('id', '=', proxyId)

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod';
 import {
   AddProxiesBodySchema, AddProxiesResponseSchema, DeleteProxiesBodySchema, DeletedCountResponseSchema, ErrorResponseSchema,
+  ProxyMonitorResponseSchema,
 } from '@linkloom/shared';
+import { startProxyChecks, stopProxyChecks } from '../../engine/entry-points';
 import type { AppContext } from '../../app-context';
 import { currentUser } from '../../platform/auth/session.plugin';
 import { addProxies } from './add-proxies';
@@ -29,4 +31,15 @@ export const proxyRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
     if (ids.length > 0) ctx.live?.publish(userId, 'proxies', 'proxiesDeleted', { ids });
     return { deleted: ids.length };
   });
+
+  app.get('/action/check/proxies', {
+    schema: {
+      tags, summary: 'Check: every proxy fetches the judge URL through HTTP CONNECT or SOCKS5 (a job); rows and the monitor change live on `proxies`',
+      response: { 200: ProxyMonitorResponseSchema, 409: ErrorResponseSchema },
+    },
+  }, async (request) => ({ proxyMonitorState: await startProxyChecks(ctx, currentUser(request).id) }));
+
+  app.get('/action/stop_checking/proxies', {
+    schema: { tags, summary: 'Stop checking: CHECKING → STOPPING, then NEW once the check has ended', response: { 200: ProxyMonitorResponseSchema } },
+  }, async (request) => ({ proxyMonitorState: await stopProxyChecks(ctx, currentUser(request).id) }));
 };

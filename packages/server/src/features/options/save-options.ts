@@ -1,4 +1,4 @@
-import { optionsUpdateSchemaFor, type Options } from '@linkloom/shared';
+import { optionsProblems, optionsUpdateSchemaFor, type Options } from '@linkloom/shared';
 import type { AppContext } from '../../app-context';
 import { HttpError } from '../../platform/http/errors';
 import { isPrivileged, saveOptions } from './options.repository';
@@ -15,5 +15,10 @@ export async function saveUserOptions(ctx: AppContext, ownerId: number, body: un
     const details = parsed.error.issues.map((issue) => issue.message);
     throw new HttpError(422, details[0] ?? 'Invalid options', details);
   }
-  return saveOptions(db, ownerId, parsed.data);
+  // Cross-field rules (a ticked captcha switch needs its provider's credentials) are judged on the
+  // options as they would be saved: the update over the saved values.
+  return saveOptions(db, ownerId, parsed.data, (merged) => {
+    const problems = optionsProblems(merged);
+    if (problems.length > 0) throw new HttpError(422, problems[0]!.message, problems.map((problem) => `${problem.path.join('.')}: ${problem.message}`));
+  });
 }

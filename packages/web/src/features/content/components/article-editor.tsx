@@ -1,34 +1,37 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Button, Flex, Form, Space, Tooltip } from 'antd';
-import { CloudDownloadOutlined, EyeOutlined, SaveOutlined, SyncOutlined } from '@ant-design/icons';
+import { useEffect, useMemo, useState } from 'react';
+import { Button, Dropdown, Flex, Form, Space } from 'antd';
+import { CloudDownloadOutlined, DownOutlined, EyeOutlined, SaveOutlined, SyncOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
-import { CONTENT_FORM_DEBOUNCE_MS, type ArticleFields, type ArticleResponse } from '@linkloom/shared';
+import {
+  BuilderCategoriesSchema, CONTENT_FORM_DEBOUNCE_MS, SPINNER_SERVICES, articleSourceLabel, type ArticleFields, type ArticleResponse, type SpinnerService,
+} from '@linkloom/shared';
 import { PageHeader } from '@/components/page-header';
 import { debounce } from '@/lib/debounce';
 import { useSubmitState } from '@/lib/use-submit-state';
 import { useSaveArticle } from '../api/articles-api';
+import { useSpinArticle } from '../api/content-tools-api';
+import { ArticleSourceDrawer, DOWNLOAD_SOURCES, type DownloadSource } from './article-source-drawer';
 import { ArticleForm } from './article-form';
 import { ArticlePreviewDrawer } from './article-preview-drawer';
 import { useUnsavedChangesGuard } from '@/lib/use-unsaved-changes-guard';
 import { DONE_TEXTS, toastDone } from '@/lib/action-feedback';
 
-const COMING_LATER = 'Coming with the content tools';
-
-/** A menu button of the content tools issue: shown, but plainly not working yet. */
-function ComingLater({ label, icon, testId }: { label: string; icon: ReactNode; testId: string }) {
-  return (
-    <Tooltip title={COMING_LATER}>
-      <span>
-        <Button icon={icon} disabled data-testid={testId}>{label}</Button>
-      </span>
-    </Tooltip>
-  );
+/** The built-in builder's categories from the answer's JSON text (an unreadable one offers none). */
+function parseCategories(text: string) {
+  try {
+    const parsed = BuilderCategoriesSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : [];
+  } catch {
+    return [];
+  }
 }
 
 /**
- * The article editor: fields, Preview drawer and Save. Save is enabled only once something was
- * changed (spec 3 section 4) and saves exactly what is in the form; the preview follows the form
- * 200 ms after the last keystroke. Leaving with unsaved changes asks first.
+ * The article editor: fields, the Download menu (a drawer per article source), the Spin menu (one
+ * entry per spinner service), Preview drawer and Save. Save is enabled only once something was
+ * changed — an edit, a download or a spin (spec 3 section 4) — and saves exactly what is in the
+ * form; the preview follows the form 200 ms after the last keystroke. Leaving with unsaved
+ * changes asks first.
  */
 export function ArticleEditor({ data }: { data: ArticleResponse }) {
   const { article, contentGroup } = data;
@@ -42,6 +45,10 @@ export function ArticleEditor({ data }: { data: ArticleResponse }) {
   const [previewOpen, setPreviewOpen] = useState(false);
   const [savedTitle, setSavedTitle] = useState(article.title);
   const { markSaved } = useUnsavedChangesGuard(changed);
+  const [source, setSource] = useState<DownloadSource | null>(null);
+  const categories = useMemo(() => parseCategories(data.articleBuilderCategories), [data.articleBuilderCategories]);
+  const spinArticle = useSpinArticle(contentGroup.id);
+  const spinning = useSubmitState();
 
   const updateDraft = useMemo(() => debounce(() => setDraft(form.getFieldsValue(true) as ArticleFields), CONTENT_FORM_DEBOUNCE_MS), [form]);
   useEffect(() => () => updateDraft.cancel(), [updateDraft]);
@@ -67,6 +74,19 @@ export function ArticleEditor({ data }: { data: ArticleResponse }) {
     if (article.id === null) await navigate(`/article/${outcome.value.id}`, { replace: true });
   };
 
+  /** A download or a spin replaces title and body: the article is changed. */
+  const replaceText = (text: { title: string; body: string }) => {
+    form.setFieldsValue({ title: text.title, body: text.body });
+    setChanged(true);
+    setDraft(form.getFieldsValue(true) as ArticleFields);
+  };
+
+  const handleSpin = async (spinnerService: SpinnerService) => {
+    const { title, body } = form.getFieldsValue(true) as ArticleFields;
+    const outcome = await spinning.run(() => spinArticle.mutateAsync({ spinnerService, title: title ?? '', body: body ?? '' }));
+    if (!outcome.failed) replaceText(outcome.value);
+  };
+
   const openPreview = () => {
     setDraft(form.getFieldsValue(true) as ArticleFields);
     setPreviewOpen(true);
@@ -84,8 +104,24 @@ export function ArticleEditor({ data }: { data: ArticleResponse }) {
         ]}
         extra={
           <Space wrap>
-            <ComingLater label="Download" icon={<CloudDownloadOutlined />} testId="article-download" />
-            <ComingLater label="Spin" icon={<SyncOutlined />} testId="article-spin" />
+            <Dropdown
+              trigger={['click']}
+              menu={{
+                items: DOWNLOAD_SOURCES.map((key) => ({ key, label: <span data-testid={`download-${key}`}>{articleSourceLabel(key)}</span> })),
+                onClick: ({ key }) => setSource(key as DownloadSource),
+              }}
+            >
+              <Button icon={<CloudDownloadOutlined />} data-testid="article-download">Download <DownOutlined /></Button>
+            </Dropdown>
+            <Dropdown
+              trigger={['click']}
+              menu={{
+                items: SPINNER_SERVICES.map(([key, label]) => ({ key, label: <span data-testid={`spin-${key}`}>{label}</span> })),
+                onClick: ({ key }) => void handleSpin(key as SpinnerService),
+              }}
+            >
+              <Button icon={<SyncOutlined />} loading={spinning.submitting} data-testid="article-spin">Spin <DownOutlined /></Button>
+            </Dropdown>
             <Button icon={<EyeOutlined />} onClick={openPreview} data-testid="article-preview-open">Preview</Button>
             <Button
               type="primary" icon={<SaveOutlined />} disabled={!changed} loading={submitting}
@@ -99,6 +135,7 @@ export function ArticleEditor({ data }: { data: ArticleResponse }) {
       <Flex vertical style={{ maxWidth: 960 }}>
         <ArticleForm form={form} initialValues={initial} onValuesChange={handleValuesChange} />
       </Flex>
+      <ArticleSourceDrawer source={source} categories={categories} onClose={() => setSource(null)} onDownloaded={replaceText} />
       <ArticlePreviewDrawer
         open={previewOpen} title={draft.title} body={draft.body}
         onRefresh={() => setDraft(form.getFieldsValue(true) as ArticleFields)} onClose={() => setPreviewOpen(false)}

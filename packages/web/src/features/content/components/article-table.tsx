@@ -1,6 +1,6 @@
 import { useState, type Key } from 'react';
 import { Alert, Button, Tag, type TableColumnsType } from 'antd';
-import { DeleteOutlined, PlusOutlined, UploadOutlined, UserOutlined } from '@ant-design/icons';
+import { CloudDownloadOutlined, DeleteOutlined, PlusOutlined, UploadOutlined, UserOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { ARTICLE_TITLE_TRUNCATE_LENGTH, type ArticleSummary } from '@linkloom/shared';
 import { DataTable } from '@/components/data-table';
@@ -9,10 +9,11 @@ import { useConfirm } from '@/components/confirm-delete';
 import { useDeleteArticles } from '../api/content-groups-api';
 import { ArticleUploadDialog, type ArticleUploadKind } from './article-upload-dialog';
 import { ArticleAuthorDialog } from './article-author-dialog';
+import { KmDownloadDialog } from './km-download-dialog';
 
 /**
- * A group's article table with its toolbar: add, delete selected, the two uploads. (The Kontent
- * Machine download arrives with the content tools.)
+ * A group's article table with its toolbar: add, delete selected, the two uploads and the
+ * download from a Kontent Machine campaign.
  */
 export function ArticleTable(props: { groupId: number; articles: readonly ArticleSummary[] | undefined; loading: boolean; onChanged: () => void }) {
   const { groupId, articles, loading, onChanged } = props;
@@ -22,6 +23,7 @@ export function ArticleTable(props: { groupId: number; articles: readonly Articl
   const [selectedKeys, setSelectedKeys] = useState<Key[]>([]);
   const [upload, setUpload] = useState<ArticleUploadKind | null>(null);
   const [authorFor, setAuthorFor] = useState<number[] | null>(null);
+  const [kmOpen, setKmOpen] = useState(false);
   const missing = (articles ?? []).filter((article) => article.authorMissing).map((article) => article.id);
 
   const handleDelete = async () => {
@@ -84,12 +86,22 @@ export function ArticleTable(props: { groupId: number; articles: readonly Articl
               <Button icon={<UploadOutlined />} onClick={() => setUpload('fileName')} data-testid="upload-articles-file-name">
                 Upload articles (title from file name)
               </Button>
+              <Button icon={<CloudDownloadOutlined />} onClick={() => setKmOpen(true)} data-testid="download-from-campaign">
+                Download from campaign
+              </Button>
             </>
           ),
         }}
       />
       <ArticleUploadDialog groupId={groupId} kind={upload} onClose={() => setUpload(null)} onUploaded={onChanged} />
       <ArticleAuthorDialog groupId={groupId} ids={authorFor} onClose={() => setAuthorFor(null)} />
+      <KmDownloadDialog
+        groupId={groupId} open={kmOpen}
+        onClose={(imported) => {
+          setKmOpen(false);
+          if (imported) onChanged();
+        }}
+      />
     </>
   );
 }

@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod';
+import {
+  BalanceResponseSchema, CheckArticleBalanceBodySchema, DownloadArticleBodySchema, DownloadArticleResponseSchema, DownloadKmArticlesBodySchema,
+  DownloadKmArticlesResponseSchema, GroupIdParamsSchema, KmCampaignsResponseSchema, SpinArticleBodySchema, SpinArticleResponseSchema,
+  SpinTestBodySchema, SpinTestResponseSchema, SpinnerBalanceBodySchema,
+} from '@linkloom/shared';
+import type { AppContext } from '../../app-context';
+import { currentUser } from '../../platform/auth/session.plugin';
+import { checkArticleBalance, downloadArticle, kontentMachineCampaigns, spinnerQuota, testSpinner } from '../../engine/entry-points';
+import { readOptions } from '../options/options.repository';
+import { downloadKmArticles } from './download-km-articles';
+import { asHttpErrors } from './content-tools.errors';
+import { spinArticle } from './spin-article';
+
+const tags = ['content'];
+
+/**
+ * The content tools of spec 3 section 7: spin an article or a test text, download an article from
+ * an article source (the built-in builder works offline), check an article source's balance, and
+ * Kontent Machine's campaigns. Services are called outside any transaction, with the options'
+ * waitTimeOut; their failures answer 422 (fix something) or 502 (the service), with its message.
+ */
+export const contentToolRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  const { db } = ctx.database;
+  const optionsOf = async (userId: number) => (await readOptions(db, userId)).options;
+
+  app.post('/action/spin/article/:groupId', {
+    schema: { tags, summary: 'Spin an article with a spinner service (nothing saved)', params: GroupIdParamsSchema, body: SpinArticleBodySchema, response: { 200: SpinArticleResponseSchema } },
+  }, async (request) => spinArticle(ctx, currentUser(request).id, request.params.groupId, request.body));
+
+  app.post('/action/spin/test', {
+    schema: { tags, summary: 'Test a spinner service on a text, with the credentials as typed', body: SpinTestBodySchema, response: { 200: SpinTestResponseSchema } },
+  }, async (request) => {
+    const options = await optionsOf(currentUser(request).id);
+    return { result: await asHttpErrors(() => testSpinner(request.body, options.spinners, `test:${randomUUID()}`, { timeoutMs: options.waitTimeOut * 1000 })) };
+  });
+
+  app.post('/action/check_balance/spinner', {
+    schema: { tags, summary: "A spinner service's remaining quota, with the credentials as typed", body: SpinnerBalanceBodySchema, response: { 200: BalanceResponseSchema } },
+  }, async (request) => {
+    const options = await optionsOf(currentUser(request).id);
+    return { balance: await asHttpErrors(() => spinnerQuota(request.body, options.spinners, { timeoutMs: options.waitTimeOut * 1000 })) };
+  });
+
+  app.post('/action/download/article/', {
+    schema: { tags, summary: 'Download one article from an article source (built-in builder offline)', body: DownloadArticleBodySchema, response: { 200: DownloadArticleResponseSchema } },
+  }, async (request) => {
+    const options = await optionsOf(currentUser(request).id);
+    const { articleSource, inputInfo } = request.body;
+    return { article: await asHttpErrors(() => downloadArticle(articleSource, inputInfo, options.articleSources, `article:${randomUUID()}`, { timeoutMs: options.waitTimeOut * 1000 })) };
+  });
+
+  app.post('/action/check_balance/article', {
+    schema: { tags, summary: "An article source's balance, with the credentials as typed", body: CheckArticleBalanceBodySchema, response: { 200: BalanceResponseSchema } },
+  }, async (request) => {
+    const options = await optionsOf(currentUser(request).id);
+    const { articleSource, inputInfo } = request.body;
+    return { balance: await asHttpErrors(() => checkArticleBalance(articleSource, inputInfo, options.articleSources, { timeoutMs: options.waitTimeOut * 1000 })) };
+  });
+
+  app.get('/action/download/kmcampaigns', {
+    schema: { tags, summary: "Kontent Machine's campaigns", response: { 200: KmCampaignsResponseSchema } },
+  }, async () => asHttpErrors(async () => kontentMachineCampaigns()));
+
+  app.post('/action/download/kmarticles/:groupId', {
+    schema: { tags, summary: "A Kontent Machine campaign's articles into a content group", params: GroupIdParamsSchema, body: DownloadKmArticlesBodySchema, response: { 200: DownloadKmArticlesResponseSchema } },
+  }, async (request) => downloadKmArticles(ctx, currentUser(request).id, request.params.groupId, request.body.inputInfo));
+};
