@@ -239,7 +239,7 @@ function Canvas({ editor, name, canEdit, profileNames }: DiagramCanvasProps) {
   const handleLayout = useCallback(async () => {
     setLaying(true);
     try {
-      const { layoutDiagram } = await import('./layout/auto-layout');
+      const { layoutDiagram } = await import('@/lib/diagram-layout');
       const command = moveCommand('Auto-layout', current(), layoutDiagram(current()));
       if (command) run(command);
       requestAnimationFrame(() => void flow.fitView(FIT));

@@ -1,0 +1,71 @@
+import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod';
+import {
+  DuplicateCampaignQuerySchema, DuplicateCampaignResponseSchema, ErrorResponseSchema, IdParamsSchema, WIZARD_LIMITS, WIZARD_MESSAGES,
+  WizardCreateCampaignResponseSchema, WizardCreateCampaignSchema, WizardFieldErrorsResponseSchema, WizardSchema, type Wizard,
+} from '@linkloom/shared';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { DB } from '../../platform/db/schema';
+import type { AppContext } from '../../app-context';
+import { currentUser } from '../../platform/auth/session.plugin';
+import { HttpError, NotFoundError } from '../../platform/http/errors';
+import { plainOrCompressed } from '../campaigns/decode-campaign-body';
+import { findCampaignWizard } from '../campaigns/campaigns.repository';
+import { createCampaignFromWizard } from './create-campaign';
+import { openWizardText } from './wizards.repository';
+
+const tags = ['wizards'];
+const CreateBodySchema = plainOrCompressed(WizardCreateCampaignSchema, WIZARD_MESSAGES.notCompressed);
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The wizard a campaign was made with, ready for /duplicatecampaign/:cid; 422 for a campaign the wizard did not make. */
+export function duplicateWizardOf(db: Kysely<DB>, campaign: { creating_type: string; wizard_string: string | null }, query: z.infer<typeof DuplicateCampaignQuerySchema>): Wizard {
+  if (campaign.creating_type !== 'XWizard' || campaign.wizard_string === null) throw new HttpError(422, WIZARD_MESSAGES.notWizardCampaign);
+  const parsed = WizardSchema.safeParse(parseJson(openWizardText(db, campaign.wizard_string)));
+  if (!parsed.success) throw new HttpError(422, WIZARD_MESSAGES.duplicateCampaignLoadFailed);
+  return {
+    ...parsed.data,
+    id: null,
+    saveWizard: false,
+    startDate: null,
+    campaignName: query.campaignName?.trim() || parsed.data.campaignName,
+    useSameAccounts: query.useSameAccounts === 'true',
+  };
+}
+
+/** Create Campaign (spec 2 §7 "Wizards") and the wizard of a campaign for duplicating it. */
+export const createCampaignRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  app.put('/action/create/xcampaign', {
+    bodyLimit: WIZARD_LIMITS.jsonChars * 2,
+    schema: {
+      tags,
+      summary: 'Create Campaign from a wizard ({saveWizard, wizard, sourceCampaignId}, JSON or lz-string compressed): 422 with field errors, 404 for an id not yours',
+      body: CreateBodySchema,
+      response: { 200: WizardCreateCampaignResponseSchema, 404: ErrorResponseSchema, 422: z.union([WizardFieldErrorsResponseSchema, ErrorResponseSchema]) },
+    },
+  }, async (request, reply) => {
+    const outcome = await createCampaignFromWizard(ctx, currentUser(request).id, request.body);
+    if (!outcome.ok) return reply.code(422).send(outcome.errors);
+    return outcome.answer;
+  });
+
+  app.get('/rest/campaign/:id/xwizard', {
+    schema: {
+      tags,
+      summary: "The wizard a campaign was made with, for duplicating it (start date cleared; campaignName and useSameAccounts as asked)",
+      params: IdParamsSchema, querystring: DuplicateCampaignQuerySchema,
+      response: { 200: DuplicateCampaignResponseSchema, 404: ErrorResponseSchema, 422: ErrorResponseSchema },
+    },
+  }, async (request) => {
+    const campaign = await findCampaignWizard(ctx.database.db, currentUser(request).id, request.params.id);
+    if (!campaign) throw new NotFoundError();
+    return { campaign: { id: campaign.id, name: campaign.name }, wizard: duplicateWizardOf(ctx.database.db, campaign, request.query) };
+  });
+};

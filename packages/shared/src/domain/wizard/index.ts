@@ -1,0 +1,2 @@
+export * from './plan-campaign';
+export * from './wizard-projects';

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { IdListSchema, IdSchema, PLAIN_TEXT_RULE } from './common';
+import { isPlainText } from '../domain/plain-text';
+import { StrategySummarySchema } from './strategy-summary';
+import { WIZARD_MESSAGES, WizardSchema } from './wizard';
+
+/** The wizard list's calls (spec 2 §7 "Wizards"): list, add, rename, duplicate, delete, load and save. */
+
+const name = (required: string) => z
+  .string({ error: required })
+  .trim()
+  .min(1, { error: required })
+  .max(512, { error: WIZARD_MESSAGES.wizardNameTooLong })
+  .refine(isPlainText, PLAIN_TEXT_RULE);
+
+/** A row of the wizard list. */
+export const WizardSummarySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  strategyId: z.number().int().nullable(),
+  /** Epoch milliseconds. */
+  updatedAt: z.number(),
+});
+export type WizardSummary = z.infer<typeof WizardSummarySchema>;
+
+/** GET /rest/xwizards: the user's wizards (newest first) and the strategies the New XWizard dialog offers. */
+export const WizardListResponseSchema = z.object({
+  wizards: z.array(WizardSummarySchema),
+  strategies: z.array(StrategySummarySchema),
+});
+export type WizardListResponse = z.infer<typeof WizardListResponseSchema>;
+
+/** PUT /rest/xwizards ('New XWizard'): a name and a strategy; the wizard starts with the strategy's tiers. */
+export const WizardAddSchema = z.object({
+  name: name(WIZARD_MESSAGES.newWizardNameRequired),
+  strategyId: z.number({ error: WIZARD_MESSAGES.strategyRequired }).int({ error: WIZARD_MESSAGES.strategyRequired }).positive({ error: WIZARD_MESSAGES.strategyRequired }),
+});
+export type WizardAdd = z.infer<typeof WizardAddSchema>;
+
+/** POST /rest/xwizard/rename ('Rename Wizard'). */
+export const WizardRenameSchema = z.object({ id: IdSchema, name: name(WIZARD_MESSAGES.wizardNameRequired) });
+export type WizardRename = z.infer<typeof WizardRenameSchema>;
+
+/** POST /action/duplicate/xwizard/{id} ('Duplicate Wizard'): without a name, the original's plus ' Copy'. */
+export const WizardDuplicateSchema = z.object({ id: IdSchema.optional(), name: name(WIZARD_MESSAGES.wizardNameRequired).optional() });
+export type WizardDuplicate = z.infer<typeof WizardDuplicateSchema>;
+
+/** DELETE /rest/xwizards: the ids, as a JSON array or `{ ids }`. */
+export const WizardDeleteSchema = z.union([IdListSchema, z.object({ ids: IdListSchema }).transform((body) => body.ids)]);
+
+/** GET /rest/xwizards/{id}. */
+export const WizardResponseSchema = z.object({ wizard: WizardSchema });
+export type WizardResponse = z.infer<typeof WizardResponseSchema>;
+
+/** POST /rest/xwizards and POST /rest/xwizards/{id}: the saved wizard's id. */
+export const WizardSaveResponseSchema = z.object({ id: z.number().int() });
+export const WizardDeleteResponseSchema = z.object({ ids: z.array(z.number().int()) });

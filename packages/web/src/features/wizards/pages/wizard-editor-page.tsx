@@ -1,0 +1,61 @@
+import { useState } from 'react';
+import { Result, Spin } from 'antd';
+import { useLocation, useParams, useSearchParams } from 'react-router';
+import { PathIdSchema, WIZARD_MESSAGES, type Wizard } from '@linkloom/shared';
+import { NotFoundResult } from '@/components/not-found-result';
+import { HttpError, isNotFound } from '@/lib/http-error';
+import { useDuplicateCampaignWizard, useSavedWizard, useWizardStrategy } from '../api/wizard-editor-api';
+import { WizardEditor } from '../editor/wizard-editor';
+import { openSavedWizard, wizardFromStrategy, type EditorMode } from '../editor/wizard-model';
+
+/**
+ * The wizard editor's routes (spec 2 §2): /xwizard/:id (a saved wizard), /newwizard/:sid and
+ * /newcampaign/:sid (a strategy; query campaignName, wizardName), /duplicatecampaign/:cid (a
+ * campaign made by the wizard; query campaignName, useSameAccounts).
+ */
+export function WizardEditorPage({ mode }: { mode: EditorMode }) {
+  const params = useParams();
+  const location = useLocation();
+  const parsed = PathIdSchema.safeParse(mode === 'wizard' ? params.id : mode === 'duplicateCampaign' ? params.cid : params.sid);
+  if (!parsed.success) return <NotFoundResult />;
+  return <WizardSource key={`${location.pathname}?${location.search}`} mode={mode} id={parsed.data} />;
+}
+
+function Failed({ title }: { title: string }) {
+  return <Result status="warning" title={title} data-testid="wizard-init-failed" />;
+}
+
+/** Loads what the route starts from, then opens the editor on it once. */
+function WizardSource({ mode, id }: { mode: EditorMode; id: number }) {
+  const [search] = useSearchParams();
+  const campaignName = search.get('campaignName') ?? undefined;
+  const wizardName = search.get('wizardName') ?? undefined;
+  const saved = useSavedWizard(mode === 'wizard' ? id : null);
+  const strategy = useWizardStrategy(mode === 'newWizard' || mode === 'newCampaign' ? id : null);
+  const duplicate = useDuplicateCampaignWizard(mode === 'duplicateCampaign' ? id : null, {
+    campaignName, useSameAccounts: search.get('useSameAccounts') ?? undefined,
+  });
+  const [initial, setInitial] = useState<Wizard | null>(null);
+
+  if (mode === 'wizard') {
+    if (saved.isError) return isNotFound(saved.error) ? <NotFoundResult /> : <Failed title={WIZARD_MESSAGES.getFailed} />;
+    if (saved.data && initial === null) setInitial(openSavedWizard(saved.data));
+  } else if (mode === 'duplicateCampaign') {
+    if (duplicate.isError) {
+      if (isNotFound(duplicate.error)) return <NotFoundResult />;
+      const notWizard = duplicate.error instanceof HttpError && duplicate.error.serverMessage === WIZARD_MESSAGES.notWizardCampaign;
+      return <Failed title={notWizard ? WIZARD_MESSAGES.notWizardCampaign : WIZARD_MESSAGES.duplicateCampaignLoadFailed} />;
+    }
+    if (duplicate.data && initial === null) setInitial(duplicate.data.wizard);
+  } else {
+    if (strategy.isError) return isNotFound(strategy.error) ? <Failed title={WIZARD_MESSAGES.initDiagramMissing} /> : <Failed title={WIZARD_MESSAGES.initFailed} />;
+    if (strategy.data && initial === null) {
+      const s = strategy.data;
+      const fresh = wizardFromStrategy({ id: s.id, name: s.name, description: s.description, strategy: s.strategy }, { campaignName, wizardName });
+      if (fresh === null) return <Failed title={WIZARD_MESSAGES.initNoDiagram} />;
+      setInitial(fresh);
+    }
+  }
+  if (initial === null) return <Spin size="large" style={{ display: 'block', margin: '64px auto' }} data-testid="wizard-loading" />;
+  return <WizardEditor mode={mode} initial={initial} sourceCampaignId={mode === 'duplicateCampaign' ? id : null} />;
+}
