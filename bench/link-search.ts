@@ -56,7 +56,7 @@ async function seed(dataDir: string, withIndex: boolean): Promise<number> {
   if (!withIndex) {
     // Today's schema as far as writes go: no trigram index, no count triggers.
     const sqlite = new SQLite(path.join(dataDir, 'linkloom.sqlite'));
-    for (const trigger of ['url_items_search_insert', 'url_items_search_chunk', 'url_items_search_finish', 'url_items_search_delete', 'url_items_search_update', 'url_items_count_move']) sqlite.exec(`drop trigger ${trigger}`);
+    for (const trigger of ['url_items_search_insert', 'url_items_search_chunk', 'url_items_search_finish', 'url_items_search_delete', 'url_items_search_update', 'url_items_count_move']) sqlite.exec(`drop trigger if exists ${trigger}`);
     sqlite.exec('drop table url_items_search');
     sqlite.close();
   }

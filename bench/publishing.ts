@@ -17,6 +17,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { buildPost, createRng, linkProfilesFromForm, type ContentProjectForm } from '../packages/shared/src/index';
 import type { AppContext } from '../packages/server/src/app-context';
+import { realClock } from '../packages/server/src/platform/clock';
 import { loadConfig } from '../packages/server/src/platform/config';
 import { openDatabase, type Database } from '../packages/server/src/platform/db/dialect';
 import { migrateToLatest } from '../packages/server/src/platform/db/migrate';
@@ -72,7 +73,7 @@ const CONNECTORS = createDefaultConnectorRegistry();
 async function startEngine(database: Database): Promise<AppContext> {
   const config = loadConfig({ LOG_LEVEL: 'silent' });
   const queue = createQueue(database, JOB_PAYLOADS);
-  const ctx: AppContext = { config, database, live: undefined, queue, version: 'bench' };
+  const ctx: AppContext = { config, database, live: undefined, queue, version: 'bench', clock: realClock };
   for (const registration of jobRegistrations(ctx)) {
     if (registration.name === JOB.postPublish) registerJob(queue, postPublishJob(ctx, CONNECTORS));
     else if (registration.name === JOB.postVerify) registerJob(queue, { ...registration, handler: async () => undefined });

@@ -22,6 +22,8 @@ import { benchDiagramDesigner } from './diagram-designer';
 import { benchLinkListing } from './link-listing';
 import { benchApiVsRaw } from './api-vs-raw';
 import { benchLinkSearch } from './link-search';
+import { benchSitesLists } from './sites-lists';
+import { benchWizardCreate } from './wizard-create';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -89,8 +91,25 @@ async function main(): Promise<void> {
   // Link filters through the trigram index and the kept count on a million links, next to today's scan (issue 10.5).
   process.stdout.write('\n');
   await benchLinkSearch();
-  // The engine: content pipeline cost per post, scheduler lateness, publishing to real WordPress.
-  for (const script of ['content-pipeline.ts', 'scheduler.ts', 'publishing.ts']) runBenchScript(script);
+  // /sites.json and GET /rest/site_selections/{id} with 20,000 custom sites: p99 latency (issue 13).
+  process.stdout.write('\n');
+  await benchSitesLists();
+  // Create Campaign from a 5-tier, 60-node strategy: PUT /action/create/xcampaign time and projects/s (issue 17).
+  process.stdout.write('\n');
+  await benchWizardCreate();
+  // The engine: content pipeline cost per post, the built-in spinner and article builder (issue 16),
+  // scheduler lateness, publishing to real WordPress.
+  for (const script of ['content-pipeline.ts', 'spinner.ts', 'scheduler.ts', 'publishing.ts']) runBenchScript(script);
+  // Proxy checks: proxies/s at the default concurrency, and 1,000 proxies half hung against the timeout (issue 15.3).
+  runBenchScript('proxy-check.ts');
+  // Verify mail's lookup of one confirmation in a 10,000-message mailbox over IMAP (issue 14.5).
+  runBenchScript('mailbox-scan.ts');
+  // Account creation: accounts registered per minute on local blogs at 1 and 8 threads, next to a plain REST client (issue 14.4).
+  runBenchScript('account-registration.ts');
+  // The platform verifier: sites/s against real WordPress blogs and wikis next to a plain fetch client (issue 13).
+  runBenchScript('site-verifier.ts');
+  // Link health (issue 18): re-checks/s vs a plain fetch client, RSS with 100,000 links due, the report on 1,000,000 links.
+  runBenchScript('link-health.ts');
 }
 
 /** Runs one of the engine's bench scripts in its own process (each sets up what it measures). */

@@ -10,11 +10,11 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 
 /**
- * Most the first load's JavaScript may weigh, gzip-compressed (bytes): what it weighs now, so no
- * later screen or library can make it heavier. Issue 10's goal is 350 kB; lower this as the first
- * load gets lighter (the bench prints the figure against the goal).
+ * Most the first load's JavaScript may weigh, gzip-compressed (bytes): issue 10's goal. Every screen,
+ * the campaign list too, is a chunk of its own (its chunk is fetched at boot beside the entry), so
+ * this is what the sign-in screen loads; no later screen or library may make it heavier.
  */
-export const INITIAL_JS_BUDGET_GZIP = 430_000;
+export const INITIAL_JS_BUDGET_GZIP = 350_000;
 /** Issue 10's goal for the first load's JavaScript, gzip-compressed (bytes). */
 export const INITIAL_JS_GOAL_GZIP = 350_000;
 

@@ -13,6 +13,10 @@ import { useTestServer } from '../support/lifecycle';
 import { useTwoUsers } from '../support/scenario';
 import { buildLinkSet, buildLinks } from '../support/link-factories';
 import { multipartFile } from '../support/multipart';
+import path from 'node:path';
+import { WaitingWriters } from '../../src/platform/db/waiting-writers';
+import { insertImportMarker, deleteImportMarker } from '../../src/platform/imports/pending-imports.repository';
+import { openSqliteLinkChunks } from '../../src/features/link-items/sqlite-link-chunks';
 
 const LINKS = [
   { url: 'https://Example.com/École/page', anchor: 'ÉCOLE de musique' },
@@ -99,5 +103,39 @@ describe.each(DATABASES)('link filters through the trigram index on $kind', ({ k
     expect((await page('url=imported1')).total).toBe(0);
     expect((await page('url=imported')).total).toBe(90);
     expect((await page('sort=id')).urlList.count).toBe(90);
+  });
+
+  /**
+   * Migration 0025: links written one by one are indexed by each connection's TEMP trigger, an import
+   * thread's rows by its heartbeat. FTS5's integrity check compares the index with url_items row by
+   * row, so a writer that skipped the index (or indexed twice) fails it.
+   */
+  it.skipIf(skip || kind !== 'sqlite')('keeps the index whole whoever writes: the server, another connection, an import thread', async () => {
+    const linkSet = await buildLinkSet(db(), { ownerId: ann.id });
+    expect((await ann.agent.request('POST', `/rest/url_item/${linkSet.id}`, { body: { url: 'https://one.test/by-hand', anchor: 'typed in' } })).statusCode).toBe(201);
+    expect((await ann.agent.request('PUT', `/rest/url_items/${linkSet.id}`, { body: { links: 'https://two.test/batch|x|batch one\nhttps://three.test/batch|x|batch two' } })).statusCode).toBe(200);
+    await buildLinks(db(), { ownerId: ann.id, urlListId: linkSet.id }, LINKS);
+    // Another process on the same file (a separate worker, a CLI command) opens its own connection.
+    const another = await ctx.handle.open();
+    try {
+      await buildLinks(another.db, { ownerId: ann.id, urlListId: linkSet.id }, [{ url: 'https://another.test/connection', anchor: 'other process' }]);
+    } finally {
+      await another.close();
+    }
+    // A large file's import thread: its own connection without the trigger, rows under a pending import.
+    const importId = await insertImportMarker(db(), ann.id, 'links', linkSet.id);
+    const job = { ownerId: ann.id, urlListId: linkSet.id, importId, path: '', bytes: 0, chunkRows: 1000 };
+    const chunks = openSqliteLinkChunks(path.join(ctx.handle.env.DATA_DIR!, 'linkloom.sqlite'), job, new WaitingWriters());
+    try {
+      await chunks.write(Array.from({ length: 2500 }, (_, i) => ({ url: `https://thread.test/row-${i}`, anchor: `thread ${i}`, linksOnPage: null })));
+    } finally {
+      chunks.close();
+    }
+    await deleteImportMarker(db(), importId);
+    await sql`insert into url_items_search(url_items_search, rank) values ('integrity-check', 1)`.execute(db());
+    const { rows } = await sql<{ stored: number; counted: number }>`select (select count(*) from url_items where url_list_id = ${linkSet.id}) as stored, (select link_count from url_lists where id = ${linkSet.id}) as counted`.execute(db());
+    expect(rows[0]).toEqual({ stored: 2 + 1 + LINKS.length + 1 + 2500, counted: 2 + 1 + LINKS.length + 1 + 2500 });
+    const page = UrlItemListResponseSchema.parse((await ann.agent.request('GET', `/rest/url_items/${linkSet.id}?url=thread.test/row-249&page=1&pageSize=50`)).json());
+    expect(page.total).toBe(11);
   });
 });

@@ -133,3 +133,27 @@ describe('LiveClient', () => {
     expect(transports[1]!.sent).toEqual(['subscribe campaigns']);
   });
 });
+
+describe('LiveClient confirmations', () => {
+  it('tells a topic\'s onSynced listeners when the server confirms it, on every (re)connect, not refused ones', async () => {
+    const { client, transports } = setup();
+    const heard: string[] = [];
+    client.subscribe('campaigns', () => undefined, (at) => heard.push(`campaigns ${typeof at}`));
+    client.subscribe('project/3', () => undefined);
+    const transport = transports[0]!;
+    transport.open();
+    await vi.waitFor(() => expect(heard).toEqual(['campaigns number']));
+    transport.drop();
+    transport.open();
+    await vi.waitFor(() => expect(heard).toEqual(['campaigns number', 'campaigns number']));
+
+    const refusing = vi.spyOn(transport, 'subscribe').mockResolvedValue({ ok: false, error: 'not yours' });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const refused: number[] = [];
+    client.subscribe('project/9', () => undefined, (at) => refused.push(at));
+    await vi.waitFor(() => expect(warn).toHaveBeenCalledOnce());
+    expect(refused).toEqual([]);
+    refusing.mockRestore();
+    warn.mockRestore();
+  });
+});

@@ -17,27 +17,39 @@ export interface LiveTransport {
   unsubscribe(topic: Topic): void;
 }
 
-type AnyHandler = (message: LiveEnvelope) => void;
+/** A screen's registration: its message handler and, optionally, what to do once its topic is confirmed. */
+interface Listener {
+  message: (message: LiveEnvelope) => void;
+  synced?: (confirmedAt: number) => void;
+}
 
 /**
  * The live channel seen by screens: `subscribe(topic, handler)` with reference counting per topic.
  * The transport is created lazily (first subscription while signed in) and every topic is
  * subscribed again on each (re)connect, since the server forgets a socket's topics when it drops
  * (spec 1, section 4: "handlers are re-registered when the channel opens").
+ *
+ * Messages sent before the server confirmed a topic (the first connection comes after a screen
+ * has read its data; a dropped connection loses what was said meanwhile) never arrive: each
+ * confirmation is passed to the topic's `onSynced` listeners with the time it came, so a screen
+ * can read again what it read before then.
  */
 export class LiveClient {
   private transport: LiveTransport | null = null;
-  private readonly registry = new TopicRegistry<AnyHandler>();
+  private readonly registry = new TopicRegistry<Listener>();
 
   constructor(
     private readonly isSignedIn: () => boolean,
     private readonly createTransport: () => LiveTransport,
   ) {}
 
-  /** Listens to one topic; returns the function that stops listening. */
-  subscribe<T extends Topic>(topic: T, handler: TopicHandler<T>): () => void {
+  /**
+   * Listens to one topic; `onSynced` hears each time the server confirms the topic (first
+   * connection, reconnections). Returns the function that stops listening.
+   */
+  subscribe<T extends Topic>(topic: T, handler: TopicHandler<T>, onSynced?: (confirmedAt: number) => void): () => void {
     // Messages are routed by topic, so whatever reaches this handler is one of T's messages.
-    const registration = this.registry.add(topic, (message) => handler(message as TopicMessage<T>));
+    const registration = this.registry.add(topic, { message: (message) => handler(message as TopicMessage<T>), ...(onSynced ? { synced: onSynced } : {}) });
     if (registration.first && this.transport?.connected) this.sendSubscribe(topic);
     this.connect();
     return () => {
@@ -65,9 +77,9 @@ export class LiveClient {
 
   private dispatch(message: unknown): void {
     if (!isLiveEnvelope(message)) return;
-    for (const handler of this.registry.handlersOf(message.topic)) {
+    for (const listener of this.registry.handlersOf(message.topic)) {
       try {
-        handler(message);
+        listener.message(message);
       } catch (error) {
         // One broken screen handler must not starve the others of the message.
         console.error('Live message handler failed', message.topic, message.name, error);
@@ -78,7 +90,18 @@ export class LiveClient {
   private sendSubscribe(topic: Topic): void {
     this.transport?.subscribe(topic).then(
       (ack) => {
-        if (!ack.ok) console.warn(`Live topic ${topic} refused: ${ack.error ?? 'no reason given'}`);
+        if (!ack.ok) {
+          console.warn(`Live topic ${topic} refused: ${ack.error ?? 'no reason given'}`);
+          return;
+        }
+        const confirmedAt = Date.now();
+        for (const listener of this.registry.handlersOf(topic)) {
+          try {
+            listener.synced?.(confirmedAt);
+          } catch (error) {
+            console.error('Live sync listener failed', topic, error);
+          }
+        }
       },
       (error: unknown) => console.warn(`Live topic ${topic} not confirmed`, error),
     );

@@ -73,6 +73,10 @@ export function useUploadRequest({ periodInMessages = false, onDone }: UploadReq
             options.onError?.(error, body);
           },
         });
+      }, (error: unknown) => {
+        // No XSRF token could be had: the file was never sent; it failed, and nothing waits for it.
+        finish({ fileName, ok: false, status: null, body: undefined });
+        options.onError?.(error instanceof Error ? error : new Error(String(error)));
       });
     },
     [finish],

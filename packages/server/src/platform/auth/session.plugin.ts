@@ -1,10 +1,11 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type SQLite from 'better-sqlite3';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import { API_TOKEN_MESSAGES, SESSION_COOKIE } from '@linkloom/shared';
 import type { DB } from '../db/schema';
 import { sendError } from '../http/error-handler';
-import { findSessionUser, type SessionUser } from './sessions.repository';
+import { findSessionUser, findSessionUserNow, NOT_READ_NOW, type SessionUser } from './sessions.repository';
 import { findTokenUser, readBearerHeader, stampTokenUse } from './bearer-auth';
 import { TokenRateLimiter } from './token-rate-limiter';
 
@@ -42,6 +43,8 @@ export function clearSessionCookie(reply: FastifyReply, options: SessionCookieOp
 /** What the session plugin needs: the database, and the per-token request limit. */
 export interface SessionPluginOptions {
   db: Kysely<DB>;
+  /** SQLite's handle (undefined on PostgreSQL): sessions are then read at once, without a promise. */
+  sqlite?: SQLite.Database | undefined;
   /** API_TOKEN_REQUESTS_PER_MINUTE (default 600). */
   tokenRequestsPerMinute?: number;
 }
@@ -57,35 +60,66 @@ export interface SessionPluginOptions {
  */
 export const sessionPlugin = fp(async (app: FastifyInstance, options: SessionPluginOptions) => {
   const limiter = new TokenRateLimiter(options.tokenRequestsPerMinute ?? 600);
+  const { db, sqlite } = options;
   app.decorateRequest('user', null);
   app.decorateRequest('authenticatedBy', null);
-  app.addHook('onRequest', async (request, reply) => {
-    const matched = Boolean(request.routeOptions.url);
+
+  /** An API token's call: true when it may go on (request.user set), false when it was answered. */
+  const tokenCall = async (request: FastifyRequest, reply: FastifyReply, bearer: Exclude<ReturnType<typeof readBearerHeader>, { kind: 'none' }>): Promise<boolean> => {
+    if (!request.routeOptions.url) return true;
+    if (bearer.kind === 'malformed') return refuse(reply, 401, API_TOKEN_MESSAGES.malformed);
+    const found = await findTokenUser(db, bearer.secret);
+    if (!found) return refuse(reply, 401, API_TOKEN_MESSAGES.invalid);
+    const verdict = limiter.take(found.tokenId);
+    if (verdict.limited) {
+      reply.header('retry-after', String(verdict.retryAfterSeconds));
+      return refuse(reply, 429, API_TOKEN_MESSAGES.tooManyRequests(verdict.retryAfterSeconds));
+    }
+    if (request.routeOptions.config.sessionOnly === true) return refuse(reply, 403, API_TOKEN_MESSAGES.sessionOnly);
+    await stampTokenUse(db, found);
+    request.user = found.user;
+    request.authenticatedBy = 'token';
+    return true;
+  };
+
+  /** A cookie's (or no) session: true when the request may go on. */
+  const sessionCall = (request: FastifyRequest, reply: FastifyReply, user: SessionUser | null): boolean => {
+    request.user = user;
+    request.authenticatedBy = user ? 'session' : null;
+    if (!user && request.routeOptions.url && !request.routeOptions.config.public) return refuse(reply, 401, 'Your session has ended. Please log in again.');
+    return true;
+  };
+
+  // Callback style: on SQLite a session is read at once (findSessionUserNow), so the common call
+  // costs no promise; a token, PostgreSQL or a busy SQLite take the asynchronous path.
+  app.addHook('onRequest', (request, reply, done) => {
+    const goOn = (allowed: boolean) => {
+      if (allowed) done();
+    };
     const bearer = readBearerHeader(request.headers.authorization);
     if (bearer.kind !== 'none') {
-      if (!matched) return;
-      if (bearer.kind === 'malformed') return sendError(reply, 401, API_TOKEN_MESSAGES.malformed);
-      const found = await findTokenUser(options.db, bearer.secret);
-      if (!found) return sendError(reply, 401, API_TOKEN_MESSAGES.invalid);
-      const verdict = limiter.take(found.tokenId);
-      if (verdict.limited) {
-        reply.header('retry-after', String(verdict.retryAfterSeconds));
-        return sendError(reply, 429, API_TOKEN_MESSAGES.tooManyRequests(verdict.retryAfterSeconds));
-      }
-      if (request.routeOptions.config.sessionOnly === true) return sendError(reply, 403, API_TOKEN_MESSAGES.sessionOnly);
-      await stampTokenUse(options.db, found);
-      request.user = found.user;
-      request.authenticatedBy = 'token';
+      tokenCall(request, reply, bearer).then(goOn, done);
       return;
     }
     const token = request.cookies[SESSION_COOKIE];
-    request.user = token ? ((await findSessionUser(options.db, token)) ?? null) : null;
-    request.authenticatedBy = request.user ? 'session' : null;
-    if (!request.user && matched && !request.routeOptions.config.public) {
-      return sendError(reply, 401, 'Your session has ended. Please log in again.');
+    if (!token) {
+      goOn(sessionCall(request, reply, null));
+      return;
     }
+    const now = sqlite ? findSessionUserNow({ db, sqlite }, token) : NOT_READ_NOW;
+    if (now !== NOT_READ_NOW) {
+      goOn(sessionCall(request, reply, now ?? null));
+      return;
+    }
+    findSessionUser(db, token).then((user) => goOn(sessionCall(request, reply, user ?? null)), done);
   });
 }, { name: 'session', dependencies: ['@fastify/cookie', 'csrf'] });
+
+/** Answers the call with an error; false, so the hook does not let it go on. */
+function refuse(reply: FastifyReply, statusCode: number, message: string): false {
+  sendError(reply, statusCode, message);
+  return false;
+}
 
 /** The signed-in user of a route that requires one (the hook above guarantees it). */
 export function currentUser(request: { user: SessionUser | null }): SessionUser {

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
-import { reusableQuery } from '../db/dialect';
+import { immediateSqliteRead, reusableQuery, type ImmediateSqlite } from '../db/dialect';
 
 export interface SessionUser {
   id: number;
@@ -24,18 +24,36 @@ export async function createSession(db: Kysely<DB>, userId: number, days: number
   return { token, expiresAt };
 }
 
-/** Built and compiled once: every request of a signed-in user runs it. */
-const sessionUserQuery = reusableQuery((db, id: string, now: number) => db
+const sessionUserOf = (db: Kysely<DB>, id: string, now: number) => db
   .selectFrom('sessions')
   .innerJoin('users', 'users.id', 'sessions.user_id')
   .select(['users.id', 'users.username', 'users.name'])
   .where('sessions.id', '=', id)
   .where('sessions.expires_at', '>', now)
-  .limit(1));
+  .limit(1);
+
+/** Built and compiled once: every request of a signed-in user runs it. */
+const sessionUserQuery = reusableQuery(sessionUserOf);
+const sessionUserNow = immediateSqliteRead(sessionUserOf);
 
 /** The user of a live session, or undefined for an unknown or expired token. */
 export async function findSessionUser(db: Kysely<DB>, token: string): Promise<SessionUser | undefined> {
   return (await sessionUserQuery(db, tokenId(token), Date.now())).rows[0];
+}
+
+/** Answer of findSessionUserNow when SQLite could not read at once (the caller takes findSessionUser). */
+export const NOT_READ_NOW = Symbol('not read now');
+
+/**
+ * The same read, on SQLite, answered at once (immediateSqliteRead): the session every request
+ * looks up costs neither a promise nor a wait for the connection. NOT_READ_NOW if SQLite refused.
+ */
+export function findSessionUserNow(database: ImmediateSqlite, token: string): SessionUser | undefined | typeof NOT_READ_NOW {
+  try {
+    return sessionUserNow(database, tokenId(token), Date.now())[0];
+  } catch {
+    return NOT_READ_NOW;
+  }
 }
 
 export async function deleteSession(db: Kysely<DB>, token: string): Promise<void> {

@@ -5,7 +5,9 @@ import { createQueryId, Kysely, PostgresDialect, type Compilable, type CompiledQ
 import pg from 'pg';
 import type { DB } from './schema';
 import { WaitingSqliteDialect } from './sqlite-waiting-driver';
+import { SqliteLiteralLimitsPlugin } from './sqlite-literal-limits';
 import { WaitingWriters } from './waiting-writers';
+import { keepLinkSearchInStep } from './link-search-trigger';
 import type { SecretBox } from '../crypto/secret-box';
 import { bindSecretBox } from '../crypto/database-secrets';
 import { loadSecretBox, type SecretKeySource } from '../crypto/secret-key-source';
@@ -23,6 +25,8 @@ export interface Database {
   secrets: SecretBox;
   /** SQLite: the request thread's statements waiting for the write lock, which import threads give way to. */
   waitingWriters: WaitingWriters | undefined;
+  /** SQLite: the better-sqlite3 handle itself (the backup job's online backup API uses it); undefined on PostgreSQL. */
+  sqlite: SQLite.Database | undefined;
   close(): Promise<void>;
 }
 
@@ -82,10 +86,11 @@ function openSqlite(file: string, secrets: SecretBox): Database {
   sqlite.pragma('foreign_keys = ON');
   // Never wait for a lock inside SQLite: that wait blocks the thread (sqlite-waiting-driver.ts waits on a timer).
   sqlite.pragma('busy_timeout = 0');
+  keepLinkSearchInStep(sqlite);
   const waitingWriters = new WaitingWriters();
   const dialect = new WaitingSqliteDialect({ database: reusingStatements(sqlite), inTransaction: () => sqlite.inTransaction, waitingWriters });
-  const db = new Kysely<DB>({ dialect });
-  return { db, dialect: 'sqlite', pgPool: undefined, pgSchema: undefined, secrets, waitingWriters, close: () => db.destroy() };
+  const db = new Kysely<DB>({ dialect, plugins: [new SqliteLiteralLimitsPlugin()] });
+  return { db, dialect: 'sqlite', pgPool: undefined, pgSchema: undefined, secrets, waitingWriters, sqlite, close: () => db.destroy() };
 }
 
 /** Prepared statements kept for reuse, by SQL text (the most recently used ones). */
@@ -131,7 +136,7 @@ function openPostgres(url: string, schema: string | undefined, secrets: SecretBo
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', pgPool: pool, pgSchema: schema, secrets, waitingWriters: undefined, close: () => db.destroy() };
+  return { db, dialect: 'postgres', pgPool: pool, pgSchema: schema, secrets, waitingWriters: undefined, sqlite: undefined, close: () => db.destroy() };
 }
 
 /** Stands for the n-th argument of a reusable query while Kysely builds it. */
@@ -177,4 +182,31 @@ function compileTemplate<A extends unknown[], O>(db: Kysely<DB>, build: (db: Kys
   const unused = standIns.filter((standIn) => !used.has(standIn.index));
   if (unused.length > 0) throw new Error(`A reusable query must use every argument as a value (not: ${unused.map((standIn) => standIn.index + 1).join(', ')}): ${compiled.sql}`);
   return { sql: compiled.sql, query: compiled.query, parameters };
+}
+
+/** Where an immediate SQLite read runs: the database's Kysely (to build the SQL) and its handle. */
+export interface ImmediateSqlite {
+  db: Kysely<DB>;
+  sqlite: SQLite.Database;
+}
+
+/**
+ * A read built with Kysely once, then run at once on SQLite's handle, synchronously: no wait for
+ * the connection behind other queries, no promise. For the one read every request makes (its
+ * session) and nothing heavier: it runs outside the connection's queue, so it sees what an open
+ * transaction on that connection has written so far, and it may fail where the queue would wait
+ * (SQLITE_BUSY) — the caller then takes the ordinary path. Same rules for `build` as reusableQuery.
+ */
+export function immediateSqliteRead<A extends unknown[], O>(build: (db: Kysely<DB>, ...args: A) => Compilable<O>): (database: ImmediateSqlite, ...args: A) => O[] {
+  const prepared = new WeakMap<SQLite.Database, { template: QueryTemplate; statement: SQLite.Statement }>();
+  return (database, ...args) => {
+    let entry = prepared.get(database.sqlite);
+    if (!entry) {
+      const template = compileTemplate(database.db, build, args.length);
+      entry = { template, statement: database.sqlite.prepare(template.sql) };
+      prepared.set(database.sqlite, entry);
+    }
+    const parameters = entry.template.parameters.map((parameter) => ('argument' in parameter ? args[parameter.argument] : parameter.constant));
+    return entry.statement.all(...parameters) as O[];
+  };
 }

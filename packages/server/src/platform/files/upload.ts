@@ -22,7 +22,8 @@ export async function registerUploads(app: FastifyInstance, maxMb: number): Prom
     limits: { fileSize: maxMb * 1024 * 1024, files: 200, fields: 20, parts: 220, fieldSize: 1024 * 1024 },
     throwFileSizeLimit: true,
   });
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (!request.raw.complete) reply.header('connection', 'close');
+    done(null, payload);
   });
 }

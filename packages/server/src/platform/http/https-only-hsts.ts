@@ -9,8 +9,8 @@ const HSTS = 'max-age=31536000; includeSubDomains';
  * proxy, `request.protocol` says https only when TRUST_PROXY trusts that proxy's X-Forwarded-Proto.
  */
 export function registerHstsOverHttps(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
-    return payload;
+    done(null, payload);
   });
 }

@@ -1,7 +1,5 @@
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform } from '@fastify/type-provider-zod';
-import type { FastifyInstance } from 'fastify';
+import type { IncomingHttpHeaders } from 'node:http';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type RouteOptions } from 'fastify';
 import { API_TOKEN_SECRET_PREFIX, SESSION_COOKIE } from '@linkloom/shared';
 import { addOperationExamples } from './openapi-examples';
 
@@ -14,9 +12,73 @@ const SIGN_IN = [
   `- **Personal API token** (\`bearerToken\`): create one on the API tokens screen (user menu → API tokens; its secret, \`${API_TOKEN_SECRET_PREFIX}…\`, is shown once) and send \`Authorization: Bearer <secret>\` on every call. The call acts as the token's owner, needs no XSRF header when no session cookie is sent, is limited per token per minute (429 with Retry-After), and cannot create, list or revoke tokens.`,
 ].join('\n');
 
-/** The OpenAPI description, generated from the same zod schemas the routes validate with, at /docs. */
-export async function registerOpenApi(app: FastifyInstance, version: string): Promise<void> {
-  await app.register(swagger, {
+/** A route as the description needs it: what it answers to and its schema (handlers never run there). */
+type DescribedRoute = Pick<RouteOptions, 'method' | 'url' | 'schema'>;
+
+/** Request headers the documentation pages depend on (caching, compression, the page asked for). */
+const FORWARDED_REQUEST_HEADERS = ['accept', 'accept-encoding', 'if-none-match', 'if-modified-since', 'range'] as const;
+/** Answer headers that belong to one connection, not to the page. */
+const CONNECTION_HEADERS = new Set(['content-length', 'transfer-encoding', 'connection', 'keep-alive', 'date']);
+
+/**
+ * The OpenAPI description at /docs (Swagger UI) and /docs/json, generated from the same zod schemas
+ * the routes validate with — built on the first visit, not at start: @fastify/swagger and its UI
+ * took about a tenth of the server's start (loading their modules), for a page few visits. Every
+ * route registered after this call is noted; the first request under /docs builds a separate
+ * Fastify instance holding the two plugins and those routes (schemas only), and /docs answers from it.
+ */
+export function registerOpenApi(app: FastifyInstance, version: string): void {
+  const described: DescribedRoute[] = [];
+  app.addHook('onRoute', (route) => {
+    if (route.config?.openApiDocs === true) return;
+    // Fastify adds each GET's HEAD twin by itself (the description leaves HEAD out anyway).
+    const methods = [route.method].flat().filter((method) => method !== 'HEAD');
+    // The route's schema object is kept, not copied: later onRoute hooks may still extend it.
+    if (methods.length > 0) described.push({ method: methods, url: route.url, ...(route.schema ? { schema: route.schema } : {}) });
+  });
+
+  let docs: Promise<FastifyInstance> | undefined;
+  const docsApp = () => {
+    docs ??= buildDocsApp(described, version).catch((error: unknown) => {
+      docs = undefined;
+      throw error;
+    });
+    return docs;
+  };
+  const answer = async (request: FastifyRequest, reply: FastifyReply) => {
+    const headers: IncomingHttpHeaders = {};
+    for (const name of FORWARDED_REQUEST_HEADERS) if (request.headers[name] !== undefined) headers[name] = request.headers[name];
+    const page = await (await docsApp()).inject({ method: request.method === 'HEAD' ? 'HEAD' : 'GET', url: request.url, headers });
+    // A page the documentation does not have is this server's own 404.
+    if (page.statusCode === 404) {
+      reply.callNotFound();
+      return reply;
+    }
+    for (const [name, value] of Object.entries(page.headers)) if (value !== undefined && !CONNECTION_HEADERS.has(name)) reply.header(name, value);
+    return reply.code(page.statusCode).send(page.rawPayload.length > 0 ? page.rawPayload : undefined);
+  };
+  const options = { schema: { hide: true }, config: { openApiDocs: true } };
+  app.get('/docs', options, answer);
+  app.get('/docs/*', options, answer);
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The /docs pages themselves (not described). */
+    openApiDocs?: boolean;
+  }
+}
+
+/** The documentation's own Fastify instance: the swagger plugins and every described route. */
+async function buildDocsApp(routes: readonly DescribedRoute[], version: string): Promise<FastifyInstance> {
+  const [{ default: swagger }, { default: swaggerUi }, { jsonSchemaTransform }] = await Promise.all([
+    import('@fastify/swagger'), import('@fastify/swagger-ui'), import('@fastify/type-provider-zod'),
+  ]);
+  const docs = Fastify({ logger: false, exposeHeadRoutes: false });
+  // The routes are there to be described: their handlers never run and nothing is validated.
+  docs.setValidatorCompiler(() => () => true);
+  docs.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  await docs.register(swagger, {
     openapi: {
       info: { title: 'LinkLoom API', version, description: SIGN_IN },
       components: {
@@ -37,8 +99,12 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
     },
   });
   // Its own page CSP, less upgrade-insecure-requests: over plain HTTP that would break the page.
-  await app.register(swaggerUi, {
+  await docs.register(swaggerUi, {
     routePrefix: '/docs', staticCSP: true,
     transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/g, ''),
   });
+  const notCalled = async () => undefined;
+  for (const route of routes) docs.route({ ...route, handler: notCalled });
+  await docs.ready();
+  return docs;
 }

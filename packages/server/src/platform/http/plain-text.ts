@@ -9,11 +9,14 @@ import { HttpError } from './errors';
  * hook for every route, so no feature can forget it; malformed JSON still answers 400 from the parser.
  */
 export function registerPlainTextCheck(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
+  // Callback style: a hook run on every call costs a promise less.
+  app.addHook('preValidation', (request, _reply, done) => {
     const fault = findTextFault(request.params, 'path') ?? findTextFault(request.query, 'query') ?? findTextFault(request.body, 'body');
-    if (fault) {
-      const message = textFaultMessage(fault);
-      throw new HttpError(422, message, [message]);
+    if (!fault) {
+      done();
+      return;
     }
+    const message = textFaultMessage(fault);
+    done(new HttpError(422, message, [message]));
   });
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, preSerializationHookHandler } from 'fastify';
 import { z } from 'zod';
 import { SUCCESS_MESSAGE, SuccessEnvelopeSchema } from '@linkloom/shared';
 
@@ -53,12 +53,14 @@ export function registerSuccessEnvelope(app: FastifyInstance): void {
     if (!responses || !enveloped) return;
     responses['200'] = enveloped;
     route.config = { ...route.config, successEnvelope: true };
-  });
-  app.addHook('preSerialization', async (request, reply, payload) => {
-    if (request.routeOptions.config.successEnvelope !== true || reply.statusCode !== 200 || !isPlainObject(payload)) return payload;
-    return { ...payload, success: SUCCESS };
+    // Only these routes pay for the hook: every other answer is serialized without it.
+    route.preSerialization = [addEnvelope, ...[route.preSerialization ?? []].flat()];
   });
 }
+
+const addEnvelope: preSerializationHookHandler<unknown> = (_request, reply, payload, done) => {
+  done(null, reply.statusCode === 200 && isPlainObject(payload) ? { ...payload, success: SUCCESS } : payload);
+};
 
 /** The envelope as the last member of a JSON object written by hand (a streamed answer). */
 export const SUCCESS_JSON_MEMBER = `"success":${JSON.stringify(SUCCESS)}`;

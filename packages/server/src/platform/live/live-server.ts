@@ -76,6 +76,8 @@ export async function createLive(httpServer: HttpServer, database: Database, log
     io.on(REMOTE_EVENT, (room: string, message: LiveEnvelope) => {
       io.local.to(room).emit(LIVE_EVENTS.message, message);
     });
+    // The adapter connects and LISTENs in the background: the live channel is ready when it does.
+    await untilListening(pubSubOf(io), ADAPTER_START_WAIT_MS);
   }
 
   io.use(async (socket, next) => {
@@ -127,9 +129,51 @@ export async function createLive(httpServer: HttpServer, database: Database, log
     // Open WebSockets would keep the HTTP server from closing: end them first, then the adapter.
     io.local.disconnectSockets(true);
     io.engine.close();
+    const pubSub = adapterPool ? pubSubOf(io) : undefined;
     await Promise.all([...io._nsps.values()].map((nsp) => nsp.adapter.close()));
-    await adapterPool?.end();
+    // A (re)connection in flight when the adapter closed would take its connection out of the pool
+    // afterwards and keep it, and the pool's end() would wait for it for ever (untilReleased).
+    if (adapterPool) {
+      await untilReleased(adapterPool, pubSub, ADAPTER_START_WAIT_MS);
+      await adapterPool.end();
+    }
   };
 
   return { io, publish, close, endSession: (token) => io.in(sessionRoomOf(token)).disconnectSockets(true) };
+}
+
+/** How long start and close wait for the Postgres adapter's LISTEN connection. */
+const ADAPTER_START_WAIT_MS = 5000;
+
+/** The adapter's connection that LISTENs, as @socket.io/postgres-adapter keeps it (outside its typed API). */
+interface PubSubClient {
+  /** Set once its connection LISTENs; undefined while connecting and after close. */
+  client?: unknown;
+  close(): void;
+}
+
+function pubSubOf(io: Server): PubSubClient | undefined {
+  return (io.of('/').adapter as unknown as { client?: PubSubClient }).client;
+}
+
+/** Waits until the adapter's connection LISTENs (true), or `ms` pass (false). */
+async function untilListening(pubSub: PubSubClient | undefined, ms: number): Promise<boolean> {
+  const until = Date.now() + ms;
+  while (pubSub && pubSub.client === undefined) {
+    if (Date.now() > until) return false;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  return pubSub !== undefined;
+}
+
+/**
+ * Waits until every connection of the adapter's pool is back (its last NOTIFY sent), releasing
+ * the LISTEN connection of a (re)connection that landed after the adapter closed; at most `ms`.
+ */
+async function untilReleased(pool: pg.Pool, pubSub: PubSubClient | undefined, ms: number): Promise<void> {
+  const until = Date.now() + ms;
+  while (pool.totalCount > pool.idleCount && Date.now() < until) {
+    if (pubSub?.client !== undefined) pubSub.close();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
 }

@@ -14,19 +14,20 @@ const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>LinkLoom</title>
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
- * Serves the built single-page app: index.html with the version placeholders filled in (the
- * update banner reads them), never cached without asking; the assets as the build compressed them
+ * Serves the built single-page app: index.html with the version placeholders and page flags
+ * filled in (the update banner and the captcha tabs read them), never cached without asking; the assets as the build compressed them
  * (`<file>.br` / `<file>.gz` beside each, scripts/build/web-assets.ts), chosen by Accept-Encoding,
  * and the hashed ones under /assets cached for a year. Routes are hash-based, so only `/` serves
  * the page; any other unknown path gets the API's JSON 404.
  */
-export async function registerWebApp(app: FastifyInstance, options: { webDist: string; version: string; latestVersion: string | undefined }) {
+export async function registerWebApp(app: FastifyInstance, options: { webDist: string; version: string; latestVersion: string | undefined; hideRemoteOcr?: boolean }) {
   const indexFile = path.join(options.webDist, 'index.html');
   const built = fs.existsSync(indexFile);
   const page = built
     ? fs.readFileSync(indexFile, 'utf8')
       .replaceAll('%LINKLOOM_VERSION%', escapeAttribute(options.version))
       .replaceAll('%LINKLOOM_LATEST_VERSION%', escapeAttribute(options.latestVersion ?? ''))
+      .replaceAll('%LINKLOOM_HIDE_REMOTE_OCR%', options.hideRemoteOcr ? 'true' : 'false')
     : NOT_BUILT;
 
   for (const url of ['/', '/index.html']) {

@@ -1,0 +1,83 @@
+/**
+ * The server `npm start` runs is the esbuild bundle (scripts/build/server.mjs), not the sources
+ * every other test loads through tsx: packages are bundled into it unless they open files of their
+ * own. This builds it and uses it as a user would, on both databases: sign-in, a screen's data,
+ * the OpenAPI page, the live channel's handshake, and a link file large enough for the import
+ * thread (which the bundle starts from the sources) — each a path a wrongly bundled package breaks.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer } from '../../../../scripts/build/server.mjs';
+import { DATABASES } from '../support/databases';
+import { useTestDatabase } from '../support/lifecycle';
+import { REPO_ROOT, startServer } from '../support/server-process';
+import { buildLinkSet } from '../support/link-factories';
+
+/** Inside the repository (the server finds its root by walking up from its own file), one per run. */
+const OUT_DIR = path.join(REPO_ROOT, 'packages/server/dist', `.test-build-${process.pid}`);
+const BUILT = path.join(OUT_DIR, 'main.js');
+
+beforeAll(async () => {
+  await buildServer({ outfile: BUILT });
+}, 120_000);
+
+afterAll(() => {
+  fs.rmSync(OUT_DIR, { recursive: true, force: true });
+});
+
+/** Session cookies and XSRF header of a signed-in user. */
+async function signIn(baseUrl: string, username: string, password: string): Promise<Record<string, string>> {
+  const response = await fetch(`${baseUrl}/public/api/login/account`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password, type: 'account' }),
+  });
+  expect(response.status).toBe(200);
+  const pairs = response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]!);
+  const xsrf = pairs.find((pair) => pair.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length) ?? '';
+  return { cookie: pairs.join('; '), 'x-xsrf-token': xsrf };
+}
+
+describe.each(DATABASES)('the built server (npm start) on $kind', ({ kind, skip }) => {
+  const ctx = useTestDatabase(kind, skip);
+
+  it.skipIf(skip)('signs in, serves screens, docs and the live channel, and imports a large link file on its thread', async () => {
+    const server = await startServer(ctx.handle.env, { entry: [BUILT] });
+    try {
+      await server.addUser('built@example.test', 'built server password');
+      const headers = await signIn(server.baseUrl, 'built@example.test', 'built server password');
+      const campaigns = await fetch(`${server.baseUrl}/rest/campaigns`, { headers });
+      expect(campaigns.status).toBe(200);
+      expect(await campaigns.json()).toMatchObject({ campaigns: [] });
+      const docs = await fetch(`${server.baseUrl}/docs/json`);
+      expect(docs.status).toBe(200);
+      expect(((await docs.json()) as { paths: object }).paths).toHaveProperty(['/rest/campaigns']);
+      expect((await fetch(`${server.baseUrl}/docs/`)).status).toBe(200);
+      const handshake = await fetch(`${server.baseUrl}/eventbus/?EIO=4&transport=polling`);
+      expect(handshake.status).toBe(200);
+      expect(await handshake.text()).toMatch(/^0\{"sid":/);
+
+      const database = ctx.handle.open();
+      let linkSetId: number;
+      try {
+        const user = await database.db.selectFrom('users').select('id').where('username', '=', 'built@example.test').executeTakeFirstOrThrow();
+        linkSetId = (await buildLinkSet(database.db, { ownerId: user.id, name: 'Built server links' })).id;
+      } finally {
+        await database.close();
+      }
+      // Over 4 MB: written by the import thread (run-link-import.ts), which loads its module from the sources.
+      const lines = Array.from({ length: 80_000 }, (_, n) => `https://site${n % 97}.example.test/built/${n}|x|anchor ${n}|x|${n % 50}`);
+      const text = `${lines.join('\n')}\n`;
+      expect(Buffer.byteLength(text)).toBeGreaterThan(4 * 1024 * 1024);
+      const form = new FormData();
+      form.append('file', new Blob([text], { type: 'text/plain' }), 'links.txt');
+      const imported = await fetch(`${server.baseUrl}/action/import/url_list/${linkSetId}`, { method: 'POST', headers, body: form });
+      expect(imported.status).toBe(200);
+      expect(await imported.json()).toMatchObject({ added: 80_000, skipped: 0 });
+      const found = await fetch(`${server.baseUrl}/rest/url_items/${linkSetId}?url=built/6999&page=1&pageSize=50`, { headers });
+      expect(((await found.json()) as { total: number }).total).toBe(11);
+      expect(server.stderr()).not.toMatch(/Error|Cannot find/);
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+  }, 180_000);
+});

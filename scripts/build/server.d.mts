@@ -1,0 +1,7 @@
+/** Types of scripts/build/server.mjs for the TypeScript that imports it (test/api/built-server.test.ts). */
+export declare const SERVER_ENTRY: string;
+export declare const SERVER_BUILD: string;
+export declare const SERVER_SOURCES: string[];
+/** Builds the server bundle (default packages/server/dist/main.js); how long it took and which packages stayed imports. */
+export declare function buildServer(options?: { outfile?: string }): Promise<{ ms: number; external: string[] }>;
+export declare function isServerBuildFresh(): boolean;
