@@ -76,7 +76,7 @@ describe('project screens', () => {
     await chooseByLabel(page, 'Private network', 'Blog network');
     await chooseByLabel(page, 'Output link set', 'Money pages');
     await chooseByLabel(page, 'Content bucket', 'Blog posts');
-    await chooseByLabel(page, 'Link position', 'Random paragraph');
+    await chooseByLabel(page, 'Link position', 'Between Paragraphs');
     await page.getByLabel('Tags', { exact: true }).fill(' seo, links ,seo,, blog ');
     await page.getByLabel('Tags', { exact: true }).blur();
     expect(await page.getByLabel('Tags', { exact: true }).inputValue()).toBe('seo,links,blog');

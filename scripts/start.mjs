@@ -24,7 +24,7 @@ if (!isFresh(WEB_BUILT, WEB_SOURCES)) {
   if (vite.status !== 0) process.exit(vite.status ?? 1);
 }
 if (!isServerBuildFresh()) {
-  const ms = await buildServer();
+  const { ms } = await buildServer();
   process.stdout.write(`server built (${Math.round(ms)} ms)\n`);
 }
 // `npm start` serves: main.ts reads its command from process.argv[2].

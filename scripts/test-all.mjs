@@ -17,6 +17,8 @@ const resultsDir = path.join(root, 'test-results');
 fs.mkdirSync(resultsDir, { recursive: true });
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
+/** "stage: file > test" and the first line of its error, printed again at the very end. */
+const failedTests = [];
 const setup = await setUp();
 const failures = [...setup.failures];
 /** The stage running now (stages run one at a time, asynchronously so that signals are handled). */
@@ -60,6 +62,17 @@ async function vitest(label, projects) {
     totals.passed += report.numPassedTests;
     totals.failed += report.numFailedTests;
     totals.skipped += report.numPendingTests + report.numTodoTests;
+    for (const file of report.testResults ?? []) {
+      for (const test of file.assertionResults ?? []) {
+        if (test.status !== 'failed') continue;
+        const reason = String(test.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300);
+        failedTests.push(`${label}: ${path.relative(process.cwd(), file.name)} > ${test.fullName}\n    ${reason}`);
+      }
+      // A file that failed before its tests ran (an import error, a hook) has no failed assertion.
+      if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed')) {
+        failedTests.push(`${label}: ${path.relative(process.cwd(), file.name)}\n    ${String(file.message ?? '').split('\n')[0].slice(0, 300)}`);
+      }
+    }
     if (report.numTotalTests === 0) {
       failures.push(`${label} (no tests ran)`);
     }
@@ -73,7 +86,7 @@ await run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 await run('lint', 'npm', ['run', '--silent', 'lint']);
 await vitest('unit', ['shared', 'server-unit', 'web']);
 await vitest('api', ['api']);
-// Against real peers installed from Debian's packages (WordPress: scripts/peers/wordpress.sh).
+// Against real peers installed from Debian's packages (scripts/peers/wordpress.sh, scripts/peers/mediawiki.sh).
 await vitest('integration', ['integration']);
 const built = await run('build', 'npm', ['run', '--silent', 'build']);
 if (process.env.SKIP_E2E === '1') process.stdout.write('\n=== e2e: skipped on purpose (SKIP_E2E=1)\n');
@@ -82,6 +95,8 @@ else if (!built) failures.push('e2e (not run: build failed)');
 else await vitest('e2e', ['e2e']);
 setup.teardown();
 
+// The last lines are what a CI log keeps: name every failed test there.
+if (failedTests.length) process.stdout.write(`\nFailed tests:\n${failedTests.map((line) => `  ${line}`).join('\n')}\n`);
 const onPurpose = setup.skipped.length ? `; skipped on purpose: ${setup.skipped.join(', ')}` : '';
 process.stdout.write(`\n${failures.length ? `Failed stages: ${failures.join(', ')}` : 'All stages passed'}${onPurpose}\n`);
 process.stdout.write(`Tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped\n`);

@@ -15,6 +15,7 @@
 #       Stops the daemons, drops the databases and their users, removes the blog configs.
 #
 # Environment: WP_PEERS_PHP_CHILDREN (php-fpm workers shared by the blogs, default 8),
+# WP_PEERS_PHP_INI_DIR (extra PHP ini folder for the blogs, e.g. STATE_DIR/php of dovecot.sh start),
 # WP_PEERS_MYSQL_HOST (default 127.0.0.1), WP_PEERS_MYSQL_PORT (default 3306).
 # See real-peers.md in the shared notes for the facts this script is built on.
 set -euo pipefail
@@ -25,76 +26,31 @@ SCRIPT_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 MYSQL_HOST=${WP_PEERS_MYSQL_HOST:-127.0.0.1}
 MYSQL_PORT=${WP_PEERS_MYSQL_PORT:-3306}
 PHP_CHILDREN=${WP_PEERS_PHP_CHILDREN:-8}
+# An extra folder of PHP ini files for the blogs' php-fpm (a Dovecot peer's php/, whose sendmail_path
+# makes the blogs' mail land in Dovecot); Debian's own conf.d is still read.
+PHP_INI_EXTRA=${WP_PEERS_PHP_INI_DIR:-}
 WP_ROOT=/usr/share/wordpress
 WP_CONFIG_DIR=/etc/wordpress
+
+PEER_APT_LOG=/tmp/wordpress-peers-apt.log
 
 die() { echo "wordpress.sh: $*" >&2; exit 1; }
 note() { echo "wordpress.sh: $*" >&2; }
 
+# missing_packages, apt_install, mysql_admin, mysql_answers, ensure_mariadb, port_in_use, random_hex, wait_http
+# shellcheck source=peer-lib.sh
+. "$SCRIPT_DIR/peer-lib.sh"
+
 # ---------------------------------------------------------------------------------------------
 # install
 
-missing_packages() {
-  local pkg missing=()
-  for pkg in "$@"; do
-    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q '^install ok installed$' || missing+=("$pkg")
-  done
-  echo "${missing[@]:-}"
-}
-
-apt_install() {
-  [ "$(id -u)" = 0 ] || die "installing packages needs root (missing: $*)"
-  export DEBIAN_FRONTEND=noninteractive
-  # Try with the package lists as they are; refresh them only if that fails.
-  # Parallel runs wait for each other's dpkg lock instead of failing.
-  local wait_lock=(-o DPkg::Lock::Timeout=300)
-  if ! apt-get install "${wait_lock[@]}" -y -qq "$@" >/tmp/wordpress-peers-apt.log 2>&1; then
-    apt-get update "${wait_lock[@]}" -qq >>/tmp/wordpress-peers-apt.log 2>&1 || true
-    apt-get install "${wait_lock[@]}" -y -qq "$@" >>/tmp/wordpress-peers-apt.log 2>&1 \
-      || die "apt-get install $* failed; see /tmp/wordpress-peers-apt.log"
-  fi
-}
-
-mysql_admin() {
-  # Root over the local socket (Debian's default), else root without a password over TCP.
-  if mysql -uroot -N -B -e 'SELECT 1' >/dev/null 2>&1; then
-    mysql -uroot -N -B "$@"
-  else
-    mysql -uroot -h"$MYSQL_HOST" -P"$MYSQL_PORT" -N -B "$@"
-  fi
-}
-
-mysql_answers() {
-  mysql -uroot -N -B -e 'SELECT 1' >/dev/null 2>&1 || mysql -uroot -h"$MYSQL_HOST" -P"$MYSQL_PORT" -N -B -e 'SELECT 1' >/dev/null 2>&1
-}
-
-ensure_mariadb() {
-  mysql_answers && return 0
-  if ! command -v mariadbd >/dev/null 2>&1 && ! command -v mysqld >/dev/null 2>&1; then
-    note "installing mariadb-server"
-    apt_install mariadb-server
-  fi
-  service mariadb start </dev/null >/dev/null 2>&1 || service mysql start </dev/null >/dev/null 2>&1 || true
-  local i
-  for i in $(seq 1 60); do mysql_answers && return 0; sleep 0.5; done
-  die "MariaDB does not answer as root on the local socket or at $MYSQL_HOST:$MYSQL_PORT"
-}
-
 cmd_install() {
-  [ "${SKIP_WORDPRESS:-}" = 1 ] && die "skipped on purpose (SKIP_WORDPRESS=1)"
-  local missing done="packages present"
-  missing=$(missing_packages "${PACKAGES[@]}")
-  if [ -n "$missing" ]; then
-    note "installing $missing"
-    # php-fpm and php come before wordpress in the list, or apt picks Apache's PHP module.
-    # shellcheck disable=SC2086
-    apt_install $missing
-    done="installed from Debian's packages ($(echo $missing | wc -w) packages)"
-  fi
+  # php-fpm and php come before wordpress in the list, or apt picks Apache's PHP module.
+  install_peer_packages SKIP_WORDPRESS "${PACKAGES[@]}"
   ensure_mariadb
   sweep_stale
   # For npm test's set-up step (scripts/test-all.mjs); the tests read nothing from stdout here.
-  echo "result: $done, MariaDB answers"
+  echo "result: $PEER_INSTALLED, MariaDB answers"
 }
 
 # Blogs of runs that died without 'stop' (their STATE_DIR is gone, or they are a day old).
@@ -126,12 +82,6 @@ php_fpm_binary() {
   [ -n "$bin" ] || die "php-fpm is not installed: run '$0 install' first"
   echo "$bin"
 }
-
-port_in_use() {
-  (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null
-}
-
-random_hex() { head -c "$1" /dev/urandom | od -An -tx1 | tr -d ' \n'; }
 
 write_nginx_conf() {
   local state=$1 n=$2 base=$3 run=$4 user_line=""
@@ -258,15 +208,6 @@ EOF
   chmod 0644 "$file"
 }
 
-wait_http() {
-  local url=$1 deadline=$((SECONDS + 30))
-  while ((SECONDS < deadline)); do
-    curl -fsS -o /dev/null --max-time 5 "$url" 2>/dev/null && return 0
-    sleep 0.2
-  done
-  return 1
-}
-
 cmd_start() {
   [ $# -eq 3 ] || die "usage: $0 start N BASEPORT STATE_DIR"
   local n=$1 base=$2 state=$3
@@ -306,7 +247,10 @@ cmd_start() {
 
   write_php_fpm_conf "$state"
   write_nginx_conf "$state" "$n" "$base" "$run"
-  "$(php_fpm_binary)" --fpm-config "$state/php-fpm.conf" --prefix "$state" </dev/null >>"$state/logs/php-fpm.out" 2>&1 \
+  # Only with an extra folder: an empty PHP_INI_SCAN_DIR would drop Debian's conf.d (mysqli and all).
+  local php_env=()
+  [ -z "$PHP_INI_EXTRA" ] || php_env=(env "PHP_INI_SCAN_DIR=:$PHP_INI_EXTRA")
+  "${php_env[@]}" "$(php_fpm_binary)" --fpm-config "$state/php-fpm.conf" --prefix "$state" </dev/null >>"$state/logs/php-fpm.out" 2>&1 \
     || die "php-fpm did not start: $(tail -n 3 "$state/logs/php-fpm.out" 2>/dev/null | tr '\n' ' ')"
   nginx -c "$state/nginx.conf" -p "$state" -e "$state/logs/nginx-error.log" </dev/null >>"$state/logs/nginx.out" 2>&1 \
     || die "nginx did not start: $(tail -n 3 "$state/logs/nginx-error.log" 2>/dev/null)"

@@ -6,10 +6,14 @@
  *   Chromium         scripts/setup/chromium.sh            skipped on purpose with SKIP_E2E=1
  *   PostgreSQL       scripts/setup/postgres.sh ensure     skipped on purpose with SKIP_POSTGRES=1
  *   WordPress peers  scripts/peers/wordpress.sh install   skipped on purpose with SKIP_WORDPRESS=1
+ *   MediaWiki peers  scripts/peers/mediawiki.sh install   skipped on purpose with SKIP_MEDIAWIKI=1
+ *   Dovecot peers    scripts/peers/dovecot.sh install     skipped on purpose with SKIP_DOVECOT=1
+ *   microsocks       scripts/peers/microsocks.sh install  skipped on purpose with SKIP_MICROSOCKS=1
+ *                    (the SOCKS5 proxy of the proxy tests; their HTTP proxy is the proxy-chain package)
  *
  * A step that cannot do its job fails the run with the reason (what is missing, how to get it);
- * only an explicit SKIP_… variable skips. REQUIRE_POSTGRES=1 / REQUIRE_WORDPRESS=1 (CI) forbid the
- * matching SKIP_….
+ * only an explicit SKIP_… variable skips. REQUIRE_POSTGRES=1 / REQUIRE_WORDPRESS=1 /
+ * REQUIRE_MEDIAWIKI=1 / REQUIRE_DOVECOT=1 / REQUIRE_MICROSOCKS=1 (CI) forbid the matching SKIP_….
  *
  * `node scripts/setup/setup.mjs` runs the set-up alone: prints the steps and the environment the
  * test stages would get, then stops a throwaway PostgreSQL it started (`--keep` leaves it running
@@ -136,6 +140,48 @@ export async function setUp({ ownerPid = process.pid } = {}) {
     }
   }
 
+  if (skipWanted('SKIP_MEDIAWIKI', 'REQUIRE_MEDIAWIKI')) {
+    // scripts/peers/mediawiki.sh install refuses with SKIP_MEDIAWIKI=1, so those tests skip with that reason.
+    skipped.push('MediaWiki integration tests (SKIP_MEDIAWIKI=1)');
+    delete env.REQUIRE_MEDIAWIKI;
+    process.stdout.write('setup: MediaWiki peers skipped on purpose (SKIP_MEDIAWIKI=1)\n');
+  } else {
+    const mediawiki = await step('MediaWiki peers', 'bash', [path.join(root, 'scripts', 'peers', 'mediawiki.sh'), 'install'], env, ownerPid);
+    if (mediawiki.ok) env.REQUIRE_MEDIAWIKI = '1';
+    else {
+      failures.push(`setup: MediaWiki peers (${mediawiki.reason})`);
+      delete env.REQUIRE_MEDIAWIKI;
+    }
+  }
+
+  if (skipWanted('SKIP_DOVECOT', 'REQUIRE_DOVECOT')) {
+    // scripts/peers/dovecot.sh install refuses with SKIP_DOVECOT=1, so the mail tests skip with that reason.
+    skipped.push('Dovecot mail integration tests (SKIP_DOVECOT=1)');
+    delete env.REQUIRE_DOVECOT;
+    process.stdout.write('setup: Dovecot peers skipped on purpose (SKIP_DOVECOT=1)\n');
+  } else {
+    const dovecot = await step('Dovecot peers', 'bash', [path.join(root, 'scripts', 'peers', 'dovecot.sh'), 'install'], env, ownerPid);
+    if (dovecot.ok) env.REQUIRE_DOVECOT = '1';
+    else {
+      failures.push(`setup: Dovecot peers (${dovecot.reason})`);
+      delete env.REQUIRE_DOVECOT;
+    }
+  }
+
+  if (skipWanted('SKIP_MICROSOCKS', 'REQUIRE_MICROSOCKS')) {
+    // scripts/peers/microsocks.sh install refuses with SKIP_MICROSOCKS=1, so the SOCKS5 proxy tests skip with that reason.
+    skipped.push('SOCKS5 proxy tests (SKIP_MICROSOCKS=1)');
+    delete env.REQUIRE_MICROSOCKS;
+    process.stdout.write('setup: microsocks skipped on purpose (SKIP_MICROSOCKS=1)\n');
+  } else {
+    const microsocks = await step('microsocks', 'bash', [path.join(root, 'scripts', 'peers', 'microsocks.sh'), 'install'], env, ownerPid);
+    if (microsocks.ok) env.REQUIRE_MICROSOCKS = '1';
+    else {
+      failures.push(`setup: microsocks (${microsocks.reason})`);
+      delete env.REQUIRE_MICROSOCKS;
+    }
+  }
+
   let tornDown = false;
   function teardown() {
     if (tornDown) return;
@@ -154,7 +200,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const keep = process.argv.includes('--keep');
   // A kept throwaway cluster belongs to the calling shell: the next set-up sweeps it once that ends.
   const setup = await setUp({ ownerPid: keep ? process.ppid : process.pid });
-  for (const name of ['TEST_DATABASE_URL', 'REQUIRE_POSTGRES', 'REQUIRE_WORDPRESS', 'SKIP_POSTGRES', 'SKIP_WORDPRESS', 'SKIP_E2E']) {
+  for (const name of ['TEST_DATABASE_URL', 'REQUIRE_POSTGRES', 'REQUIRE_WORDPRESS', 'REQUIRE_MEDIAWIKI', 'REQUIRE_DOVECOT', 'REQUIRE_MICROSOCKS', 'SKIP_POSTGRES', 'SKIP_WORDPRESS', 'SKIP_MEDIAWIKI', 'SKIP_DOVECOT', 'SKIP_MICROSOCKS', 'SKIP_E2E']) {
     const value = setup.env[name]?.replace(/\/\/([^:/@]*):[^@]*@/, '//$1:***@');
     if (value !== undefined) process.stdout.write(`env for the tests: ${name}=${value}\n`);
   }

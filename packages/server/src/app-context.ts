@@ -2,6 +2,7 @@ import type { AppConfig } from './platform/config';
 import type { Database } from './platform/db/dialect';
 import type { Live } from './platform/live/live-server';
 import type { EngineQueue } from './engine/jobs/job-names';
+import type { Clock } from './platform/clock';
 
 /** What every feature's routes (and every job handler) receive: configuration, the database, the live channel and the job queue. */
 export interface AppContext {
@@ -15,4 +16,6 @@ export interface AppContext {
    */
   queue: EngineQueue;
   version: string;
+  /** The engine's time (platform/clock.ts): wall time, except in tests that hand buildApp a faster clock. */
+  clock: Clock;
 }

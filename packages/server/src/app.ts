@@ -22,6 +22,7 @@ import { registerDocuments } from './platform/web/documents.routes';
 import { createLive } from './platform/live/live-server';
 import { FEATURE_ROUTES } from './features/registry';
 import { createQueue } from './engine/queue/create-queue';
+import { realClock, type Clock } from './platform/clock';
 import { JOB_PAYLOADS } from './engine/jobs/job-names';
 import { registerJobs, startEngine } from './engine/jobs/engine';
 
@@ -47,6 +48,8 @@ export interface BuildOptions {
   withLive?: boolean;
   /** Start taking jobs once built (default false: `serve` starts the engine after listening). */
   startEngine?: boolean;
+  /** The engine's clock (default: wall time); only tests hand another (test/support/compressed-clock.ts). */
+  clock?: Clock;
 }
 
 /** How long closing the app waits for running jobs before putting them back to wait. */
@@ -76,7 +79,7 @@ export async function buildApp(config: AppConfig, database: Database, options: B
   registerPlainTextCheck(app);
 
   const queue = createQueue(database, JOB_PAYLOADS, { logger: app.log });
-  const context: AppContext = { config, database, live: undefined, queue, version: VERSION };
+  const context: AppContext = { config, database, live: undefined, queue, version: VERSION, clock: options.clock ?? realClock };
   registerJobs(context);
   if (options.withLive !== false) context.live = await createLive(app.server, database, app.log);
 
@@ -92,16 +95,16 @@ export async function buildApp(config: AppConfig, database: Database, options: B
   registerHstsOverHttps(app);
   await app.register(cookie);
   await app.register(csrfPlugin, { secureCookie: config.cookieSecure });
-  await app.register(sessionPlugin, { db: database.db, tokenRequestsPerMinute: config.apiTokenRequestsPerMinute });
+  await app.register(sessionPlugin, { db: database.db, sqlite: database.sqlite, tokenRequestsPerMinute: config.apiTokenRequestsPerMinute });
   await registerUploads(app, config.uploadMaxMb);
   registerNotFoundHandler(app);
   registerSuccessEnvelope(app);
-  await registerOpenApi(app, VERSION);
+  registerOpenApi(app, VERSION);
 
   for (const routes of FEATURE_ROUTES) await app.register(routes, context);
 
   registerDocuments(app);
-  await registerWebApp(app, { webDist: config.webDist, version: VERSION, latestVersion: config.latestVersion });
+  await registerWebApp(app, { webDist: config.webDist, version: VERSION, latestVersion: config.latestVersion, hideRemoteOcr: config.hideRemoteOcr });
 
   // preClose runs before the HTTP server stops listening and waits for its connections.
   app.addHook('preClose', async () => {

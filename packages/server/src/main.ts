@@ -6,18 +6,25 @@ import { IMPORT_STALE_MS, sweepAbandonedImports } from './platform/imports/sweep
 import { buildApp, VERSION } from './app';
 import { startEngine } from './engine/jobs/engine';
 import { createUser } from './features/session/create-user';
+import { setUserPrivileged } from './features/options/set-user-privileged';
 import { startJobWorker } from './engine/queue/run-worker';
 import { createLineLogger } from './engine/queue/queue-logger';
 import { resealStoredSecrets } from './platform/crypto/stored-secrets';
 import { formatSecretKey, generateSecretKey } from './platform/crypto/secret-box';
+import { restoreBackup } from './engine/backup/restore-backup';
+import { releaseYoungGeneration } from './platform/runtime/start-up-memory';
 
 const USAGE = `Usage: linkloom <command>
   serve            start the web app, REST API and live channel (default)
   worker           run background jobs (any number of workers may share one database)
   migrate          apply pending database migrations and exit
   user:add NAME    create a user; the password is read from standard input
+  user:privileged NAME on|off
+                   give a user the higher limits of a privileged account, or take them back
   secrets:new-key  print a new secret key (id:base64) to put first in SECRETS_KEY or the key file
-  secrets:rotate   seal every stored secret with the current (first) key, so older keys can go`;
+  secrets:rotate   seal every stored secret with the current (first) key, so older keys can go
+  backup:restore FILE
+                   put a backup (BACKUP_DIR) back as the data of DATA_DIR / DATABASE_URL; stop the server and workers first`;
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -59,6 +66,7 @@ async function serve(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   engineStart = startEngine(context, app.log);
   await engineStart;
+  releaseYoungGeneration();
   if (closing) return;
   const where = config.databaseUrl ? 'PostgreSQL' : `SQLite in ${config.dataDir}`;
   app.log.info(`LinkLoom is running on http://localhost:${config.port} (${where})`);
@@ -71,6 +79,7 @@ async function worker(): Promise<void> {
   const database = openDatabase(config);
   await migrateToLatest(database);
   const queue = await startJobWorker(config, database, logger, {}, VERSION);
+  releaseYoungGeneration();
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -96,6 +105,18 @@ async function addUser(name: string | undefined): Promise<void> {
     await migrateToLatest(database);
     const id = await createUser(database.db, name, password);
     process.stdout.write(`Created user ${name} (id ${id})\n`);
+  } finally {
+    await database.close();
+  }
+}
+
+async function privilegeUser(name: string | undefined, flag: string | undefined): Promise<void> {
+  if (!name || (flag !== 'on' && flag !== 'off')) throw new Error('user:privileged needs a name and on or off: npm run user:privileged -- NAME on|off');
+  const database = openDatabase(loadConfig());
+  try {
+    await migrateToLatest(database);
+    const id = await setUserPrivileged(database.db, name, flag === 'on');
+    process.stdout.write(`User ${name} (id ${id}) is ${flag === 'on' ? 'now privileged (higher limits)' : 'no longer privileged'}\n`);
   } finally {
     await database.close();
   }
@@ -130,9 +151,26 @@ async function rotateSecrets(): Promise<void> {
   }
 }
 
+/** README "Backups": the server and every worker must be stopped; the previous data is moved aside, not deleted. */
+async function restore(file: string | undefined): Promise<void> {
+  if (!file) throw new Error('backup:restore needs a backup file: npm run backup:restore -- FILE');
+  const config = loadConfig();
+  const aside = await restoreBackup(config, file);
+  // The restored data may be from an older version: bring it to this one's schema.
+  const database = openDatabase(config);
+  try {
+    await migrateToLatest(database);
+  } finally {
+    await database.close();
+  }
+  process.stdout.write(`Restored ${file}; the previous data was moved to ${aside}\n`);
+}
+
 const [command = 'serve', ...args] = process.argv.slice(2);
 const commands: Record<string, () => Promise<void>> = {
-  serve, worker, migrate, 'user:add': () => addUser(args[0]), 'secrets:new-key': newSecretKey, 'secrets:rotate': rotateSecrets,
+  serve, worker, migrate, 'user:add': () => addUser(args[0]),
+  'user:privileged': () => privilegeUser(args[0], args[1]), 'secrets:new-key': newSecretKey, 'secrets:rotate': rotateSecrets,
+  'backup:restore': () => restore(args[0]),
 };
 const run = commands[command];
 if (!run) {

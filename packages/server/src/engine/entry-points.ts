@@ -6,6 +6,8 @@
 
 /** Start / Stop of a project (GET /action/start|stop/project/{id}). */
 export { STARTABLE_BY_USER, startProjectRun, stopProjectRun } from './runner/start-project-run';
+/** Verify mail / Stop verifying of an account creation project (GET /action/start|stop/verifying/{id}). */
+export { startMailVerification, stopMailVerification } from './verify-mail/verification-status';
 /** What would make a run fail at once: the project screen lists it, a person's Start is refused with it. */
 export { runReadiness } from './runner/plan-run';
 
@@ -18,3 +20,24 @@ export { wakeScheduler } from './scheduler/scheduler-tick';
 
 /** The IndexNow key format the engine submits with (the key file route answers only such keys). */
 export { INDEXNOW_KEY_PATTERN } from './indexer/indexnow-client';
+
+/** Check / Stop checking of the Proxy tab (GET /action/check|stop_checking/proxies). */
+export { startProxyChecks, stopProxyChecks } from './proxies/proxy-checks';
+
+/** Start / Stop of the platform verifier over the user's custom sites (POST /action/start|stop/site_verifier). */
+export { startSiteVerifier, stopSiteVerifier } from './site-verifier/verifier-status';
+
+/** A real login to a mailbox (POST /action/email/test_login); failures are MailErrors with what to fix. */
+export { testMailLogin } from './mail/test-mail-login';
+export { MailError } from './mail/mail-error';
+/** Captcha balance checks (the Captcha tabs' buttons, the campaign page's warnings). */
+export { checkCaptchaBalance, primaryCaptchaBalance, primaryGoogleCaptchaBalance } from './captcha/check-captcha-balance';
+
+/** The Indexer tab's Validate (POST /action/check_balance/indexer). */
+export { validateIndexerKey } from './indexing-services/validate-key';
+
+/** The content tools (spec 3 section 7): spinning, article sources and the built-in builder, and their typed errors. */
+export {
+  ContentServiceError, builderCategories, checkArticleBalance, downloadArticle, downloadKontentMachineArticles, kontentMachineCampaigns, spinWithService,
+  spinnerQuota, testSpinner,
+} from './content-tools';

@@ -7,14 +7,36 @@
 /** Projects: a project's stored form, its sites, and its status changes on the screens. */
 export { readProjectForm } from '../features/projects/project-settings';
 export { availableSites, type SiteSource } from '../features/projects/project-site-sources';
-export { findProject, type ProjectRecord } from '../features/projects/projects.repository';
+export { findProject, projectSettings, updateProjectForm, type ProjectRecord } from '../features/projects/projects.repository';
 export { presentProject } from '../features/projects/projects.presenter';
 export { publishProjectStatus } from '../features/projects/publish-project-status';
 
 /** Options: the user's engine options and working proxies. */
 export { readEngineOptions, workingProxies, type ProxyEntry } from '../features/options/options.repository';
+/** Proxy checks: every proxy to dial, its outcome, the table's row and the Check / Stop checking state. */
+export { proxiesToCheck, recordProxyCheck } from '../features/options/proxies.repository';
+export { presentProxy } from '../features/options/options.presenter';
+export { moveProxyMonitor, readProxyMonitor } from '../features/options/proxy-monitor.repository';
+/** Blocked sites: the engine never posts to, registers on or submits for them (one query, or the set for many URLs). */
+export { blockedDomains, isBlockedSite } from '../features/options/blocked-sites.repository';
+
+/** Custom sites: the platform verifier's walk over them, its run state, its results and their rows on the screen. */
+export { getVerifierState, openPasswords, type CustomSiteRecord } from '../features/custom-sites/custom-sites.repository';
+export { presentCustomSite } from '../features/custom-sites/custom-sites.presenter';
+export {
+  beginVerifierRun, finishVerifierRun, markChecking, releaseUnprobed, sitesToProbe, stopVerifierRun, storeSiteCheck, type SiteCheck, type VerifierState,
+} from '../features/custom-sites/site-verifier.repository';
 
 /** Output link sets: reading their links, counting them, and telling their screens. */
 export { countLinks, findLinkSetWithCampaign, linksAfter } from '../features/link-items/link-items.repository';
 export { publishLinksChanged, publishLinksChecked } from '../features/link-items/link-items.live';
 export type { UrlItemsTable } from '../features/link-sets/link-sets.tables';
+export { keywordsOf } from '../features/link-sets/link-set-keywords';
+
+/** Verify mail: the accounts of a project's profile, and the mailboxes of the email manager (features/emails). */
+export { accountsAfter, countProfileAccounts, findProfileWithCampaign, upsertAccounts } from '../features/accounts/accounts.repository';
+/** Account creation: a new account of the profile on its screens (newAccount). */
+export { presentAccount } from '../features/accounts/accounts.presenter';
+export { publishAccountsChanged } from '../features/accounts/accounts.live';
+export { findCatchAll, findEmailsByAddress, takeUnusedEmail } from '../features/emails/user-emails.repository';
+export { presentUserEmail } from '../features/emails/user-emails.presenter';

@@ -18,10 +18,17 @@ import { optionRoutes } from './options/options.routes';
 import { indexNowKeyRoutes } from './options/indexnow-key.routes';
 import { apiTokenRoutes } from './api-tokens/api-tokens.routes';
 import { strategyRoutes } from './strategies/strategies.routes';
+import { userEmailRoutes } from './emails/user-emails.routes';
+import { customSiteRoutes } from './custom-sites/custom-sites.routes';
+import { siteVerifierRoutes } from './custom-sites/site-verifier.routes';
+import { siteSelectionRoutes } from './site-selections/site-selections.routes';
+import { wizardRoutes } from './wizards/wizards.routes';
+import { linkHealthRoutes } from './link-health/link-health.routes';
 
 /** Every feature's routes; app.ts registers them in this order. */
 export const FEATURE_ROUTES: readonly FastifyPluginAsyncZod<AppContext>[] = [
   appInfoRoutes, sessionRoutes, campaignRoutes, projectRoutes, projectActionRoutes, projectScreenRoutes, scheduleRoutes, profileRoutes, accountRoutes,
   linkSetRoutes, linkItemRoutes, privateNetworkRoutes, contentRoutes, randomInfoRoutes, optionRoutes,
-  indexNowKeyRoutes, apiTokenRoutes, strategyRoutes,
+  indexNowKeyRoutes, apiTokenRoutes, strategyRoutes, customSiteRoutes, siteVerifierRoutes, siteSelectionRoutes, userEmailRoutes, wizardRoutes,
+  linkHealthRoutes,
 ];

@@ -41,6 +41,10 @@ const EnvSchema = z.object({
   }),
   /** Newest released version; the update banner shows when it is newer than the running one. */
   LATEST_VERSION: z.string().max(64).optional(),
+  /** The page flag that hides the RemoteOCR captcha provider from the Captcha and Google Captcha tabs (spec 3 section 6). */
+  HIDE_REMOTE_OCR: booleanFlag.default(false),
+  /** The notification service whose text the campaign page shows as a banner (`{url}/info?{userId}`); unset: none. */
+  NOTIFICATION_SERVICE_URL: z.url({ protocol: /^https?$/, error: 'NOTIFICATION_SERVICE_URL must be an http(s) address' }).optional(),
   /** Largest upload accepted (MB). */
   UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(10_240).default(200),
   /** Largest total a ZIP upload may expand to (MB): protects against ZIP bombs. */
@@ -53,6 +57,10 @@ const EnvSchema = z.object({
   SECRETS_KEY_FILE: z.string().min(1).optional(),
   /** `full` runs every answer through its zod schema as well as the compiled serializer and compares them (the tests). */
   RESPONSE_CHECK: z.enum(['compiled', 'full']).default('compiled'),
+  /** Where the daily automatic backup writes (engine/backup); default `<DATA_DIR>/backups`. */
+  BACKUP_DIR: z.string().min(1).optional(),
+  /** How many daily backups are kept (the oldest beyond this are deleted). */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(3650).default(7),
 });
 
 /** What Fastify's `trustProxy` takes: none, any, the proxies' addresses, or a hop-count test. */
@@ -71,6 +79,8 @@ export interface AppConfig {
   apiTokenRequestsPerMinute: number;
   trustProxy: TrustProxy;
   latestVersion: string | undefined;
+  hideRemoteOcr: boolean;
+  notificationServiceUrl: string | undefined;
   uploadMaxMb: number;
   zipMaxExpandedMb: number;
   webDist: string;
@@ -80,6 +90,10 @@ export interface AppConfig {
   secretsKeyFile: string | undefined;
   /** RESPONSE_CHECK: answers written by their compiled serializer only, or also checked by zod (platform/http/compiled-serializer.ts). */
   responseCheck: ResponseCheck;
+  /** BACKUP_DIR, resolved (default `<dataDir>/backups`). */
+  backupDir: string;
+  /** BACKUP_KEEP: daily backups kept. */
+  backupKeep: number;
 }
 
 /**
@@ -107,6 +121,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
+    backupDir: path.resolve(e.BACKUP_DIR ?? path.join(e.DATA_DIR, 'backups')),
+    backupKeep: e.BACKUP_KEEP,
     databaseUrl: e.DATABASE_URL,
     databaseSchema: e.DATABASE_SCHEMA,
     logLevel: e.LOG_LEVEL,
@@ -116,6 +132,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     apiTokenRequestsPerMinute: e.API_TOKEN_REQUESTS_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,
     latestVersion: e.LATEST_VERSION,
+    hideRemoteOcr: e.HIDE_REMOTE_OCR,
+    notificationServiceUrl: e.NOTIFICATION_SERVICE_URL,
     uploadMaxMb: e.UPLOAD_MAX_MB,
     zipMaxExpandedMb: e.ZIP_MAX_EXPANDED_MB,
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'packages/web/dist')),

@@ -29,7 +29,7 @@ describe.each(DATABASES)('accounts of a profile on $kind', ({ kind, skip }) => {
     expect(body.profile).toEqual({ id: profile.id, name: 'Store A', group: '', campaignId: profile.campaignId, count: 150 });
     expect(body.total).toBe(150);
     expect(body.accounts).toHaveLength(100);
-    expect(body.accounts[0]).toEqual({ accountListId: profile.id, siteName: 'site-001.test', email: 'user001@mail.test', username: 'user001', password: 'pw001' });
+    expect(body.accounts[0]).toEqual({ accountListId: profile.id, siteName: 'site-001.test', email: 'user001@mail.test', username: 'user001', password: 'pw001', verifiedAt: null });
 
     const page2 = AccountListResponseSchema.parse((await list(ann.agent, profile.id, '?page=2')).json());
     expect(page2.accounts.map((a) => a.siteName)).toEqual(Array.from({ length: 50 }, (_, i) => `site-${String(i + 101).padStart(3, '0')}.test`));

@@ -115,7 +115,7 @@ describe.each(DATABASES)('the engine runner on $kind', ({ kind, skip }) => {
     const group = await db().selectFrom('content_groups').select('name').where('id', '=', noArticles.contentGroupId).executeTakeFirstOrThrow();
     expect(await ended(noArticles.projectId)).toEqual({ status: 'FAILED', lastError: [PLAN_MESSAGES.noArticles(group.name)] });
     expect(await ended(sitesGone.projectId)).toEqual({ status: 'FAILED', lastError: [PLAN_MESSAGES.sitesGone] });
-    expect(await ended(accountCreation.id)).toEqual({ status: 'FAILED', lastError: [PLAN_MESSAGES.accountCreation] });
+    expect(await ended(accountCreation.id)).toEqual({ status: 'FAILED', lastError: [PROJECT_FORM_MESSAGES.acProfileRequired] });
   });
 
   it.skipIf(skip)('waits in STARTING while the user has maxConcurrentProjects RUNNING, then runs', async () => {

@@ -126,7 +126,8 @@ describe.each(DATABASES)('every route with another user\'s ids on $kind', ({ kin
       }
     }
     expect(await snapshot(ctx.server, annUser.id)).toBe(before);
-  });
+    // Every route × each of Ann's ids × every body: well over a thousand calls, more with each feature.
+  }, 120_000);
 
   it.skipIf(skip)("refuses every save of Bob's own objects that points at one of Ann's with 404, storing nothing", async () => {
     const db = ctx.server.database.db;

@@ -128,11 +128,14 @@ describe.each(DATABASES)('Start of a project a run could do nothing with on $kin
     expect(emptied.json().error.details).toEqual([PLAN_MESSAGES.noArticles(group.name), PROJECT_FORM_MESSAGES.sitesRequired]);
     expect(await statusOf(world.projectId)).toBe('NEW');
 
-    // Account creation is not run by the engine yet: Start says so instead of failing after a wait.
+    // An empty account creation project: its Account tab's rules and its sites, in the form's order.
     const accounts = await buildProject(db(), { ownerId: ann.id, campaignId: campaign.id, module: 'AccountCreation' });
     const refusedAccounts = await ann.agent.request('GET', `/action/start/project/${accounts}`);
     expect(refusedAccounts.statusCode).toBe(422);
-    expect(refusedAccounts.json().error.details).toEqual([PLAN_MESSAGES.accountCreation]);
+    expect(refusedAccounts.json().error.details).toEqual([
+      PROJECT_FORM_MESSAGES.acProfileRequired, PROJECT_FORM_MESSAGES.firstNameRequired, PROJECT_FORM_MESSAGES.lastNameRequired,
+      PROJECT_FORM_MESSAGES.usernameRequired, PROJECT_FORM_MESSAGES.passwordRequired, PROJECT_FORM_MESSAGES.sitesRequired,
+    ]);
   });
 
   it.skipIf(skip)("keeps the spec's Start rules first: a scheduled project is refused with the spec text (409), not the list", async () => {

@@ -63,6 +63,13 @@ describe.each(DATABASES)('project screens (GET /rest/project/{id}) on $kind', ({
       siteUrl: `https://blog-${i + 1}.example.test`, email: '', pr: null, dofollow: null,
       checked: i === 1, status: ['NONE', 'SUCCESS', 'FAILED'][i], waitInfo: i === 1 ? '2 of 5 posts' : null,
     })));
+
+    // A premium custom site of the module says so (the grid lists premium sites first, as their own group).
+    const added = await ann.agent.request('PUT', '/rest/custom_sites', { body: { url: 'https://premium-blog.example.test', module: 'SocialNetwork', premium: true } });
+    const premiumId = (added.json() as { site: { id: number } }).site.id;
+    const again = await screenOf(id);
+    expect(again.sites.filter((row) => row.premium === true).map((row) => row.key)).toEqual([`SocialNetwork:${premiumId}`]);
+    expect(again.sites).toHaveLength(4);
   });
 
   it.skipIf(skip)("shows the selected campaign's profiles, link set profiles under their current names, and forgets deleted choices", async () => {

@@ -139,6 +139,8 @@ describe.each(DATABASES)('third-party secrets at rest on $kind', ({ kind, skip }
     expect(postingTarget).toMatchObject({ ok: true, target: { username: 'ann', password: SECRET.account, accountEmail: 'ann@mail.test' } });
     const settings = await readEngineOptions(db(), ann.id);
     expect(settings.indexer).toEqual({ SpeedyIndex: SECRET.speedyKey, GigaIndexer: `me@example.test:${SECRET.gigaKey}` });
+    // The engine posts only through proxies a check found alive (issue 15): as the check would leave it.
+    await db().updateTable('proxies').set({ status: 'WORKING' }).where('owner_id', '=', ann.id).execute();
     expect(await postingProxy(db(), ann.id, settings, 0)).toBe(`http://${SECRET.proxyUser}:${SECRET.proxyPassword}@10.1.1.1:3128`);
   });
 

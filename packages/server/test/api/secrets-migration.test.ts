@@ -17,11 +17,14 @@ import { formatSecretKey, generateSecretKey, parseSecretKeys, SecretUnreadableEr
 import { resealStoredSecrets } from '../../src/platform/crypto/stored-secrets';
 import { accountsAfter } from '../../src/features/accounts/accounts.repository';
 import { readEngineOptions } from '../../src/features/options/options.repository';
+import { openPasswords } from '../../src/features/custom-sites/custom-sites.repository';
 import { createTestDatabase, DATABASES, type TestDatabaseHandle } from '../support/databases';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { signedIn } from '../support/agent';
 import { buildCampaign, buildUser } from '../support/factories';
 
+/** Not in OLD: it is written only for the rotation (the custom sites table came after the migration this test starts from). */
+const OLD_CUSTOM_SITE = 'old-custom-site-pw-Hq58Zo';
 const OLD = {
   account: 'old-acct-pw-Lk29Vb',
   site: 'old-site-pw-Pz71Qa',
@@ -129,9 +132,22 @@ describe.each(DATABASES)('sealing secrets stored in clear on $kind', ({ kind, sk
     const [oldKey] = parseSecretKeys(fs.readFileSync(keyFile, 'utf8'), keyFile);
     const newKey = formatSecretKey(generateSecretKey('k2'));
     const options = { databaseUrl: handle.env.DATABASE_URL, databaseSchema: handle.env.DATABASE_SCHEMA, dataDir: handle.env.DATA_DIR! };
+    // A custom site's login, sealed under the old key as the custom sites screen stores it.
+    const beforeRotation = openDatabase(options);
+    let customSiteId: number;
+    try {
+      customSiteId = Number((await beforeRotation.db.insertInto('custom_sites').values({
+        owner_id: user.id, created_at: Date.now(), module: 'WordPress', url: 'https://blog.test', host: 'blog.test', login: 'admin',
+        password_sealed: beforeRotation.secrets.seal(OLD_CUSTOM_SITE),
+      }).returning('id').executeTakeFirstOrThrow()).id);
+    } finally {
+      await beforeRotation.close();
+    }
     const rotating = openDatabase({ ...options, secretsKey: `${newKey},${formatSecretKey(oldKey!)}` });
     try {
-      expect(await resealStoredSecrets(rotating.db, rotating.secrets)).toMatchObject({ 'accounts.password': 1, 'proxies.password': 1, 'user_options.options': 1, 'projects.settings': 1 });
+      expect(await resealStoredSecrets(rotating.db, rotating.secrets)).toMatchObject({
+        'accounts.password': 1, 'proxies.password': 1, 'user_options.options': 1, 'projects.settings': 1, 'custom_sites.password_sealed': 1,
+      });
       expect((await storedText(rotating.db)).match(/enc:v1:k2:/g)).toHaveLength(Object.keys(OLD).length);
     } finally {
       await rotating.close();
@@ -141,6 +157,8 @@ describe.each(DATABASES)('sealing secrets stored in clear on $kind', ({ kind, sk
     try {
       expect((await accountsAfter(rotated.db, ids.profileId, 0, 10))[0]!.password).toBe(OLD.account);
       expect((await readEngineOptions(rotated.db, user.id)).indexer).toEqual({ SpeedyIndex: OLD.indexerKey });
+      const customSite = await rotated.db.selectFrom('custom_sites').selectAll().where('id', '=', customSiteId).executeTakeFirstOrThrow();
+      expect(openPasswords(rotated.db, [customSite])[0]!.password).toBe(OLD_CUSTOM_SITE);
       await expect(accountsAfter(oldOnly.db, ids.profileId, 0, 10)).rejects.toThrow(SecretUnreadableError);
     } finally {
       await rotated.close();

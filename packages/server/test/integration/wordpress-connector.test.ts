@@ -114,6 +114,24 @@ describe.skipIf(!availability.available)(`WordPress connector against real blogs
     expect(allTomatoes).toHaveLength(1);
   });
 
+  it('register(): an administrator creates an author with its own application password, which then publishes as the author', async () => {
+    const username = `author${randomBytes(3).toString('hex')}`;
+    const account = { username, email: `${username}@example.test`, password: `Pw-${randomBytes(8).toString('hex')}` };
+    const made = await connector.register(target(blogA), account, OPTIONS);
+    expect(made.siteUrl).toBe(blogA.url);
+    expect(made.username).toBe(username);
+    expect(made.password).not.toBe(account.password);
+    const post = await connector.publish(made, { title: 'By the author', html: '<p>Hello</p>', tags: [], idempotencyKey: newKey() }, OPTIONS);
+    const wp = await fetchJson<{ author: number }>(`${blogA.url}/wp-json/wp/v2/posts/${post.remoteId}`);
+    expect((await fetchJson<{ slug: string }>(`${blogA.url}/wp-json/wp/v2/users/${wp.author}`)).slug).toBe(username);
+
+    const again = await expectPublishError(connector.register(target(blogA), account, OPTIONS));
+    expect(again).toMatchObject({ kind: 'rejected', code: 'accountExists' });
+    // An author cannot create users.
+    const refused = await expectPublishError(connector.register(made, { ...account, username: `${username}x`, email: `x${account.email}` }, OPTIONS));
+    expect(refused.kind).toBe('auth');
+  });
+
   it('uploads the featured image, from bytes and from a URL', async () => {
     const png = solidPng(32, 24, [200, 30, 30]);
     const imageServer = await startStubServer((_request, response) => {

@@ -103,14 +103,16 @@ async function stopProcess(child: ChildProcess): Promise<number | null> {
 
 /**
  * Starts `serve` on a free port and waits until it answers. Without DATA_DIR or DATABASE_URL in
- * `extraEnv` it gets an empty data directory of its own, removed again on stop().
+ * `extraEnv` it gets an empty data directory of its own, removed again on stop(). `entry` runs
+ * another build of the server than the sources through tsx (the bundle `npm start` runs).
  */
-export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(extraEnv: Record<string, string> = {}, options: { entry?: string[] } = {}): Promise<RunningServer> {
+  const entry = options.entry ?? ENTRY;
   const ownDataDir = extraEnv.DATA_DIR || extraEnv.DATABASE_URL ? null : await fs.mkdtemp(path.join(os.tmpdir(), 'linkloom-data-'));
   const port = await freePort();
   const env = serverEnv({ ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}), ...extraEnv, PORT: String(port) });
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [...ENTRY, 'serve'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...entry, 'serve'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const output = captureOutput(child);
   const cleanUp = async () => {
     const code = await stopProcess(child);

@@ -5,10 +5,10 @@
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { peerAvailability, type PeerAvailability } from './peer-availability';
+import { freeConsecutivePorts, startOnFreePorts } from './peer-ports';
 
 const run = promisify(execFile);
 
@@ -29,44 +29,32 @@ export interface WordPressPeers {
   stop(): Promise<void>;
 }
 
-export type WordPressAvailability = { available: true } | { available: false; reason: string };
+export type WordPressAvailability = PeerAvailability;
 
-let availability: Promise<WordPressAvailability> | undefined;
-
-/**
- * Installs the packages once per process (fast when present). Resolves `available: false` with the
- * reason when this machine cannot; throws instead when REQUIRE_WORDPRESS=1.
- */
-export function wordPressAvailability(): Promise<WordPressAvailability> {
-  availability ??= (async () => {
-    try {
-      await run('bash', [WORDPRESS_SCRIPT, 'install'], { timeout: 10 * 60_000, maxBuffer: 16 * 1024 * 1024 });
-      return { available: true } as const;
-    } catch (error) {
-      const reason = describeFailure(error);
-      if (process.env.REQUIRE_WORDPRESS === '1') throw new Error(`WordPress peers are required (REQUIRE_WORDPRESS=1) but cannot be installed: ${reason}`);
-      process.stdout.write(`\n*** WordPress peers unavailable (${reason}): the WordPress integration tests are SKIPPED. ***\n\n`);
-      return { available: false, reason } as const;
-    }
-  })();
-  return availability;
-}
+/** Installs the packages once per process; `available: false` with the reason, or a throw when REQUIRE_WORDPRESS=1. */
+export const wordPressAvailability = peerAvailability({ name: 'WordPress peers', script: WORDPRESS_SCRIPT, require: 'REQUIRE_WORDPRESS', tests: 'WordPress integration tests' });
 
 export interface WordPressPeersOptions {
   /** php-fpm workers shared by the blogs (default 8); raise it for benchmarks with many posting threads. */
   phpWorkers?: number;
+  /** An extra PHP ini folder for the blogs (a Dovecot peer's `phpIniDir`: its sendmail_path lands their mail in real mailboxes). */
+  phpIniDir?: string;
 }
 
 /** Starts `count` blogs on free consecutive ports of 127.0.0.1. */
 export async function startWordPressPeers(count: number, options: WordPressPeersOptions = {}): Promise<WordPressPeers> {
   const ready = await wordPressAvailability();
   if (!ready.available) throw new Error(`WordPress peers are unavailable: ${ready.reason}`);
-  let lastError: unknown;
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const basePort = await freeConsecutivePorts(count);
-    const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'll-wp-'));
-    try {
-      const env = options.phpWorkers ? { ...process.env, WP_PEERS_PHP_CHILDREN: String(options.phpWorkers) } : process.env;
+  return startOnFreePorts({
+    what: `${count} WordPress blogs`,
+    stateDirPrefix: 'll-wp-',
+    freePorts: () => freeConsecutivePorts(count),
+    async start(basePort, stateDir) {
+      const env = {
+        ...process.env,
+        ...(options.phpWorkers ? { WP_PEERS_PHP_CHILDREN: String(options.phpWorkers) } : {}),
+        ...(options.phpIniDir ? { WP_PEERS_PHP_INI_DIR: options.phpIniDir } : {}),
+      };
       const { stdout } = await run('bash', [WORDPRESS_SCRIPT, 'start', String(count), String(basePort), stateDir], { timeout: 120_000, env });
       const sites = stdout
         .split('\n')
@@ -84,38 +72,7 @@ export async function startWordPressPeers(count: number, options: WordPressPeers
           fs.rmSync(stateDir, { recursive: true, force: true });
         },
       };
-    } catch (error) {
-      lastError = error;
-      fs.rmSync(stateDir, { recursive: true, force: true });
-      // Another process took a port between the check and the start: try other ports.
-      if (!/already in use/.test(describeFailure(error))) break;
-    }
-  }
-  throw new Error(`Could not start ${count} WordPress blogs: ${describeFailure(lastError)}`);
-}
-
-/** A base port with `count` free ports from it, in 20000..59999. */
-async function freeConsecutivePorts(count: number): Promise<number> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const base = 20_000 + Math.floor(Math.random() * (40_000 - count));
-    const checks = await Promise.all(Array.from({ length: count }, (_, index) => portIsFree(base + index)));
-    if (checks.every(Boolean)) return base;
-  }
-  throw new Error(`No ${count} consecutive free ports found on 127.0.0.1`);
-}
-
-function portIsFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.once('error', () => resolve(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+    },
+    portTaken: /already in use/,
   });
-}
-
-function describeFailure(error: unknown): string {
-  if (error && typeof error === 'object' && 'stderr' in error) {
-    const stderr = String((error as { stderr: unknown }).stderr).trim();
-    if (stderr) return stderr.split('\n').slice(-3).join(' ');
-  }
-  return error instanceof Error ? error.message : String(error);
 }

@@ -11,13 +11,14 @@ import { JobPayloadError, parsingHandler, type JobSchemas } from '../../src/engi
 import { executeRun, type Run } from '../../src/engine/queue/job-run';
 import type { JobHandler } from '../../src/engine/queue/queue';
 import { loadConfig } from '../../src/platform/config';
+import { realClock } from '../../src/platform/clock';
 import { openDatabase } from '../../src/platform/db/dialect';
 
 // A queue on a fresh SQLite file without tables: a payload the schema refuses throws before the
 // queue touches its store, anything that got past the schema would fail on the missing table.
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'linkloom-job-boundary-'));
 const database = openDatabase({ databaseUrl: undefined, dataDir: dir });
-const ctx: AppContext = { config: loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent' }), database, live: undefined, queue: createQueue(database, JOB_PAYLOADS), version: 'test' };
+const ctx: AppContext = { config: loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent' }), database, live: undefined, queue: createQueue(database, JOB_PAYLOADS), version: 'test', clock: realClock };
 
 afterAll(async () => {
   await database.close();

@@ -1,7 +1,7 @@
 import type { LinkPlacement } from '../constants/project-options';
 import { parseTags } from '../domain/text';
 import type { ContentProjectForm } from '../schemas/project-forms';
-import { chooseAnchor, type AnchorKeywords, type AnchorType, type SourceLink } from './anchors';
+import { chooseAnchor, keywordPhrases, type AnchorCounts, type AnchorKeywords, type AnchorType, type SourceLink } from './anchors';
 import { articleToHtml } from './article-html';
 import { pickLinks, planLinks, type LinkPlanProfile } from './link-plan';
 import { insertMedia, type InsertedMedia, type MediaRequest } from './media';
@@ -33,6 +33,12 @@ export interface PostInput {
   videos?: PostMediaRequest | null;
   /** InBlurbOnly's blurb text (see placeLinks). */
   blurb?: string;
+  /**
+   * Anchors already placed from each input link set, by kind (link set id → counts): given, each
+   * link set's anchors are chosen by the quota draw (quotaAnchorKind) so its realised mix keeps to
+   * its percentages; left out, by a weighted random draw. Read only (the post counts on a copy).
+   */
+  anchorCounts?: ReadonlyMap<number, AnchorCounts>;
 }
 
 /** A link of the post, as the engine records it and later verifies it on the published page. */
@@ -51,26 +57,54 @@ export interface BuiltPost {
   skippedLinks: { linkSetId: number; url: string }[];
 }
 
+/** Own anchors of a link set taken as link keywords up to this many links (a large set's are not read whole). */
+const OWN_ANCHORS_LIMIT = 500;
+
+/**
+ * The words links will be anchored on or looked for (ReplaceKeyword): the input link sets' keyword
+ * phrases without spintax, and the links' own anchors of small sets. The synonym spinner keeps them
+ * as they are, so a keyword in the article is still there to be linked after spinning.
+ */
+export function linkKeywords(sources: readonly PostLinkSource[]): string[] {
+  const words = new Set<string>();
+  for (const source of sources) {
+    const k = source.keywords;
+    if (k?.useKeyword) {
+      for (const field of [k.primaryKeyword, k.secondaryKeyword, k.brandedKeyword, k.genericKeyword]) {
+        for (const phrase of keywordPhrases(field)) if (!/[{}|]/.test(phrase)) words.add(phrase);
+      }
+    }
+    if (source.links.length <= OWN_ANCHORS_LIMIT) {
+      for (const link of source.links) if (link.anchor.trim() !== '' && !/[{}|]/.test(link.anchor)) words.add(link.anchor.trim());
+    }
+  }
+  return [...words];
+}
+
 /**
  * One post from an article, composed in a fixed order so a seed always gives the same post (seed
  * it per post, e.g. `project:ID/site:ID/post:N`, and a retry rebuilds what was planned): title and
- * body spun (protected words kept; synonyms when a list is given), a plain-text body turned into
+ * body spun (protected words and link keywords kept; synonyms when a list is given), a plain-text body turned into
  * paragraphs, links planned per input link set and picked, anchors chosen, links placed, images
  * then videos inserted (images' alt text: the title), tags spun and normalised.
  */
 export function buildPost(input: PostInput, rng: Rng): BuiltPost {
+  const keepWords = input.synonyms ? linkKeywords(input.linkSources) : [];
   const spinText = (text: string) => (input.synonyms
-    ? spinWithSynonyms(text, rng, { protectedWords: input.protectedWords, synonyms: input.synonyms })
+    ? spinWithSynonyms(text, rng, { protectedWords: input.protectedWords, synonyms: input.synonyms, keepWords })
     : spin(text, rng, { protectedWords: input.protectedWords }));
   const title = spinText(input.article.title).trim();
   let html = articleToHtml(spinText(input.article.body));
 
   const chosen: { linkSetId: number; url: string; anchor: string; anchorType: AnchorType }[] = [];
   const plan = planLinks(input.linkSources, rng);
+  const tally = new Map<number, AnchorCounts>();
   plan.forEach((planned, i) => {
     const source = input.linkSources[i]!;
+    const placed = input.anchorCounts ? tally.get(source.linkSetId) ?? { ...input.anchorCounts.get(source.linkSetId) } : undefined;
+    if (placed) tally.set(source.linkSetId, placed);
     for (const link of pickLinks(source.links, planned.count, rng)) {
-      const anchor = chooseAnchor(source.keywords, link, rng);
+      const anchor = chooseAnchor(source.keywords, link, rng, placed);
       chosen.push({ linkSetId: source.linkSetId, url: link.url, anchor: anchor.text, anchorType: anchor.type });
     }
   });
@@ -108,12 +142,18 @@ export function linkProfilesFromForm(form: Pick<ContentProjectForm, 'useLinkSet'
 /**
  * The Image and Video tabs as media requests: null when the tab is off. With "search for images /
  * videos" ticked the URLs come from a search by the tab's keywords, which the engine runs and
- * passes in `searched`; without it, the typed URLs.
+ * passes in `searched` (with the credit lines found images' licences ask for); without it, the
+ * typed URLs.
  */
-export function mediaRequestsFromForm(form: ContentProjectForm, searched: { images?: readonly string[]; videos?: readonly string[] } = {}): { images: PostMediaRequest | null; videos: PostMediaRequest | null } {
+export function mediaRequestsFromForm(
+  form: ContentProjectForm, searched: { images?: readonly string[]; videos?: readonly string[]; credits?: ReadonlyMap<string, string> } = {},
+): { images: PostMediaRequest | null; videos: PostMediaRequest | null } {
   return {
     images: form.insertImages
-      ? { urls: form.searchForImages ? searched.images ?? [] : form.imagesToInsert, min: form.minImage, max: form.maxImage, position: form.imagePosition }
+      ? {
+        urls: form.searchForImages ? searched.images ?? [] : form.imagesToInsert, min: form.minImage, max: form.maxImage, position: form.imagePosition,
+        ...(form.searchForImages && searched.credits ? { credits: searched.credits } : {}),
+      }
       : null,
     videos: form.insertVideos
       ? { urls: form.searchForVideos ? searched.videos ?? [] : form.videosToInsert, min: form.minVideo, max: form.maxVideo, position: form.videoPosition }

@@ -106,11 +106,12 @@ export function sameAnchorText(a: string, b: string): boolean {
 function anchorKey(text: string): string {
   return collapseSpace(decodeText(text))
     .normalize('NFKC')
-    .replace(/[‘’‚‛′]/g, "'")
-    .replace(/[“”„‟″]/g, '"')
-    .replace(/[‐‑‒–—―]+|-{2,}/g, '-')
-    .replace(/…/g, '...')
-    .replace(/×/g, 'x')
+    // ‘ ’ ‚ ‛ ′ → ', “ ” „ ‟ ″ → ", the dashes → -, … → ..., × → x (as \u escapes: the server bundle is ASCII only)
+    .replace(/[\u2018\u2019\u201a\u201b\u2032]/g, "'")
+    .replace(/[\u201c\u201d\u201e\u201f\u2033]/g, '"')
+    .replace(/[\u2010\u2011\u2012\u2013\u2014\u2015]+|-{2,}/g, '-')
+    .replace(/\u2026/g, '...')
+    .replace(/\u00d7/g, 'x')
     .toLowerCase();
 }
 

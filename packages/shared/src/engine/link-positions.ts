@@ -29,7 +29,7 @@ export function findLinkMarkers(html: string, layout: HtmlLayout): HtmlRange[] {
   return markers;
 }
 
-const SENTENCE_END = /[.!?…]+["'”’»)\]]*(?=\s|$)/g;
+const SENTENCE_END = /[.!?\u2026]+["'\u201d\u2019\u00bb)\]]*(?=\s|$)/g;
 
 /**
  * Offsets just after a sentence's final punctuation (and any closing quote or bracket) in

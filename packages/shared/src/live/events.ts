@@ -13,6 +13,9 @@ import type { SiteStatus } from '../constants/project-options';
 import type { RunProgress } from '../domain/run-progress';
 import type { ProxyId, ProxyMonitorState, ProxyRow } from '../schemas/proxies';
 import type { StrategySummary } from '../schemas/strategy-summary';
+import type { CustomSiteRow, SiteVerifierStatus } from '../schemas/custom-sites';
+import type { SiteSelectionSummary } from '../schemas/site-selections';
+import type { UserEmailRow } from '../schemas/emails';
 
 type Ids = { ids: number[] };
 type Loose = Record<string, unknown>;
@@ -38,8 +41,19 @@ export interface UserTopicMessages {
     deleted: Ids;
     countChanged: { id: number; count: number };
   };
-  site_selections: { addNew: Loose; edited: { id: number; name: string }; deleted: Ids };
-  email_manager: { emailsInserted: Loose; emailsDeleted: Loose };
+  site_selections: { addNew: SiteSelectionSummary; edited: { id: number; name: string }; deleted: Ids };
+  /**
+   * Custom sites added or updated (routes) and deleted, one site the platform verifier probed, and
+   * the verifier's progress (its job).
+   */
+  custom_sites: {
+    sitesInserted: Ids;
+    sitesDeleted: Ids;
+    siteChecked: { site: CustomSiteRow };
+    verifierStatusChanged: { status: SiteVerifierStatus; checked: number; total: number };
+  };
+  /** Mailboxes added or updated (Add Email, import) and deleted, by address (features/emails). */
+  email_manager: { emailsInserted: { emails: UserEmailRow[] }; emailsDeleted: { addresses: string[] } };
   xwizards: Record<string, Loose>;
   /** Diagrams added (new, clone, import), renamed, deleted and saved (designer). */
   strategies: { add: StrategySummary; rename: { id: number; name: string }; delete: Ids; save: StrategySummary };
@@ -119,7 +133,7 @@ export type Topic = UserTopic | ObjectTopic;
 
 export const USER_TOPICS: readonly UserTopic[] = [
   'campaigns', 'private_networks', 'site_selections', 'email_manager', 'xwizards', 'strategies',
-  'content_groups', 'proxies', 'blocked_sites',
+  'content_groups', 'proxies', 'blocked_sites', 'custom_sites',
 ];
 export const OBJECT_TOPIC_KINDS: readonly ObjectTopicKind[] = [
   'campaign', 'project', 'profile', 'url_list', 'private_network', 'content_group', 'xwizard',

@@ -78,7 +78,11 @@ export const AccountFieldsSchema = z.object({
 export type AccountFields = z.infer<typeof AccountFieldsSchema>;
 
 /** An account as the API answers it; identity is accountListId (the profile) + siteName + email. */
-export const AccountSchema = AccountFieldsSchema.extend({ accountListId: z.number().int() });
+export const AccountSchema = AccountFieldsSchema.extend({
+  accountListId: z.number().int(),
+  /** When Verify mail followed the account's confirmation link (epoch ms); null: not verified. Absent in answers that do not read it. */
+  verifiedAt: z.number().int().nullable().optional(),
+});
 export type Account = z.infer<typeof AccountSchema>;
 
 /** PUT /rest/account: adds an account, or updates the one with the same siteName + email. */

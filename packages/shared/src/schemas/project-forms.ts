@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import {
-  EMAIL_DEFAULTS, EMAIL_PROTOCOLS, EMAIL_SOURCES, INDEXING_SERVICES, LINK_PLACEMENTS, MEDIA_POSITIONS, OUTPUT_ANCHORS, optionValues,
+  EMAIL_DEFAULTS, EMAIL_PROTOCOLS, EMAIL_SOURCES, INDEXING_SERVICES, LINK_PLACEMENTS, OUTPUT_ANCHORS, optionValues,
 } from '../constants/project-options';
 import { LinkSetProfileSchema, LINK_SET_PROFILE_MESSAGES } from './link-set-profiles';
 import { PLAIN_TEXT_RULE } from './common';
 import { isPlainText } from '../domain/plain-text';
+import { MEDIA_FIELDS } from './media-fields';
 
 /**
  * The project forms of spec 1 §3 and their rules (§5), written once: the screens show these
@@ -105,21 +106,7 @@ export const ContentProjectFormSchema = z.object({
   outputAnchor: z.enum(optionValues(OUTPUT_ANCHORS)).default('Title'),
   /** Comma-joined; stored trimmed and de-duplicated (see normalizeTags). */
   tags: text(10_000),
-  insertImages: z.boolean().default(false),
-  searchForImages: z.boolean().default(true),
-  keywordsForImage: text(10_000),
-  /** Image URLs, one per line. */
-  imagesToInsert: text(200_000),
-  minImage: count.default(1),
-  maxImage: count.default(1),
-  imagePosition: z.enum(optionValues(MEDIA_POSITIONS)).nullable().default('Random'),
-  insertVideos: z.boolean().default(false),
-  searchForVideos: z.boolean().default(true),
-  keywordsForVideo: text(10_000),
-  videosToInsert: text(200_000),
-  minVideo: count.default(1),
-  maxVideo: count.default(1),
-  videoPosition: z.enum(optionValues(MEDIA_POSITIONS)).nullable().default('Random'),
+  ...MEDIA_FIELDS,
   useIndexers: z.boolean().default(false),
   indexers: z.array(z.enum(optionValues(INDEXING_SERVICES))).max(INDEXING_SERVICES.length).default([]),
 });

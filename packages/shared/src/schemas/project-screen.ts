@@ -55,6 +55,8 @@ export const SiteRowSchema = z.object({
   /** Progress / waiting note written by the engine (e.g. "2 of 5 posts", "next post at 14:30"). */
   waitInfo: z.string().nullable(),
   checked: z.boolean(),
+  /** A premium custom site (custom_sites.premium): the grid shows these as their own group, first. */
+  premium: z.boolean().optional(),
 });
 export type SiteRow = z.infer<typeof SiteRowSchema>;
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  CAPTCHA_TAB_FIELDS, OPTION_DEFAULTS, tabSchemaFor,
   AccountFieldsSchema, ArticleFieldsSchema, ContentGroupSettingsSchema, ImportFromProfileBodySchema, LOGIN_MESSAGES, LinkSetKeywordsSchema,
   ProjectCreateSchema, UrlItemInputSchema, LoginRequestSchema, PLAIN_TEXT_MESSAGES, SETUP_MESSAGES, SetupRequestSchema,
 } from '@linkloom/shared';
@@ -83,5 +84,17 @@ describe('required fields and human messages', () => {
     expect(fieldProblem(schema, { count: 'x' }, 'count')).toBe('Please enter a number');
     expect(fieldProblem(schema, { name: 'ab' }, 'name')).toBe('Please enter at least 3 characters');
     expect(fieldProblem(schema, { kind: 'c' }, 'kind')).toBe('Please choose one of the options');
+  });
+
+  it('judges a nested field by its path: the captcha key a ticked switch needs', () => {
+    const schema = tabSchemaFor(false, CAPTCHA_TAB_FIELDS);
+    const values = { ...OPTION_DEFAULTS, autoSolveCaptcha: true, primaryCaptchaService: 'TwoCaptcha' };
+    const path = ['captchaPrimary', 'TwoCaptcha', 'captchaKey'];
+    expect(fieldProblem(schema, values, path)).toBe('Captcha Key is Required');
+    expect(isRequiredField(schema, values, path)).toBe(true);
+    expect(fieldProblem(schema, values, ['captchaPrimary', 'ZeroCaptcha', 'captchaKey'])).toBeNull();
+    expect(isRequiredField(schema, { ...values, autoSolveCaptcha: false }, path)).toBe(false);
+    const filled = { ...values, captchaPrimary: { ...values.captchaPrimary, TwoCaptcha: { captchaKey: 'k' } } };
+    expect(fieldProblem(schema, filled, path)).toBeNull();
   });
 });

@@ -36,18 +36,38 @@ export function humanMessage(issue: z.core.$ZodIssue, value: unknown): string {
   }
 }
 
-function valueAt(values: unknown, field: string): unknown {
-  return typeof values === 'object' && values !== null ? (values as Record<string, unknown>)[field] : undefined;
+/** A form field's name: a top-level key, or a path into nested values (`['captchaPrimary', 'TwoCaptcha', 'captchaKey']`). */
+export type FieldPath = string | readonly (string | number)[];
+
+const pathOf = (field: FieldPath): readonly (string | number)[] => (typeof field === 'string' ? [field] : field);
+
+function valueAt(values: unknown, field: FieldPath): unknown {
+  let value = values;
+  for (const key of pathOf(field)) value = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
+  return value;
 }
+
+/** A copy of `values` with the value at `field` replaced (nested objects copied on the way). */
+function withValueAt(values: unknown, field: FieldPath, replacement: unknown): Record<string, unknown> {
+  const [head, ...rest] = pathOf(field);
+  const base = typeof values === 'object' && values !== null ? values as Record<string, unknown> : {};
+  if (head === undefined) return base;
+  return { ...base, [head]: rest.length === 0 ? replacement : withValueAt(base[head], rest, replacement) };
+}
+
+const samePath = (issuePath: readonly PropertyKey[], field: FieldPath) => {
+  const wanted = pathOf(field);
+  return wanted.every((key, index) => issuePath[index] === key) && (typeof field === 'string' || issuePath.length === wanted.length);
+};
 
 /**
  * The first problem the schema finds with one field, judged on the whole form's values so
  * cross-field rules (passwords must match) report on the right field. Null when the field is fine.
  */
-export function fieldProblem(schema: z.ZodType, values: unknown, field: string): string | null {
+export function fieldProblem(schema: z.ZodType, values: unknown, field: FieldPath): string | null {
   const result = schema.safeParse(values);
   if (result.success) return null;
-  const issue = result.error.issues.find((candidate) => candidate.path[0] === field);
+  const issue = result.error.issues.find((candidate) => samePath(candidate.path, field));
   return issue ? humanMessage(issue, valueAt(values, field)) : null;
 }
 
@@ -55,9 +75,8 @@ export function fieldProblem(schema: z.ZodType, values: unknown, field: string):
  * True when the schema refuses the form with this field left empty (absent, and as an empty
  * text): the field is required, given the others. A text that may be empty is not.
  */
-export function isRequiredField(schema: z.ZodType, values: unknown, field: string): boolean {
-  const others = typeof values === 'object' && values !== null ? values : {};
-  return [undefined, ''].every((empty) => fieldProblem(schema, { ...others, [field]: empty }, field) !== null);
+export function isRequiredField(schema: z.ZodType, values: unknown, field: FieldPath): boolean {
+  return [undefined, ''].every((empty) => fieldProblem(schema, withValueAt(values, field, empty), field) !== null);
 }
 
 /**
@@ -66,7 +85,7 @@ export function isRequiredField(schema: z.ZodType, values: unknown, field: strin
  * without carries antd's required marker, judged on the current values (a field required only
  * when a box is ticked is marked only then).
  */
-export function zodRule(schema: z.ZodType, field: string): FormRule {
+export function zodRule(schema: z.ZodType, field: FieldPath): FormRule {
   return ({ getFieldsValue }) => ({
     required: isRequiredField(schema, getFieldsValue(true), field),
     validator: async () => {

@@ -74,7 +74,23 @@ export interface AccountToRegister {
   username: string;
   email: string;
   password: string;
+  /** The account creation form's names (WordPress: first, last and display name; MediaWiki: the real name). */
+  firstName?: string;
+  lastName?: string;
+  /** WordPress: the profile's description and nickname; MediaWiki accounts have no such fields. */
+  blogTitle?: string;
+  blogName?: string;
 }
+
+/**
+ * Answer of {@link Connector.findRegistered}: the account asked for exists and is ours (same
+ * address, or our password logs it in: `target` posts as it), the name is someone else's, or
+ * there is no such account.
+ */
+export type RegisteredLookup =
+  | { state: 'ours'; target: PublishTarget }
+  | { state: 'taken' }
+  | { state: 'absent' };
 
 export interface Connector {
   /** Registry key as the site lists spell the platform, e.g. `WordPress` (PLATFORM_WORDPRESS). */
@@ -85,13 +101,25 @@ export interface Connector {
    * unknown outcome (timeout, dropped connection) before retrying, so that no post is made twice.
    */
   findPublished?(target: PublishTarget, idempotencyKey: string, options: PublishOptions): Promise<PublishedPost | null>;
-  /** Later: create an account on the site (not implemented by any connector yet). */
+  /** Creates an account on the site (MediaWiki: as a visitor, `admin` only names the site; WordPress: an author, with an administrator's login). */
   register?(admin: PublishTarget, account: AccountToRegister, options: PublishOptions): Promise<PublishTarget>;
+  /**
+   * Looks up the account {@link register} would make, after an attempt whose outcome is not known
+   * (a crash, a timeout): an account registered by that attempt is found and answered as `ours`
+   * (WordPress: with a fresh application password), so it is never created twice.
+   */
+  findRegistered?(admin: PublishTarget, account: AccountToRegister, options: PublishOptions): Promise<RegisteredLookup>;
   /** Later: find out whether a site runs this platform (not implemented by any connector yet). */
   detect?(siteUrl: string, options: PublishOptions): Promise<DetectedPlatform | null>;
 }
 
 export type PublishErrorKind = 'auth' | 'notFound' | 'rateLimited' | 'timeout' | 'network' | 'rejected';
+
+/**
+ * A finer reason a connector may give within a kind, for callers and tests that must tell them
+ * apart (e.g. MediaWiki: `badCredentials`, `pageExists`, `blocked`, `rateLimited`, `readOnly`).
+ */
+export type PublishErrorCode = 'badCredentials' | 'pageExists' | 'accountExists' | 'blocked' | 'rateLimited' | 'readOnly' | 'permissionDenied' | 'refusedContent';
 
 export interface PublishErrorDetails {
   retryable?: boolean;
@@ -104,6 +132,7 @@ export interface PublishErrorDetails {
   outcomeUnknown?: boolean;
   /** HTTP status when the site answered. */
   status?: number;
+  code?: PublishErrorCode;
   cause?: unknown;
 }
 
@@ -124,6 +153,7 @@ export class PublishError extends Error {
   readonly retryAfterMs: number | undefined;
   readonly outcomeUnknown: boolean;
   readonly status: number | undefined;
+  readonly code: PublishErrorCode | undefined;
 
   constructor(kind: PublishErrorKind, message: string, details: PublishErrorDetails = {}) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
@@ -132,6 +162,7 @@ export class PublishError extends Error {
     this.retryAfterMs = details.retryAfterMs;
     this.outcomeUnknown = details.outcomeUnknown ?? false;
     this.status = details.status;
+    this.code = details.code;
   }
 
   /** The same error, flagged as possibly having created the post (or, with false, as surely not). */
@@ -142,6 +173,7 @@ export class PublishError extends Error {
       retryAfterMs: this.retryAfterMs,
       outcomeUnknown,
       status: this.status,
+      ...(this.code === undefined ? {} : { code: this.code }),
       cause: this.cause,
     });
   }

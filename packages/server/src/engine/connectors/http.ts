@@ -69,7 +69,8 @@ function toTransportError(error: unknown, ctx: HttpContext): PublishError {
   });
 }
 
-function errorCode(error: unknown): string | undefined {
+/** The first `code` along an error's cause chain (undici puts the socket's code in `cause`). */
+export function errorCode(error: unknown): string | undefined {
   let current: unknown = error;
   for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
     const code = (current as { code?: unknown }).code;
@@ -79,7 +80,8 @@ function errorCode(error: unknown): string | undefined {
   return undefined;
 }
 
-function describeNetworkCode(code: string | undefined): string {
+/** A network error code in words: `connection refused`, `unknown host name`, `TLS error …`. */
+export function describeNetworkCode(code: string | undefined): string {
   switch (code) {
     case 'ECONNREFUSED':
       return 'connection refused';

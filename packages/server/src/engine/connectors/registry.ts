@@ -1,4 +1,5 @@
 import type { Connector } from './connector';
+import { createMediaWikiConnector, type MediaWikiConnectorOptions } from './mediawiki/mediawiki-connector';
 import { createWordPressConnector, type WordPressConnectorOptions } from './wordpress/wordpress-connector';
 
 /** Connectors by platform name as the site lists spell it (`WordPress`, …), matched case-insensitively. */
@@ -33,9 +34,10 @@ export class ConnectorRegistry {
 
 export interface DefaultConnectorsOptions {
   wordpress?: WordPressConnectorOptions;
+  mediawiki?: MediaWikiConnectorOptions;
 }
 
 /** The registry the engine uses: every connector the product ships. */
 export function createDefaultConnectorRegistry(options: DefaultConnectorsOptions = {}): ConnectorRegistry {
-  return new ConnectorRegistry().register(createWordPressConnector(options.wordpress));
+  return new ConnectorRegistry().register(createWordPressConnector(options.wordpress)).register(createMediaWikiConnector(options.mediawiki));
 }

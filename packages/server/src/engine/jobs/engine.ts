@@ -4,6 +4,7 @@ import { registerJob } from '../queue/queue';
 import { resumeRuns } from '../runner/project-run.job';
 import { JOB_NAMES, jobRegistrations } from './registry';
 import { sendNextSchedulerTick } from '../scheduler/scheduler-tick';
+import { sendTodaysBackup } from '../backup/backup.job';
 
 /**
  * Registers every job handler on the context's queue and checks that each job name the app sends
@@ -18,6 +19,7 @@ export function registerJobs(ctx: AppContext): void {
 export async function startEngine(ctx: AppContext, logger?: QueueLogger): Promise<void> {
   await ctx.queue.start();
   await sendNextSchedulerTick(ctx.queue); // D: the scheduler's tick chain (one per database, however many processes)
+  await sendTodaysBackup(ctx.queue); // the daily automatic backup's chain (one job per day, engine/backup)
   const resumed = await resumeRuns(ctx);
   logger?.info(`Job worker started (${ctx.queue.driver} queue; jobs: ${JOB_NAMES.join(', ') || 'none'})${resumed > 0 ? `; ${resumed} run(s) resumed` : ''}`);
 }

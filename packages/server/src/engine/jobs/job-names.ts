@@ -11,7 +11,7 @@ const PostJobSchema = z.object({ ownerId: RowId, postId: RowId });
  * Every job the app sends, with the zod schema of its payload (engine/README.md "Jobs"). The
  * queue parses a payload with it when the job is sent (nothing is stored when it refuses) and
  * again when the job runs (a stored payload it refuses fails that job, never reaching the
- * handler). All payloads but the tick's and the ping's carry ownerId.
+ * handler). All payloads but the tick's, the ping's and the backup's carry ownerId.
  */
 export const JOB_PAYLOADS = {
   /** Answers at once: proves a worker takes jobs (smoke tests, `npm run worker` checks). */
@@ -21,6 +21,8 @@ export const JOB_PAYLOADS = {
   /** `retry` counts the later tries post.verify sent itself (engine/verify). */
   'post.verify': PostJobSchema.extend({ retry: z.number().int().min(0).max(100).optional() }),
   'indexer.submit': PostJobSchema,
+  /** One registration of an account creation run: an engine_posts row and its account_registrations row (engine/account-creation). */
+  'account.register': PostJobSchema,
   'scheduler.tick': z.object({}),
   /** A FixedDate schedule's start at its instant `at` (epoch ms; engine/scheduler). */
   'schedule.start': z.object({ ownerId: RowId, projectId: RowId, at: z.number().int().nonnegative() }),
@@ -35,6 +37,17 @@ export const JOB_PAYLOADS = {
     offset: z.number().int().min(0).optional(),
     attempt: z.number().int().min(1).optional(),
   }),
+  /** Verify mail of an account creation project: its status cycle and mailbox pass (engine/verify-mail). */
+  'mail.verify': z.object({ ownerId: RowId, projectId: RowId }),
+  /** Check of all a user's proxies against the judge URL (engine/proxies). */
+  'proxy.check': z.object({ ownerId: RowId }),
+  /**
+   * One chunk of a platform verifier run over a user's custom sites (engine/site-verifier): `since`
+   * is the run's start (epoch ms; sites checked since then are done), `chunk` counts the hand-overs.
+   */
+  'site.verify': z.object({ ownerId: RowId, since: z.number().int().nonnegative(), chunk: z.number().int().min(0) }),
+  /** The installation's automatic backup of one day (UTC YYYY-MM-DD; engine/backup): no owner, it backs up everyone's data. */
+  'backup.run': z.object({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) }),
 } as const;
 
 /** A job the app sends. */
@@ -58,9 +71,14 @@ export const JOB = {
   postPublish: 'post.publish',
   postVerify: 'post.verify',
   indexerSubmit: 'indexer.submit',
+  accountRegister: 'account.register',
   schedulerTick: 'scheduler.tick',
   scheduleStart: 'schedule.start',
   indexingSubmit: 'indexing.submit',
+  mailVerify: 'mail.verify',
+  proxyCheck: 'proxy.check',
+  siteVerify: 'site.verify',
+  backupRun: 'backup.run',
 } as const satisfies Record<string, JobName>;
 
 /** Answers at once: proves a worker takes jobs. */

@@ -2,10 +2,15 @@ import type { AppContext } from '../../app-context';
 import { JOB_NAMES, PING_JOB, type EngineJob } from './job-names';
 import { projectRunJob } from '../runner/project-run.job';
 import { postPublishJob } from '../runner/post-publish.job';
+import { accountRegisterJob } from '../account-creation/account-register.job';
 import { verifyPostJob } from '../verify/verify-post.job';
 import { indexerSubmitJob } from '../indexer/indexer-submit.job';
 import { schedulerJobs } from '../scheduler/scheduler.jobs';
 import { indexingServiceJobs } from '../indexing-services/indexing-submit.job';
+import { verifyMailJob } from '../verify-mail/verify-mail.job';
+import { proxyCheckJob } from '../proxies/proxy-check.job';
+import { siteVerifyJob } from '../site-verifier/site-verify.job';
+import { backupJob } from '../backup/backup.job';
 
 export { JOB_NAMES, PING_JOB };
 
@@ -21,9 +26,14 @@ export function jobRegistrations(deps: JobDependencies): EngineJob[] {
     { name: PING_JOB, handler: async () => undefined, options: { concurrency: 4, timeoutSeconds: 10 } },
     projectRunJob(deps),
     postPublishJob(deps),
+    accountRegisterJob(deps),
     verifyPostJob(deps),
     indexerSubmitJob(deps),
     ...schedulerJobs(deps), // scheduler.tick + schedule.start
     ...indexingServiceJobs(deps), // indexing.submit (+ the run-finished listener that sends it)
+    verifyMailJob(deps),
+    proxyCheckJob(deps),
+    siteVerifyJob(deps),
+    backupJob(deps),
   ];
 }

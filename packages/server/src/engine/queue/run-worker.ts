@@ -4,6 +4,7 @@ import type { Database } from '../../platform/db/dialect';
 import { registerJobs, startEngine } from '../jobs/engine';
 import { createQueue, type CreateQueueOptions } from './create-queue';
 import { JOB_PAYLOADS, type EngineQueue } from '../jobs/job-names';
+import { realClock } from '../../platform/clock';
 import type { QueueLogger } from './queue-logger';
 
 /**
@@ -13,7 +14,7 @@ import type { QueueLogger } from './queue-logger';
  */
 export async function startJobWorker(config: AppConfig, database: Database, logger: QueueLogger, options: CreateQueueOptions = {}, version = '0.0.0'): Promise<EngineQueue> {
   const queue = createQueue(database, JOB_PAYLOADS, { logger, ...options });
-  const ctx: AppContext = { config, database, live: undefined, queue, version };
+  const ctx: AppContext = { config, database, live: undefined, queue, version, clock: realClock };
   registerJobs(ctx);
   await startEngine(ctx, logger);
   return queue;

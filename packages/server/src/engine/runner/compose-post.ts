@@ -1,11 +1,16 @@
 import type { Kysely } from 'kysely';
 import {
-  ProjectScheduleSchema, buildPost, createRng, linkProfilesFromForm, mediaRequestsFromForm, pickArticle, projectKind,
-  type AnchorKeywords, type BuiltPost, type ContentProjectForm, type PostLinkSource, type SourceLink,
+  DEFAULT_LINK_PLACEMENT, afterProjectParents, buildPost, createRng, linkKeywords, linkProfilesFromForm, mediaRequestsFromForm, pickArticle, projectKind,
+  type AnchorCounts, type AnchorKeywords, type AnchorType, type BuiltPost, type ContentProjectForm, type PostLinkSource, type SourceLink, type SpinnerService, type SynonymMap,
 } from '@linkloom/shared';
+import { builtInSynonyms } from '../spinners/built-in/thesaurus';
+import { hasSpinnerCredentials, spinnerLabel } from '../spinners/registry';
+import { spinWithService } from '../spinners/spin-with-service';
+import type { SpinnerSettings } from '../spinners/spinner';
+import { searchPostMedia } from '../media-search/search-post-media';
 import { reusableQuery } from '../../platform/db/dialect';
 import type { DB } from '../../platform/db/schema';
-import { readProjectForm } from '../seams';
+import { keywordsOf, readProjectForm } from '../seams';
 import { perDatabase } from './memo';
 
 type Db = Kysely<DB>;
@@ -18,6 +23,18 @@ export interface ComposedPost {
   maxUsage: number;
   /** The first inserted image: uploaded as the post's featured image. */
   featuredImageUrl: string | null;
+  /** Lines for the run's lastError: the chosen spinner failed (the built-in one spun the post), a media search found nothing. */
+  warnings?: string[];
+}
+
+/** The spinner the options choose for posts (Options → Spinner), with its settings. */
+export interface PostSpinning {
+  service: SpinnerService;
+  settings: SpinnerSettings;
+  timeoutMs: number;
+  signal?: AbortSignal;
+  /** The options' YouTube Data API key, for the Video tab's search ('' = none). */
+  youtubeApiKey?: string;
 }
 
 export type ComposeResult = { ok: true; post: ComposedPost } | { ok: false; error: string };
@@ -26,6 +43,7 @@ export const COMPOSE_MESSAGES = {
   contentGroupGone: 'The content group of this project no longer exists: choose another one on the General tab',
   noArticles: (name: string) => `The content group "${name}" has no articles: add articles to it or choose another content group`,
   allUsed: (name: string, max: number) => `Every article of the content group "${name}" was used ${max} times (its "max usage per article"): add articles or raise the limit`,
+  spinnerFellBack: (service: string, reason: string) => `${service} could not spin the posts (${reason}): the built-in spinner spun them instead`,
 } as const;
 
 /** Links of a set loaded whole up to this many; larger sets are read by position (two passes). */
@@ -48,10 +66,11 @@ function linkSet(db: Db, ownerId: number, linkSetId: number): Promise<LinkSetSna
   return linkSets(db).get(`${ownerId}:${linkSetId}`, async () => {
     const set = await db.selectFrom('url_lists').selectAll().where('id', '=', linkSetId).where('owner_id', '=', ownerId).executeTakeFirst();
     if (!set) return null;
-    const row = await db.selectFrom('url_items').select((eb) => eb.fn.countAll<number>().as('n')).where('url_list_id', '=', linkSetId).executeTakeFirstOrThrow();
+    // Tier health (issue 18.2): a link found dead (url_items.dead_since) is no target for new posts.
+    const row = await db.selectFrom('url_items').select((eb) => eb.fn.countAll<number>().as('n')).where('url_list_id', '=', linkSetId).where('dead_since', 'is', null).executeTakeFirstOrThrow();
     const total = Number(row.n);
     const links = total <= WHOLE_SET_LIMIT
-      ? await db.selectFrom('url_items').select(['url', 'anchor']).where('url_list_id', '=', linkSetId).orderBy('id', 'asc').execute()
+      ? await db.selectFrom('url_items').select(['url', 'anchor']).where('url_list_id', '=', linkSetId).where('dead_since', 'is', null).orderBy('id', 'asc').execute()
       : null;
     return { keywords: keywordsOf(set), total, links };
   });
@@ -80,39 +99,16 @@ function positionalSet(total: number, known: ReadonlyMap<number, SourceLink>, as
 async function linksAt(db: Db, linkSetId: number, positions: Iterable<number>): Promise<Map<number, SourceLink>> {
   const found = new Map<number, SourceLink>();
   for (const position of positions) {
-    const row = await db.selectFrom('url_items').select(['url', 'anchor']).where('url_list_id', '=', linkSetId)
+    const row = await db.selectFrom('url_items').select(['url', 'anchor']).where('url_list_id', '=', linkSetId).where('dead_since', 'is', null)
       .orderBy('id', 'asc').limit(1).offset(position).executeTakeFirst();
     if (row) found.set(position, row);
   }
   return found;
 }
 
-function keywordsOf(row: {
-  use_keyword: number; primary_keyword: string; secondary_keyword: string; branded_keyword: string; generic_keyword: string;
-  primary_percentage: number; secondary_percentage: number; branded_percentage: number; generic_percentage: number; naked_url_percentage: number;
-}): AnchorKeywords {
-  return {
-    useKeyword: row.use_keyword === 1,
-    primaryKeyword: row.primary_keyword, secondaryKeyword: row.secondary_keyword, brandedKeyword: row.branded_keyword, genericKeyword: row.generic_keyword,
-    primaryPercentage: row.primary_percentage, secondaryPercentage: row.secondary_percentage, brandedPercentage: row.branded_percentage,
-    genericPercentage: row.generic_percentage, nakedUrlPercentage: row.naked_url_percentage,
-  };
-}
 
 /** The parent projects an AfterProject schedule names (none for other schedules). */
-export function scheduleParents(schedule: string | null): number[] {
-  if (schedule === null) return [];
-  let value: unknown;
-  try {
-    value = JSON.parse(schedule);
-  } catch {
-    return [];
-  }
-  const parsed = ProjectScheduleSchema.safeParse(value);
-  if (!parsed.success || parsed.data.scheduleType !== 'AfterProject') return [];
-  const ids = parsed.data.sourceProjectIds ?? (parsed.data.sourceProjectId ? [parsed.data.sourceProjectId] : []);
-  return ids.filter((id) => id > 0);
-}
+export const scheduleParents = afterProjectParents;
 
 /** Output link sets of a tier-2 project's parents (its schedule's AfterProject parents). */
 async function parentOutputLinkSets(db: Db, ownerId: number, schedule: string | null): Promise<number[]> {
@@ -139,6 +135,27 @@ async function linkSources(db: Db, ownerId: number, form: ContentProjectForm, sc
   return sources;
 }
 
+/**
+ * The anchors already placed from each of the link sets, by kind (issue 18.5's quota draw): the
+ * links of every post not failed or cancelled, this post's own earlier attempt left out. Posts
+ * built side by side read the same counts; the next ones make up for it.
+ */
+async function anchorCounts(db: Db, ownerId: number, linkSetIds: readonly number[], postId: number | undefined): Promise<Map<number, AnchorCounts>> {
+  const counts = new Map<number, AnchorCounts>(linkSetIds.map((id) => [id, {}]));
+  if (linkSetIds.length === 0) return counts;
+  let query = db.selectFrom('engine_post_links').innerJoin('engine_posts', 'engine_posts.id', 'engine_post_links.post_id')
+    .select((eb) => ['engine_post_links.link_set_id', 'engine_post_links.anchor_type', eb.fn.countAll<number>().as('n')])
+    .where('engine_post_links.link_set_id', 'in', [...linkSetIds]).where('engine_post_links.owner_id', '=', ownerId)
+    .where('engine_posts.state', 'not in', ['failed', 'cancelled']);
+  if (postId !== undefined) query = query.where('engine_post_links.post_id', '<>', postId);
+  const rows = await query.groupBy(['engine_post_links.link_set_id', 'engine_post_links.anchor_type']).execute();
+  for (const row of rows) {
+    const set = row.link_set_id === null ? undefined : counts.get(row.link_set_id);
+    if (set && row.anchor_type !== null) set[row.anchor_type as AnchorType] = Number(row.n);
+  }
+  return counts;
+}
+
 const articleUsages = reusableQuery((db, groupId: number, ownerId: number) =>
   db.selectFrom('articles').select(['id', 'usage_count']).where('content_group_id', '=', groupId).where('owner_id', '=', ownerId));
 
@@ -162,11 +179,15 @@ async function chooseArticle(db: Db, ownerId: number, group: { id: number; name:
  * Builds one post of a posting or private project with the content pipeline, seeded by its
  * idempotency key (a rebuild after a crash gives the same post): the article (the one recorded
  * for the post, else a fresh pick), links from the input link sets by their profiles and keywords,
- * the placement, images and videos, tags.
+ * the placement, images and videos, tags. Anchors are chosen by the quota draw from the anchors
+ * already placed from each link set (anchorCounts), so a link set's realised mix keeps to its
+ * percentages. A rebuild for a look-up (reconcile) may choose other anchors than the first build when
+ * other posts placed links meanwhile; the links verification looks for are those recorded when
+ * publishing began (beginPublishing), with their link set and kind.
  */
 export async function composePost(
   db: Db, ownerId: number, form: ContentProjectForm, schedule: string | null,
-  post: { idempotency_key: string; article_id: number | null },
+  post: { id?: number; idempotency_key: string; article_id: number | null }, spinning?: PostSpinning,
 ): Promise<ComposeResult> {
   const groupId = form.contentGroupId;
   const group = groupId === null ? null : await groups(db).get(`${ownerId}:${groupId}`, async () => (await db.selectFrom('content_groups')
@@ -177,15 +198,23 @@ export async function composePost(
   if (!chosen.ok) return chosen;
 
   const sources = await linkSources(db, ownerId, form, schedule);
-  const media = mediaRequestsFromForm(form);
+  const spun = await spinArticle(chosen.article, group.words_not_to_be_changed, sources, post.idempotency_key, spinning);
+  // The Image and Video tabs' searches run with the services (a publishing post), not on a rebuild for a look-up.
+  const searched = spinning
+    ? await searchPostMedia(form, post.idempotency_key, spinning.youtubeApiKey ?? '', { timeoutMs: spinning.timeoutMs, ...(spinning.signal ? { signal: spinning.signal } : {}) })
+    : { credits: new Map<string, string>(), warnings: [] };
+  const media = mediaRequestsFromForm(form, searched);
+  const placedAnchors = await anchorCounts(db, ownerId, [...new Set(sources.map((source) => source.linkSetId))], post.id);
   const build = (linkSourcesForPass: readonly PostLinkSource[]) => buildPost({
-    article: chosen.article,
+    article: spun.article,
     protectedWords: group.words_not_to_be_changed,
+    ...(spun.synonyms ? { synonyms: spun.synonyms } : {}),
     linkSources: linkSourcesForPass,
-    placement: form.linkPlacement ?? 'RandomParagraph',
+    placement: form.linkPlacement ?? DEFAULT_LINK_PLACEMENT,
     tags: form.tags,
     images: media.images,
     videos: media.videos,
+    anchorCounts: placedAnchors,
   }, createRng(post.idempotency_key));
 
   let built: BuiltPost;
@@ -198,5 +227,33 @@ export async function composePost(
     built = build(sources.map((source, i) => (source.whole ? source : { ...source, links: positionalSet(source.total, known[i]!, new Set()) })));
   }
   const image = built.media.find((item) => item.kind === 'image');
-  return { ok: true, post: { built, articleId: chosen.article.id, maxUsage: group.max_usage_per_article, featuredImageUrl: image?.url ?? null } };
+  return {
+    ok: true,
+    post: { built, articleId: chosen.article.id, maxUsage: group.max_usage_per_article, featuredImageUrl: image?.url ?? null, warnings: [...(spun.warning ? [spun.warning] : []), ...searched.warnings] },
+  };
+}
+
+/**
+ * The article as the chosen spinner gives it: the built-in one spins inside the pipeline (seeded,
+ * so a rebuild gives the same post) with the shipped synonyms; a third-party one is called here,
+ * outside any transaction, with the group's protected words and the link keywords, and its answer
+ * (spintax or text) goes on through the pipeline. A third-party failure falls back to the built-in
+ * spinner with a warning line; a third-party choice without credentials is the built-in spinner. Without `spinning` only the article's own spintax is expanded.
+ */
+async function spinArticle(
+  article: { id: number; title: string; body: string }, protectedWords: string, sources: readonly PostLinkSource[], key: string, spinning: PostSpinning | undefined,
+): Promise<{ article: { title: string; body: string }; synonyms?: SynonymMap; warning?: string }> {
+  if (!spinning) return { article };
+  // The default choice (the first third-party spinner) with no credentials filled in is a spinner
+  // never set up, not a failing one: the built-in spinner spins, without a warning.
+  if (spinning.service === 'BuiltIn' || !hasSpinnerCredentials(spinning.service, spinning.settings)) return { article, synonyms: builtInSynonyms() };
+  const keep = [protectedWords, ...linkKeywords(sources)].join('\n');
+  try {
+    const spun = await spinWithService(spinning.service, spinning.settings, article, keep, `${key}/spinner`, { timeoutMs: spinning.timeoutMs, ...(spinning.signal ? { signal: spinning.signal } : {}) });
+    return { article: spun };
+  } catch (error) {
+    if (spinning.signal?.aborted) throw error;
+    const reason = error instanceof Error ? error.message : String(error);
+    return { article, synonyms: builtInSynonyms(), warning: COMPOSE_MESSAGES.spinnerFellBack(spinnerLabel(spinning.service), reason) };
+  }
 }

@@ -58,10 +58,40 @@ export interface EnginePostLinksTable {
   post_id: number;
   url: string;
   anchor: string;
+  /** The input link set the link came from (migration 0033; null before it). */
+  link_set_id: number | null;
+  /** The kind of anchor chosen (shared AnchorType; null before migration 0033): the quota draw's counts. */
+  anchor_type: string | null;
   created_at: number;
 }
 
+/**
+ * One registration of an account creation run (migration 0030), keyed by its engine_posts row: the
+ * identity chosen before the site is called (password sealed), so a retry looks that account up.
+ */
+export interface AccountRegistrationsTable {
+  id: Generated<number>;
+  owner_id: number;
+  post_id: number;
+  /** The user name of the current attempt (the form's, spun, plus the suffix). */
+  username: string;
+  /** How many "user name taken" answers were met: the suffix the user name carries. */
+  suffix: Generated<number>;
+  email: string;
+  /** The login password, sealed (platform/crypto). */
+  password: string;
+  first_name: Generated<string>;
+  last_name: Generated<string>;
+  blog_title: Generated<string>;
+  blog_name: Generated<string>;
+  /** The profile's account once recorded. */
+  account_id: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface EngineTables {
+  account_registrations: AccountRegistrationsTable;
   project_runs: ProjectRunsTable;
   engine_posts: EnginePostsTable;
   engine_post_links: EnginePostLinksTable;

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import {
-  PROJECT_FORM_MESSAGES, postsPerSite, projectKind, spreadDays, spreadStartTimes,
+  PROJECT_FORM_MESSAGES, postsPerSite, projectKind, spreadDays, spreadStartTimes, validateAccountTab, validateEmailTab,
   type ProjectKind,
 } from '@linkloom/shared';
 import type { DB } from '../../platform/db/schema';
@@ -21,7 +21,7 @@ export interface PlannedPost {
 export type RunPlan = { ok: true; kind: ProjectKind; posts: PlannedPost[] } | { ok: false; error: string };
 
 export const PLAN_MESSAGES = {
-  accountCreation: 'Account creation projects are not run by the engine yet: nothing was done',
+  profileGone: 'The account profile of this project no longer exists: choose another one on the Account tab',
   sitesGone: 'None of the ticked sites is available to this project any more: tick sites on the Sites tab and save',
   outputGone: 'The output link set of this project no longer exists: choose another one on the General tab',
   contentGroupGone: 'The content group of this project no longer exists: choose another one on the General tab',
@@ -29,7 +29,7 @@ export const PLAN_MESSAGES = {
   linkSetGone: 'The link set of this indexer project no longer exists: choose another one',
 } as const;
 
-async function ownsRow(db: Kysely<DB>, table: 'url_lists' | 'content_groups', id: number, ownerId: number): Promise<boolean> {
+async function ownsRow(db: Kysely<DB>, table: 'url_lists' | 'content_groups' | 'profiles', id: number, ownerId: number): Promise<boolean> {
   return (await db.selectFrom(table).select('id').where('id', '=', id).where('owner_id', '=', ownerId).executeTakeFirst()) !== undefined;
 }
 
@@ -69,7 +69,6 @@ export interface RunReadiness {
  */
 export async function runReadiness(db: Kysely<DB>, ownerId: number, project: ProjectToPlan): Promise<RunReadiness> {
   const kind = projectKind(project.module);
-  if (kind === 'acproject') return { kind, problems: [PLAN_MESSAGES.accountCreation], sites: [], postingProfileId: null };
   const read = readProjectForm(kind, project.settings);
   const problems: string[] = [];
   let privateNetworkId: number | null = null;
@@ -77,6 +76,10 @@ export async function runReadiness(db: Kysely<DB>, ownerId: number, project: Pro
   if (read.kind === 'indexerproject') {
     if (read.form.linkSetId === null) problems.push(PROJECT_FORM_MESSAGES.urlListRequired);
     else if (!(await ownsRow(db, 'url_lists', read.form.linkSetId, ownerId))) problems.push(PLAN_MESSAGES.linkSetGone);
+  } else if (read.kind === 'acproject') {
+    // The account creation form's own rules (the save checks them too), then its profile.
+    problems.push(...validateAccountTab(read.form).map((problem) => problem.message), ...validateEmailTab(read.form).map((problem) => problem.message));
+    if (read.form.profileId !== null && !(await ownsRow(db, 'profiles', read.form.profileId, ownerId))) problems.push(PLAN_MESSAGES.profileGone);
   } else if (read.kind === 'postingproject' || read.kind === 'privateproject') {
     if (read.kind === 'privateproject') {
       if (read.form.profileId === null) problems.push(PROJECT_FORM_MESSAGES.privateNetworkRequired);

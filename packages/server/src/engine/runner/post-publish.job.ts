@@ -4,6 +4,7 @@ import { createDefaultConnectorRegistry, type ConnectorRegistry } from '../conne
 import { JOB, type EngineJob, type PostJobPayload } from '../jobs/job-names';
 import type { JobContext } from '../queue/queue';
 import { composePost } from './compose-post';
+import { addRunWarning } from '../indexing-services/run-warnings';
 import { engineOptions, postingProxy, type EngineOptions } from './engine-options';
 import { isJobAlive } from './job-fence';
 import { readCampaignStatus } from './post-hold';
@@ -51,9 +52,12 @@ function connectorFor(connectors: ConnectorRegistry, platform: string): { connec
  * is sent, then made the post's job in the same update that records why.
  */
 async function sendLater(step: BaseStep, post: PostRow, atMs: number, changes: { state?: 'planned' | 'publishing'; lastError?: string | null } = {}): Promise<void> {
-  const startAfter = Math.max(atMs, Date.now() + 1000);
-  const jobId = await step.ctx.queue.send(JOB.postPublish, { ownerId: post.owner_id, postId: post.id }, { startAfter: new Date(startAfter), ...POST_JOB_RETRIES });
-  await handPostToJob(step.ctx.database.db, post.id, step.job.id, jobId, startAfter, changes);
+  const { clock } = step.ctx;
+  const startAfter = Math.max(atMs, clock.now() + 1000);
+  // At least a second of wall time ahead, whatever the clock (tests may run a faster one).
+  const wall = Math.max(clock.wallTime(startAfter), Date.now() + 1000);
+  const jobId = await step.ctx.queue.send(JOB.postPublish, { ownerId: post.owner_id, postId: post.id }, { startAfter: new Date(wall), ...POST_JOB_RETRIES });
+  await handPostToJob(step.ctx.database.db, post.id, step.job.id, jobId, startAfter, changes, clock.now());
 }
 
 /** Makes this job the one responsible for the post; false when another live job is. */
@@ -131,11 +135,13 @@ async function publishWithTarget(step: Step, start: PostRow, project: PostProjec
 
       if (targeted.kind === 'reconcileFirst' && (await reconcile(step, post, project, target, chosen.connector, publishOptions))) return;
       // Built outside the slot: only the talk with the site waits for one.
-      const composed = await step.build(() => composePost(db, post.owner_id, project.form, project.schedule, post));
+      const spinning = { service: options.spinnerService, settings: options.spinners, timeoutMs: options.waitTimeOut * 1000, signal: job.signal, youtubeApiKey: options.youtubeApiKey };
+      const composed = await step.build(() => composePost(db, post.owner_id, project.form, project.schedule, post, spinning));
       if (!composed.ok) return end(step, post, decidePostStep({ at: 'built', siteUrl: target.siteUrl, composed }));
+      for (const warning of composed.post.warnings ?? []) await addRunWarning(ctx, post.owner_id, post.run_id, warning);
       const { built, featuredImageUrl } = composed.post;
       const sent = await step.slot(async () => {
-        const began = await beginPublishing(db, post, job.id, composed.post, target.accountEmail);
+        const began = await beginPublishing(db, post, job.id, composed.post, target.accountEmail, ctx.clock.now());
         if (began !== 'ok') return began;
         post = { ...post, state: 'publishing', attempts: post.attempts + 1, article_id: composed.post.articleId, account_email: target.accountEmail };
         publishRunProgress(ctx, post, target.siteUrl, { step: 'attempt', number: post.attempts, of: options.maxNumberOfRetries + 1, dueAt: null });
@@ -182,7 +188,7 @@ async function afterFailure(
   const post = await reloadPost(ctx, failed);
   let action = decidePostStep({
     at: 'failed', post, error, target, platformGuessed: attempt.guessed,
-    project: { kind: project.kind, profileId: project.form.profileId }, options, now: Date.now(),
+    project: { kind: project.kind, profileId: project.form.profileId }, options, now: ctx.clock.now(),
   });
   if (action.kind === 'nextAccount' && project.form.profileId !== null) {
     const next = await nextAccount(ctx.database.db, post.owner_id, project.form.profileId, target.siteUrl, target.accountEmail);
@@ -226,7 +232,7 @@ async function publishPost(step: BaseStep, slots: ProcessSlots): Promise<void> {
   const run = await findRun(db, ownerId, owned.run_id);
   const project = await loadPostProject(db, owned);
   const campaignStatus = project ? (await readCampaignStatus(db, project.campaignId)).rows[0]?.campaign_status : undefined;
-  const action = decidePostStep({ at: 'owned', post: owned, run, projectFound: project !== undefined, campaignStatus, now: Date.now() });
+  const action = decidePostStep({ at: 'owned', post: owned, run, projectFound: project !== undefined, campaignStatus, now: ctx.clock.now() });
   if (!project || (action.kind !== 'proceed' && action.kind !== 'reconcileStopped')) {
     await end(step, owned, action);
     if (action.kind === 'hold') publishRunProgress(ctx, owned, undefined, { step: 'wait', number: 0, of: 0, dueAt: Math.max(action.untilMs, Date.now() + 1000) });

@@ -46,10 +46,10 @@ export async function takePostFrom(db: Db, post: PostRow, fromJobId: string | nu
 /** Hands the post from job `fromJobId` to `toJobId`, due at `startAfter`, recording why (state, last error). */
 export async function handPostToJob(
   db: Db, postId: number, fromJobId: string, toJobId: string, startAfter: number,
-  changes: { state?: 'planned' | 'publishing'; lastError?: string | null },
+  changes: { state?: 'planned' | 'publishing'; lastError?: string | null }, now = Date.now(),
 ): Promise<void> {
   await db.updateTable('engine_posts')
-    .set({ job_id: toJobId, start_after: startAfter, updated_at: Date.now(), ...(changes.state ? { state: changes.state } : {}), ...(changes.lastError !== undefined ? { last_error: changes.lastError } : {}) })
+    .set({ job_id: toJobId, start_after: startAfter, updated_at: now, ...(changes.state ? { state: changes.state } : {}), ...(changes.lastError !== undefined ? { last_error: changes.lastError } : {}) })
     .where('id', '=', postId).where('job_id', '=', fromJobId).execute();
 }
 
@@ -88,7 +88,7 @@ const countArticleUseUnder = reusableQuery((db, articleId: number, maxUsage: num
 
 const markPublishing = reusableQuery((db, articleId: number, accountEmail: string | null, now: number, postId: number, jobId: string, from: PostRow['state']) =>
   db.updateTable('engine_posts')
-    .set((eb) => ({ state: 'publishing', attempts: eb('attempts', '+', 1), article_id: articleId, account_email: accountEmail, start_after: null, updated_at: now }))
+    .set((eb) => ({ state: 'publishing', attempts: eb('attempts', '+', 1), article_id: articleId, account_email: accountEmail, updated_at: now }))
     .where('id', '=', postId).where('job_id', '=', jobId).where('state', 'in', [from]));
 
 const forgetPostLinks = reusableQuery((db, postId: number) => db.deleteFrom('engine_post_links').where('post_id', '=', postId));
@@ -97,10 +97,11 @@ const forgetPostLinks = reusableQuery((db, postId: number) => db.deleteFrom('eng
  * Commits `publishing` before the site is called: the article's use is counted (first time only,
  * and only while it is under the group's maximum: else 'articleTaken' and the post is built again
  * from another article), the links the post carries are recorded, the attempt is counted. 'lost'
- * when the post is no longer this job's planned post (a Stop cancelled it meanwhile).
+ * when the post is no longer this job's planned post (a Stop cancelled it meanwhile). The post's
+ * start_after stays: it is the instant the plan gave it (Spread), which the posts-per-day report
+ * compares with when it was published. `now`: the engine's clock (ctx.clock).
  */
-export async function beginPublishing(db: Db, post: PostRow, jobId: string, composed: ComposedPost, accountEmail: string | null): Promise<Began> {
-  const now = Date.now();
+export async function beginPublishing(db: Db, post: PostRow, jobId: string, composed: ComposedPost, accountEmail: string | null, now: number): Promise<Began> {
   try {
     return await db.transaction().execute(async (trx): Promise<Began> => {
       if (post.article_id === null) {
@@ -112,7 +113,9 @@ export async function beginPublishing(db: Db, post: PostRow, jobId: string, comp
       await forgetPostLinks(trx, post.id);
       if (composed.built.links.length > 0) {
         await trx.insertInto('engine_post_links')
-          .values(composed.built.links.map((link) => ({ owner_id: post.owner_id, post_id: post.id, url: link.url, anchor: link.anchor, created_at: now })))
+          .values(composed.built.links.map((link) => ({
+            owner_id: post.owner_id, post_id: post.id, url: link.url, anchor: link.anchor, link_set_id: link.linkSetId, anchor_type: link.anchorType, created_at: now,
+          })))
           .execute();
       }
       return 'ok';

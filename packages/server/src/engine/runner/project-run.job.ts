@@ -8,7 +8,7 @@ import { isJobAlive } from './job-fence';
 import { planRun, type PlannedPost } from './plan-run';
 import { POST_JOB_RETRIES } from './post-publish.job';
 import { cancelPlannedPosts, findRun, idempotencyKey, OPEN_POST_STATES } from './runs.repository';
-import { refreshSite, siteProgress, writeSiteProgress } from './site-progress';
+import { progressNounOf, refreshSite, siteProgress, writeSiteProgress } from './site-progress';
 import { endRun, isFinalRunState, settleRun } from './settle-run';
 import { sendProjectRun } from './start-project-run';
 
@@ -36,7 +36,7 @@ async function startRun(ctx: AppContext, payload: ProjectRunPayload, log: Log): 
   const project = await db.selectFrom('projects').select(['id', 'module', 'settings', 'schedule'])
     .where('id', '=', projectId).where('owner_id', '=', ownerId).executeTakeFirst();
   if (!project) return 'changed';
-  const now = Date.now();
+  const now = ctx.clock.now();
   const plan = await planRun(db, ownerId, project, now);
   if (!plan.ok) {
     await endRun(ctx, ownerId, runId, { runState: 'failed', status: 'FAILED', lastError: [plan.error] }, log);
@@ -68,19 +68,20 @@ async function startRun(ctx: AppContext, payload: ProjectRunPayload, log: Log): 
   if (record) publishProjectStatus(ctx, ownerId, presentProject(record));
   const perSite = new Map<string, number>();
   for (const post of plan.posts) perSite.set(post.siteKey, (perSite.get(post.siteKey) ?? 0) + 1);
-  const noun = plan.kind === 'indexerproject' ? 'submissions' : 'posts';
+  const noun = progressNounOf(plan.kind);
   await writeSiteProgress(ctx, ownerId, projectId, [...perSite].map(([key, count]) => siteProgress(key, { planned: count }, noun)));
   return 'started';
 }
 
 /**
  * Sends the job of every open post of the run that has no live job (all of them right after
- * planning; after a crash, the ones whose job was lost): `post.publish`, or `indexer.submit` for
- * indexer projects. Spread posts wait for their start.
+ * planning; after a crash, the ones whose job was lost): `post.publish`, `indexer.submit` for
+ * indexer projects, `account.register` for account creation projects (one per ticked site). Spread posts wait for their start.
  */
 async function dispatchPosts(ctx: AppContext, payload: ProjectRunPayload, module: string): Promise<void> {
   const { db } = ctx.database;
-  const name = projectKind(module) === 'indexerproject' ? JOB.indexerSubmit : JOB.postPublish;
+  const kind = projectKind(module);
+  const name = kind === 'indexerproject' ? JOB.indexerSubmit : kind === 'acproject' ? JOB.accountRegister : JOB.postPublish;
   const posts = await db.selectFrom('engine_posts').select(['id', 'job_id', 'start_after'])
     .where('run_id', '=', payload.runId).where('state', 'in', OPEN_POST_STATES).orderBy('id', 'asc').execute();
   for (const post of posts) {
@@ -88,7 +89,7 @@ async function dispatchPosts(ctx: AppContext, payload: ProjectRunPayload, module
     // The job makes itself the post's job when it runs (engine_posts.job_id); sending again while
     // it waits finds it by its singleton key.
     await ctx.queue.send(name, { ownerId: payload.ownerId, postId: post.id }, {
-      singletonKey: `post-${post.id}`, ...POST_JOB_RETRIES, ...(post.start_after !== null ? { startAfter: new Date(post.start_after) } : {}),
+      singletonKey: `post-${post.id}`, ...POST_JOB_RETRIES, ...(post.start_after !== null ? { startAfter: new Date(ctx.clock.wallTime(post.start_after)) } : {}),
     });
   }
 }

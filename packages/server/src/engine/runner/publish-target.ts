@@ -3,6 +3,7 @@ import type { DB } from '../../platform/db/schema';
 import type { PublishTarget } from '../connectors/connector';
 import { perDatabase } from './memo';
 import { secretBoxOf } from '../../platform/crypto/database-secrets';
+import { isBlockedSite } from '../seams';
 
 /** Where a post goes and as whom, with the site's platform (`WordPress`, `Unknown`, …). */
 export interface PostTarget extends PublishTarget {
@@ -56,6 +57,7 @@ export const TARGET_MESSAGES = {
   siteGone: 'The site was removed from your site list: nothing was published there',
   noAccount: (siteUrl: string, profile: string) => `${siteUrl}: the account profile "${profile}" has no account for this site: add one (site, email, username, password) and start again`,
   accountGone: (siteUrl: string) => `${siteUrl}: the account chosen for this site was deleted from the profile: start the project again`,
+  blocked: (siteUrl: string) => `${siteUrl} is one of your blocked sites (Options, Blocked Sites): nothing was posted there`,
 } as const;
 
 /**
@@ -68,11 +70,27 @@ export async function resolveTarget(
   project: { kind: 'privateproject' | 'postingproject'; profileId: number | null },
 ): Promise<TargetResult> {
   // A run reads a site's login once per period (a new run always reads it afresh).
-  if (post.run_id === undefined) return lookUpTarget(db, ownerId, post, project);
-  return targets(db).get(`${post.run_id}|${post.site_key}|${post.account_email ?? ''}`, () => lookUpTarget(db, ownerId, post, project));
+  const found = post.run_id === undefined ? await lookUpTarget(db, ownerId, post, project)
+    : await targets(db).get(`${post.run_id}|${post.site_key}|${post.account_email ?? ''}`, () => lookUpTarget(db, ownerId, post, project));
+  // Asked afresh before every post: a site blocked while the run goes is never posted to again.
+  if (found.ok && (await isBlockedSite(db, ownerId, found.target.siteUrl))) return { ok: false, error: TARGET_MESSAGES.blocked(found.target.siteUrl) };
+  return found;
 }
 
 const targets = perDatabase<string, TargetResult>(5_000, 2_000);
+
+/**
+ * A posting project's custom site (issue 13.6) by its key `Module:id`: the user's own site of that
+ * module, with the platform the verifier detected. A private site of the same module and id has
+ * the same key (see ask-13b); the custom site is taken first.
+ */
+async function customSiteOfKey(db: Kysely<DB>, ownerId: number, siteKey: string): Promise<{ site_url: string; platform: string } | undefined> {
+  const match = /^([A-Za-z][A-Za-z0-9]*):(\d+)$/.exec(siteKey);
+  if (!match) return undefined;
+  const row = await db.selectFrom('custom_sites').select(['url', 'platform'])
+    .where('owner_id', '=', ownerId).where('id', '=', Number(match[2])).where('module', '=', match[1]!).executeTakeFirst();
+  return row ? { site_url: row.url, platform: row.platform } : undefined;
+}
 
 async function lookUpTarget(
   db: Kysely<DB>, ownerId: number,
@@ -80,12 +98,14 @@ async function lookUpTarget(
   project: { kind: 'privateproject' | 'postingproject'; profileId: number | null },
 ): Promise<TargetResult> {
   const siteId = siteIdOfKey(post.site_key);
-  const site = siteId === null ? undefined : await db.selectFrom('private_sites')
+  const custom = project.kind === 'postingproject' ? await customSiteOfKey(db, ownerId, post.site_key) : undefined;
+  const privateSite = custom || siteId === null ? undefined : await db.selectFrom('private_sites')
     .select(['site_url', 'platform', 'username', 'password', 'email'])
     .where('id', '=', siteId).where('owner_id', '=', ownerId).executeTakeFirst();
+  const site = custom ?? privateSite;
   if (!site) return { ok: false, error: TARGET_MESSAGES.siteGone };
-  if (project.kind === 'privateproject') {
-    return { ok: true, target: { siteUrl: site.site_url, platform: site.platform, username: site.username, password: secretBoxOf(db).open(site.password), accountEmail: null } };
+  if (project.kind === 'privateproject' && privateSite) {
+    return { ok: true, target: { siteUrl: privateSite.site_url, platform: privateSite.platform, username: privateSite.username, password: secretBoxOf(db).open(privateSite.password), accountEmail: null } };
   }
   const profile = project.profileId === null ? undefined
     : await db.selectFrom('profiles').select(['id', 'name']).where('id', '=', project.profileId).where('owner_id', '=', ownerId).executeTakeFirst();

@@ -8,7 +8,7 @@ import { JOB, type PostJobPayload } from '../jobs/job-names';
 import type { EnginePostState } from './engine.tables';
 import { perDatabase } from './memo';
 import { findPost, OPEN_POST_STATES, type PostRow } from './runs.repository';
-import { refreshSite } from './site-progress';
+import { progressNounOf, refreshSite } from './site-progress';
 import { settleRun } from './settle-run';
 
 export type PostOutcome =
@@ -20,11 +20,11 @@ type Log = (error: unknown) => void;
 
 const nouns = perDatabase<number, string>(60_000);
 
-/** What a site row counts: posts, or submissions for indexer projects (a project's module never changes). */
+/** What a site row counts: posts, submissions for indexer projects, accounts for account creation ones (a project's module never changes). */
 export function progressNoun(ctx: AppContext, projectId: number): Promise<string> {
   return nouns(ctx.database.db).get(projectId, async () => {
     const project = await ctx.database.db.selectFrom('projects').select('module').where('id', '=', projectId).executeTakeFirst();
-    return project && projectKind(project.module) === 'indexerproject' ? 'submissions' : 'posts';
+    return project ? progressNounOf(projectKind(project.module)) : 'posts';
   });
 }
 
@@ -74,7 +74,7 @@ export async function afterPostFinished(ctx: AppContext, post: Pick<PostRow, 'ow
  */
 export async function finishPost(ctx: AppContext, ownerId: number, postId: number, outcome: PostOutcome, log?: Log): Promise<boolean> {
   const { db } = ctx.database;
-  const now = Date.now();
+  const now = ctx.clock.now();
   const finished = await db.transaction().execute(async (trx) => {
     const post = await trx.updateTable('engine_posts')
       .set({
@@ -160,7 +160,7 @@ export interface PublishedPostInfo {
  */
 export async function recordPublished(ctx: AppContext, post: PostRow, info: PublishedPostInfo, log?: Log): Promise<boolean> {
   const { db } = ctx.database;
-  const now = Date.now();
+  const now = ctx.clock.now();
   const anchor = outputLinkAnchor(info.outputAnchor, { title: info.title, links: info.links }, info.url, createRng(`${post.idempotency_key}/output`));
   const recorded = await db.transaction().execute(async (trx) => {
     const list = info.outputLinkSetId === null ? undefined : (await ownedLinkSet(trx, info.outputLinkSetId, post.owner_id)).rows[0];

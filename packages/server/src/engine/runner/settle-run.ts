@@ -4,7 +4,7 @@ import { findProject, presentProject, publishProjectStatus } from '../seams';
 import type { RunState } from './engine.tables';
 import { emitRunFinished, type FinishedRunStatus } from './run-events';
 import { failedSiteErrors, findRun, openPostCount } from './runs.repository';
-import { refreshRunSites } from './site-progress';
+import { progressNounOf, refreshRunSites } from './site-progress';
 
 const FINAL_RUN_STATES: readonly RunState[] = ['stopped', 'completed', 'failed'];
 
@@ -47,10 +47,20 @@ export async function endRun(ctx: AppContext, ownerId: number, runId: number, en
   });
   if (!ended) return false;
   const project = await findProject(db, ownerId, ended.projectId);
-  if (project) await refreshRunSites(ctx, ownerId, ended.projectId, runId, projectKind(project.module) === 'indexerproject' ? 'submissions' : 'posts');
+  if (project) await refreshRunSites(ctx, ownerId, ended.projectId, runId, progressNounOf(projectKind(project.module)));
   if (ended.moved && project) publishProjectStatus(ctx, ownerId, presentProject(project));
   await emitRunFinished(ctx, { ownerId, projectId: ended.projectId, runId, status: ending.status }, log);
   return true;
+}
+
+/** The lines of a run's lastError (a JSON list of texts). */
+function runLines(text: string): string[] {
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? value.filter((line): line is string => typeof line === 'string') : [];
+  } catch {
+    return [];
+  }
 }
 
 /**
@@ -67,12 +77,14 @@ export async function settleRun(ctx: AppContext, ownerId: number, runId: number,
   // A running run whose project is still STARTING has not planned its posts yet.
   if (run.state === 'running' && project?.status === 'STARTING') return;
   const failures = await failedSiteErrors(db, runId);
-  const lastError = [...new Set(failures.map((failure) => failure.error))];
+  // Warning lines written during the run (a spinner that fell back) stay after the sites' errors.
+  const warnings = runLines(run.last_error);
+  const lastError = [...new Set([...failures.map((failure) => failure.error), ...warnings])];
   if (run.state === 'stopping') {
     await endRun(ctx, ownerId, runId, { runState: 'stopped', status: 'STOPPED', lastError }, log);
     return;
   }
   await endRun(ctx, ownerId, runId, failures.length > 0
     ? { runState: 'failed', status: 'FAILED', lastError }
-    : { runState: 'completed', status: 'COMPLETED', lastError: [] }, log);
+    : { runState: 'completed', status: 'COMPLETED', lastError: warnings }, log);
 }

@@ -1,7 +1,12 @@
-import type { SiteStatus } from '@linkloom/shared';
+import type { ProjectKind, SiteStatus } from '@linkloom/shared';
 import type { AppContext } from '../../app-context';
 import { reusableQuery } from '../../platform/db/dialect';
 import { sitePostCounts } from './runs.repository';
+
+/** What a site row of a project of this kind counts. */
+export function progressNounOf(kind: ProjectKind): string {
+  return kind === 'indexerproject' ? 'submissions' : kind === 'acproject' ? 'accounts' : 'posts';
+}
 
 export interface SiteProgress {
   key: string;

@@ -4,6 +4,7 @@ import { sendScheduleStart } from './arm-schedule';
 import { startDueChildren } from './after-project';
 import { dueProjects, projectsWithoutJob } from './scheduled-projects.repository';
 import { startScheduledProject } from './start-scheduled-project';
+import { recheckDueLinks } from '../verify/recheck-due-links';
 
 /** The tick runs every 5 s, on the 5 s boundaries of the clock. */
 export const TICK_INTERVAL_MS = 5_000;
@@ -31,13 +32,16 @@ export interface TickResult {
   armed: number;
   started: number;
   children: number;
+  /** Links sent to post.verify for their scheduled re-check (issue 18). */
+  rechecks: number;
 }
 
 /**
  * One pass of the scheduler, the safety net under the precise start jobs: arms the FixedDate starts
  * that have no job (an upgrade, a lost send), starts what is due and was not started (a job lost
  * with a crash, a campaign that was paused and resumed), and starts the AfterProject children whose
- * parents completed while no listener saw it.
+ * parents completed while no listener saw it; then sends a batch of the links due for their
+ * scheduled re-check (engine/verify/recheck-due-links.ts).
  */
 export async function runSchedulerTick(ctx: AppContext, now = Date.now()): Promise<TickResult> {
   const { db } = ctx.database;
@@ -51,5 +55,6 @@ export async function runSchedulerTick(ctx: AppContext, now = Date.now()): Promi
     if ((await startScheduledProject(ctx, project)) === 'started') started += 1;
   }
   const children = await startDueChildren(ctx, now);
-  return { armed, started, children };
+  const rechecks = (await recheckDueLinks(ctx, now)).length;
+  return { armed, started, children, rechecks };
 }

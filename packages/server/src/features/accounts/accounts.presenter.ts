@@ -1,9 +1,12 @@
 import type { Account, AccountListResponse, ProfileRow } from '@linkloom/shared';
 import type { AccountRow, ProfileWithCampaignRow } from './accounts.repository';
 
-/** Row → the spec's account shape (accountListId is the profile's id). */
-export function presentAccount(row: Pick<AccountRow, 'profile_id' | 'site_name' | 'email' | 'username' | 'password'>): Account {
-  return { accountListId: row.profile_id, siteName: row.site_name, email: row.email, username: row.username, password: row.password };
+/** Row → the spec's account shape (accountListId is the profile's id; verifiedAt when the row carries it). */
+export function presentAccount(row: Pick<AccountRow, 'profile_id' | 'site_name' | 'email' | 'username' | 'password'> & { verified_at?: number | null }): Account {
+  return {
+    accountListId: row.profile_id, siteName: row.site_name, email: row.email, username: row.username, password: row.password,
+    ...(row.verified_at !== undefined ? { verifiedAt: row.verified_at } : {}),
+  };
 }
 
 /** Profile row + its number of accounts → the spec's profile shape. */

@@ -13,6 +13,8 @@ export interface AccountRow {
   email: string;
   username: string;
   password: string;
+  /** When Verify mail confirmed the account (migration 0030); null: not verified. */
+  verified_at: number | null;
 }
 
 export interface ProfileWithCampaignRow {
@@ -37,7 +39,7 @@ export interface AccountPageRequest {
   filters: AccountFilters;
 }
 
-const ACCOUNT_COLUMNS = ['id', 'profile_id', 'site_name', 'email', 'username', 'password'] as const;
+const ACCOUNT_COLUMNS = ['id', 'profile_id', 'site_name', 'email', 'username', 'password', 'verified_at'] as const;
 
 /** Rows as stored → rows as callers use them: the password opened (it is stored sealed, platform/crypto). */
 function withOpenPasswords(db: Kysely<DB>, rows: AccountRow[]): AccountRow[] {

@@ -36,7 +36,7 @@ export async function ownedCampaignIds(db: Kysely<DB>, ownerId: number, ids: rea
 
 export async function insertCampaign(
   db: Kysely<DB>,
-  campaign: { ownerId: number; name: string; campaignStatus?: string; creatingType?: string },
+  campaign: { ownerId: number; name: string; campaignStatus?: string; creatingType?: string; wizardString?: string },
 ): Promise<number> {
   const row = await db
     .insertInto('campaigns')
@@ -45,12 +45,17 @@ export async function insertCampaign(
       name: campaign.name,
       campaign_status: campaign.campaignStatus ?? 'ACTIVE',
       creating_type: campaign.creatingType ?? 'Manual',
-      wizard_string: null,
+      wizard_string: campaign.wizardString ?? null,
       created_at: Date.now(),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** The wizard a campaign of the user was made with (lz-string text), null for a manual one; undefined when not theirs. */
+export async function findCampaignWizard(db: Kysely<DB>, ownerId: number, id: number): Promise<(CampaignRow & { wizard_string: string | null }) | undefined> {
+  return db.selectFrom('campaigns').select([...COLUMNS, 'wizard_string']).where('id', '=', id).where('owner_id', '=', ownerId).executeTakeFirst();
 }
 
 /** Renames one of the user's campaigns; false when it is not theirs. */

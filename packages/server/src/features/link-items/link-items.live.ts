@@ -1,6 +1,7 @@
 import type { AppContext } from '../../app-context';
+import { GroupRuns } from '../../platform/runtime/group-runs';
 import { presentLinkSetRow } from './link-items.presenter';
-import { countVerifiedLinks, linkTotals, type LinkSetKeywordRow } from './link-items.repository';
+import { countVerifiedLinks, findLinkSetWithCampaign, linkTotals, type LinkSetKeywordRow } from './link-items.repository';
 
 /**
  * After a write to a link set's links has committed: the set's screen hears the change on
@@ -27,13 +28,40 @@ export function publishImportProgress(
   ctx.live?.publish(ownerId, `url_list/${urlListId}`, 'importProgress', { urlListId, ...progress });
 }
 
+interface CheckedLinks {
+  ownerId: number;
+  urlListId: number;
+  ids: number[];
+}
+
+/** Per app: the linksChecked messages of each link set, grouped while one is being told. */
+const CHECKED = new WeakMap<AppContext, GroupRuns<string, CheckedLinks, void>>();
+
 /**
  * After backlink checks of some links of a link set have been stored (engine/verify): the set's
  * screen refreshes those rows (linksChecked), the Backlinks tab its verified total (urlListEdited).
+ * Checks of one set landing while it is being told are told together in the next message (ids of
+ * all of them, the totals after them): a burst of re-checks is a few messages, not one message,
+ * one set read and two counts per link. Never rejects (live messages are best effort).
  */
-export async function publishLinksChecked(ctx: AppContext, ownerId: number, linkSet: LinkSetKeywordRow, ids: number[]): Promise<void> {
+export async function publishLinksChecked(ctx: AppContext, ownerId: number, urlListId: number, ids: number[]): Promise<void> {
   if (!ctx.live) return;
-  const totals = await linkTotals(ctx.database.db, ctx.database.dialect, linkSet.id);
-  ctx.live.publish(ownerId, `url_list/${linkSet.id}`, 'linksChecked', { urlListId: linkSet.id, ids, verified: totals.verified });
-  ctx.live.publish(ownerId, `campaign/${linkSet.campaign_id}`, 'urlListEdited', presentLinkSetRow(linkSet, totals));
+  let runs = CHECKED.get(ctx);
+  if (!runs) {
+    runs = new GroupRuns((_key, checked) => tellLinksChecked(ctx, checked));
+    CHECKED.set(ctx, runs);
+  }
+  await runs.add(`${ownerId}:${urlListId}`, { ownerId, urlListId, ids }).catch(() => undefined);
+}
+
+async function tellLinksChecked(ctx: AppContext, checked: CheckedLinks[]): Promise<void[]> {
+  const { ownerId, urlListId } = checked[0]!;
+  const live = ctx.live;
+  const linkSet = live ? await findLinkSetWithCampaign(ctx.database.db, ownerId, urlListId) : undefined;
+  if (live && linkSet) {
+    const totals = await linkTotals(ctx.database.db, ctx.database.dialect, linkSet.id);
+    live.publish(ownerId, `url_list/${linkSet.id}`, 'linksChecked', { urlListId: linkSet.id, ids: checked.flatMap((item) => item.ids), verified: totals.verified });
+    live.publish(ownerId, `campaign/${linkSet.campaign_id}`, 'urlListEdited', presentLinkSetRow(linkSet, totals));
+  }
+  return checked.map(() => undefined);
 }

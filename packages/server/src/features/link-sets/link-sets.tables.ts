@@ -46,9 +46,32 @@ export interface UrlItemsTable {
   post_id: Generated<number | null>;
   /** The import that wrote the link (pending_imports.id; migration 0015), null when added by hand. */
   import_id: Generated<number | null>;
+  /** When the link is due for its next re-check (migration 0029, issue 18); null: not scheduled. */
+  next_check_at: Generated<number | null>;
+  /** Tier health (migration 0032): when the post became dead (two dead checks in a row); null while alive. */
+  dead_since: Generated<number | null>;
+  /** Why it is dead: MISSING or GONE; null while alive. */
+  dead_reason: Generated<string | null>;
+}
+
+/** One check of a published link (migration 0029, issue 18): appended by each verification. */
+export interface LinkCheckHistoryTable {
+  id: Generated<number>;
+  owner_id: number;
+  url_item_id: number;
+  created_at: number;
+  checked_at: number;
+  /** OK, NOFOLLOW, MISSING, GONE (the page answered 404 or 410) or ERROR. */
+  status: string;
+  /** The page's HTTP status; null when no answer came. */
+  http_status: number | null;
+  /** 1 when the placed links were found with their anchors, 0 when not; null when the page was not read. */
+  anchor_found: number | null;
+  reason: Generated<string>;
 }
 
 export interface LinkSetTables {
   url_lists: UrlListsTable;
   url_items: UrlItemsTable;
+  link_check_history: LinkCheckHistoryTable;
 }

@@ -21,6 +21,10 @@ export interface AccountsTable {
   username: string;
   password: string;
   created_at: number;
+  /** When Verify mail followed the account's confirmation link (migration 0030); null: not verified. */
+  verified_at: Generated<number | null>;
+  /** POP3: the UIDL of the handled confirmation mail, until it is deleted (daysToDeleteMails). */
+  verify_mail_uid: Generated<string | null>;
 }
 
 export interface ProfileTables {

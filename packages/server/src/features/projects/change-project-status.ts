@@ -1,10 +1,7 @@
-import { transition, type ProjectAction, type ProjectRow } from '@linkloom/shared';
+import type { ProjectAction, ProjectRow } from '@linkloom/shared';
 import type { AppContext } from '../../app-context';
-import { ConflictError, NotFoundError } from '../../platform/http/errors';
-import { STARTABLE_BY_USER, startProjectRun, stopProjectRun } from '../../engine/entry-points';
-import { findProject } from './projects.repository';
+import { STARTABLE_BY_USER, startMailVerification, startProjectRun, stopMailVerification, stopProjectRun } from '../../engine/entry-points';
 import { presentProject } from './projects.presenter';
-import { publishProjectStatus } from './publish-project-status';
 import { refuseStartIfNotReady } from './project-readiness';
 
 export const STATUS_CHANGED_MEANWHILE = 'The project changed meanwhile: reload it and try again';
@@ -15,7 +12,8 @@ export const STATUS_CHANGED_MEANWHILE = 'The project changed meanwhile: reload i
  * update only applies if the status is still the one checked, so two racing calls cannot both win.
  * A Start the run would fail at once is refused first with what is missing (422, project-readiness.ts).
  * Start and Stop go through the engine's runner (a run row and its `project.run` job); the engine
- * moves the project on from STARTING / STOPPING.
+ * moves the project on from STARTING / STOPPING. Verify mail and Stop verifying go through its
+ * `mail.verify` job, which moves the project on and back to the status it had before.
  */
 export async function changeProjectStatus(ctx: AppContext, ownerId: number, projectId: number, action: ProjectAction): Promise<ProjectRow> {
   if (action === 'start') {
@@ -23,17 +21,6 @@ export async function changeProjectStatus(ctx: AppContext, ownerId: number, proj
     return presentProject(await startProjectRun(ctx, ownerId, projectId, { from: STARTABLE_BY_USER }));
   }
   if (action === 'stop') return presentProject(await stopProjectRun(ctx, ownerId, projectId));
-  const { db } = ctx.database;
-  const project = await findProject(db, ownerId, projectId);
-  if (!project) throw new NotFoundError();
-  const next = transition(project.status, action, project.module === 'AccountCreation');
-  if (!next.ok) throw new ConflictError(next.reason);
-  const updated = await db.updateTable('projects').set({ status: next.next })
-    .where('id', '=', projectId).where('owner_id', '=', ownerId).where('status', '=', project.status)
-    .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) !== 1) throw new ConflictError(STATUS_CHANGED_MEANWHILE);
-
-  const row = presentProject({ ...project, status: next.next });
-  publishProjectStatus(ctx, ownerId, row);
-  return row;
+  const verifying = action === 'startVerifying' ? startMailVerification : stopMailVerification;
+  return presentProject(await verifying(ctx, ownerId, projectId));
 }

@@ -44,7 +44,7 @@ function storedWire(record: ProjectRecord): ScheduleWire | null {
 }
 
 /** A schedule as stored: its wire fields with a value, and status SCHEDULED. */
-function scheduleText(wire: ScheduleWire): string {
+export function scheduleText(wire: ScheduleWire): string {
   const fields = Object.entries(wire).filter(([, value]) => value !== null && value !== undefined);
   return JSON.stringify({ ...Object.fromEntries(fields), status: 'SCHEDULED' });
 }

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { INDEXNOW_ENGINES, siteKey, type ProjectKind, type SiteRow, type SiteListEntry } from '@linkloom/shared';
+import { INDEXNOW_ENGINES, isDofollowShare, siteKey, type ProjectKind, type SiteRow, type SiteListEntry } from '@linkloom/shared';
 import type { DB } from '../../platform/db/schema';
 import { inBatches } from '../../platform/db/batches';
 import { listUserSites } from '../private-networks/list-user-sites';
@@ -11,7 +11,11 @@ export type SiteSource = Omit<SiteRow, 'checked' | 'status' | 'waitInfo'>;
 
 function fromSiteList(entry: SiteListEntry): SiteSource {
   const id = { module: entry.id.module, siteId: entry.id.siteId };
-  return { key: siteKey(id), id, module: id.module, platform: entry.platform, siteUrl: entry.siteUrl, email: '', pr: entry.pr, dofollow: entry.dofollow };
+  return {
+    key: siteKey(id), id, module: id.module, platform: entry.platform, siteUrl: entry.siteUrl, email: '', pr: entry.pr, dofollow: isDofollowShare(entry.dofollow),
+    // Premium custom sites: the grid shows them as their own group, first.
+    ...(entry.premium ? { premium: true } : {}),
+  };
 }
 
 function fromPrivateSite(row: PrivateSiteEntryRow): SiteSource {

@@ -39,3 +39,17 @@ export async function setCheckedSites(db: Kysely<DB>, ownerId: number, projectId
       .execute();
   }
 }
+
+/**
+ * Ticks sites of projects that have no site rows yet (projects just created, e.g. by the wizard's
+ * Create Campaign), all in multi-row inserts. Call inside the creating transaction.
+ */
+export async function insertCheckedSites(db: Kysely<DB>, ownerId: number, rows: readonly { projectId: number; siteKey: string }[]): Promise<void> {
+  const now = Date.now();
+  for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
+    const values = rows.slice(start, start + ROWS_PER_STATEMENT).map((row) => ({
+      owner_id: ownerId, project_id: row.projectId, site_key: row.siteKey, checked: 1, created_at: now, updated_at: now,
+    }));
+    await db.insertInto('project_sites').values(values).execute();
+  }
+}

@@ -21,6 +21,8 @@ export interface ProjectsTable {
   schedule_job_id: string | null;
   /** When the schedule was saved or reset: AfterProject counts parent runs finished since. */
   schedule_armed_at: number | null;
+  /** The status Verify mail started from and returns to (migration 0022, engine/verify-mail). */
+  verify_return_status: string | null;
 }
 
 /**

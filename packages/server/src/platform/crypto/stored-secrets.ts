@@ -21,6 +21,11 @@ export const SECRET_COLUMNS: readonly SecretColumn[] = [
   { table: 'proxies', column: 'password', kind: 'text' },
   { table: 'user_options', column: 'options', kind: 'json' },
   { table: 'projects', column: 'settings', kind: 'json' },
+  { table: 'user_emails', column: 'password', kind: 'text' },
+  { table: 'account_registrations', column: 'password', kind: 'text' },
+  { table: 'xwizards', column: 'wizard', kind: 'json' },
+  { table: 'campaigns', column: 'wizard_string', kind: 'json' },
+  { table: 'custom_sites', column: 'password_sealed', kind: 'text' },
 ];
 
 const BATCH_ROWS = 500;

@@ -10,6 +10,10 @@ import type { EngineTables } from '../../engine/runner/engine.tables';
 import type { PendingImportTables } from '../imports/pending-imports.tables';
 import type { ApiTokenTables } from '../../features/api-tokens/api-tokens.tables';
 import type { StrategyTables } from '../../features/strategies/strategies.tables';
+import type { CustomSiteTables } from '../../features/custom-sites/custom-sites.tables';
+import type { SiteSelectionTables } from '../../features/site-selections/site-selections.tables';
+import type { UserEmailTables } from '../../features/emails/user-emails.tables';
+import type { WizardTables } from '../../features/wizards/wizards.tables';
 
 /** Table types of the database; times are epoch milliseconds in both dialects. */
 export interface UsersTable {
@@ -52,7 +56,7 @@ export interface CampaignsTable {
 }
 
 /** Every table: the platform's own here, each feature's in its `<area>.tables.ts`. */
-export interface DB extends ProjectTables, ProfileTables, LinkSetTables, PrivateNetworkTables, ContentTables, JobTables, EngineTables, OptionTables, PendingImportTables, ApiTokenTables, StrategyTables {
+export interface DB extends ProjectTables, ProfileTables, LinkSetTables, PrivateNetworkTables, ContentTables, JobTables, EngineTables, OptionTables, PendingImportTables, ApiTokenTables, StrategyTables, CustomSiteTables, SiteSelectionTables, UserEmailTables, WizardTables {
   users: UsersTable;
   sessions: SessionsTable;
   login_attempts: LoginAttemptsTable;

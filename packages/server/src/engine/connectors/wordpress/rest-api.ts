@@ -109,6 +109,10 @@ export function restError(answer: HttpAnswer, data: unknown, session: Pick<RestS
   if (status === 413) {
     return new PublishError('rejected', `${site} refused to ${action}: the request is too large for the server (HTTP 413).`, { status });
   }
+  // WordPress answers a taken user name or email with HTTP 500; it is no server failure to retry.
+  if (code === 'existing_user_login' || code === 'existing_user_email') {
+    return new PublishError('rejected', `${site} already has a user with this ${code === 'existing_user_login' ? 'name' : 'email'}${wpMessage ? ` (${wpMessage})` : ''}: choose another.`, { status, code: 'accountExists', retryable: false });
+  }
   if (status >= 500) {
     return new PublishError('rejected', `WordPress at ${site} failed with HTTP ${status}${wpMessage ? ` (${wpMessage})` : ''}; it will be tried again.`, {
       status,
@@ -250,4 +254,39 @@ export async function restFindPostBySlug(session: RestSession, slug: string): Pr
     action: 'read posts',
   })) as RestPostOutput[];
   return Array.isArray(found) && found[0] ? found[0] : null;
+}
+
+/**
+ * A new user of the site (REST `POST /wp/v2/users`, an administrator's session) with the given role,
+ * then an application password of its own (`POST /wp/v2/users/{id}/application-passwords`,
+ * returned once). Answers the user's login name and that password.
+ */
+export async function restCreateUserWithAppPassword(
+  session: RestSession, user: { username: string; email: string; password: string; role: string; profile?: Record<string, string> }, appName: string,
+): Promise<{ id: number; username: string; applicationPassword: string }> {
+  const created = (await restCall(session, {
+    method: 'POST', route: '/wp/v2/users', query: { _fields: 'id,username,slug' }, action: 'create users',
+    json: { ...user.profile, username: user.username, email: user.email, password: user.password, roles: [user.role] },
+  })) as { id?: unknown; username?: unknown; slug?: unknown };
+  if (typeof created.id !== 'number') throw new RestApiMissing('users answered without an id');
+  return { id: created.id, username: typeof created.username === 'string' ? created.username : user.username, applicationPassword: await restCreateAppPassword(session, created.id, appName) };
+}
+
+/** A new application password of user `id` (an administrator's session); returned once. */
+export async function restCreateAppPassword(session: RestSession, id: number, appName: string): Promise<string> {
+  const app = (await restCall(session, {
+    method: 'POST', route: `/wp/v2/users/${id}/application-passwords`, json: { name: appName }, action: 'create application passwords',
+  })) as { password?: unknown };
+  if (typeof app.password !== 'string') throw new RestApiMissing('application-passwords answered without a password');
+  return app.password;
+}
+
+/** The user whose login name is `username` (any case), with its address (an administrator's session); null when none. */
+export async function restFindUserByLogin(session: RestSession, username: string): Promise<{ id: number; username: string; email: string } | null> {
+  const found = (await restCall(session, {
+    method: 'GET', route: '/wp/v2/users', query: { search: username, context: 'edit', per_page: '100', _fields: 'id,username,email' }, action: 'read users',
+  })) as Array<{ id?: unknown; username?: unknown; email?: unknown }>;
+  const wanted = username.toLowerCase();
+  const user = Array.isArray(found) ? found.find((candidate) => typeof candidate.username === 'string' && candidate.username.toLowerCase() === wanted) : undefined;
+  return user && typeof user.id === 'number' ? { id: user.id, username: String(user.username), email: typeof user.email === 'string' ? user.email : '' } : null;
 }

@@ -5,11 +5,12 @@
  * that a steady stream of posts costs one request each.
  */
 import { PLATFORM_WORDPRESS } from '@linkloom/shared';
-import { PublishError, type Connector, type ConnectorTransport, type PublishedPost, type PublishOptions, type PublishPost, type PublishResult, type PublishTarget } from '../connector';
+import { PublishError, type AccountToRegister, type RegisteredLookup, type Connector, type ConnectorTransport, type PublishedPost, type PublishOptions, type PublishPost, type PublishResult, type PublishTarget } from '../connector';
 import { loadFeaturedImage, type ImageFile } from '../featured-image';
 import { normaliseSiteUrl, type HttpContext } from '../http';
+import { maybePosted, surelyNotPosted } from '../outcome';
 import { ProxyDispatchers, type DispatcherForProxy } from '../proxy-dispatcher';
-import { RestApiMissing, restCreatePost, restFindPostBySlug, restTagIds, restUploadMedia, restWhoAmI, type RestSession, type RestUrlForm } from './rest-api';
+import { RestApiMissing, restCreateAppPassword, restCreatePost, restCreateUserWithAppPassword, restFindUserByLogin, restFindPostBySlug, restTagIds, restUploadMedia, restWhoAmI, type RestSession, type RestUrlForm } from './rest-api';
 import { slugForIdempotencyKey } from './slug';
 import { XmlRpcMissing, xmlRpcCreatePost, xmlRpcFindPostBySlug, xmlRpcUploadMedia, xmlRpcUsersBlogId, type XmlRpcSession } from './xmlrpc-api';
 
@@ -88,6 +89,49 @@ export class WordPressConnector implements Connector {
           ? await restFindPostBySlug(this.restSession(site, api.form), slug)
           : await xmlRpcFindPostBySlug(this.xmlRpcSession(site, api.blogId), slug);
       return found ? { url: found.link, remoteId: String(found.id), status: found.status } : null;
+    } catch (error) {
+      const failure = this.afterApiFailure(site, error);
+      throw failure instanceof PublishError ? failure.withOutcomeUnknown(false) : failure;
+    }
+  }
+
+  /**
+   * Creates an author on the site with an administrator's login (`admin`: user name and application
+   * password; the verifier reports such a login as "can register"), and an application password of
+   * the new user's own, which is what the returned target posts with. REST only.
+   */
+  async register(admin: PublishTarget, account: AccountToRegister, options: PublishOptions): Promise<PublishTarget> {
+    const site = await this.siteContext(admin, options);
+    const api = await this.api(site, 'rest');
+    if (api.kind !== 'rest') throw new PublishError('notFound', `${site.base} has no WordPress REST API: accounts are created through it.`);
+    try {
+      const user = await restCreateUserWithAppPassword(this.restSession(site, api.form), {
+        username: account.username, email: account.email, password: account.password, role: 'author', profile: wordPressProfile(account),
+      }, 'LinkLoom');
+      return { siteUrl: admin.siteUrl, username: user.username, password: user.applicationPassword };
+    } catch (error) {
+      throw this.afterApiFailure(site, error);
+    }
+  }
+
+  /**
+   * The account {@link register} would make, looked up with the administrator's login: a user of
+   * that login name with our address is ours (it gets a fresh application password: the one made
+   * before, if any, was never seen); with another address the name is someone else's.
+   */
+  async findRegistered(admin: PublishTarget, account: AccountToRegister, options: PublishOptions): Promise<RegisteredLookup> {
+    const site = await this.siteContext(admin, options);
+    const api = await this.api(site, 'rest');
+    if (api.kind !== 'rest') throw new PublishError('notFound', `${site.base} has no WordPress REST API: accounts are created through it.`);
+    try {
+      const session = this.restSession(site, api.form);
+      const user = await restFindUserByLogin(session, account.username);
+      if (!user) return { state: 'absent' };
+      if (user.email.toLowerCase() !== account.email.toLowerCase()) return { state: 'taken' };
+      // WordPress wants each of a user's application passwords named differently: the attempt
+      // that made the user may have made "LinkLoom" already.
+      const appName = `LinkLoom ${new Date().toISOString()}`;
+      return { state: 'ours', target: { siteUrl: admin.siteUrl, username: user.username, password: await restCreateAppPassword(session, user.id, appName) } };
     } catch (error) {
       const failure = this.afterApiFailure(site, error);
       throw failure instanceof PublishError ? failure.withOutcomeUnknown(false) : failure;
@@ -199,20 +243,14 @@ export class WordPressConnector implements Connector {
   }
 }
 
-async function surelyNotPosted<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    throw error instanceof PublishError ? error.withOutcomeUnknown(false) : error;
-  }
-}
-
-/** A server error answering the create request may come after the post was saved: the outcome is unknown. */
-async function maybePosted<T>(create: () => Promise<T>): Promise<T> {
-  try {
-    return await create();
-  } catch (error) {
-    if (error instanceof PublishError && error.status !== undefined && error.status >= 500) throw error.withOutcomeUnknown(true);
-    throw error;
-  }
+/** The form's names as a WordPress user's fields (only those given). */
+function wordPressProfile(account: AccountToRegister): Record<string, string> {
+  const profile: Record<string, string> = {};
+  const name = [account.firstName, account.lastName].map((part) => part?.trim() ?? '').filter(Boolean).join(' ');
+  if (account.firstName?.trim()) profile.first_name = account.firstName.trim();
+  if (account.lastName?.trim()) profile.last_name = account.lastName.trim();
+  if (name) profile.name = name;
+  if (account.blogName?.trim()) profile.nickname = account.blogName.trim();
+  if (account.blogTitle?.trim()) profile.description = account.blogTitle.trim();
+  return profile;
 }

@@ -20,6 +20,17 @@ import { strategiesMigration } from './0017-strategies';
 import { linkSearchMigration } from './0018-link-search';
 import { accountImportUndoMigration } from './0019-account-import-undo';
 import { installationMigration } from './0020-installation';
+import { customSitesMigration } from './0021-custom-sites';
+import { userEmailsMigration } from './0022-user-emails';
+import { proxyChecksMigration } from './0023-proxy-checks';
+import { linkSearchPerConnectionMigration } from './0025-link-search-per-connection';
+import { xwizardsMigration } from './0026-xwizards';
+import { customSiteIdsMigration } from './0027-custom-site-ids';
+import { linkHealthMigration } from './0029-link-health';
+import { accountRegistrationsMigration } from './0030-account-registrations';
+import { sealedWizardsMigration } from './0031-sealed-wizards';
+import { tierHealthMigration } from './0032-tier-health';
+import { anchorQuotaMigration } from './0033-anchor-quota';
 import type { SecretBox } from '../../crypto/secret-box';
 
 /**
@@ -49,6 +60,17 @@ export function migrationProvider(dialect: DialectName, secrets: SecretBox): Mig
     '0018-link-search': linkSearchMigration(dialect),
     '0019-account-import-undo': accountImportUndoMigration(),
     '0020-installation': installationMigration(),
+    '0021-custom-sites': customSitesMigration(dialect),
+    '0022-user-emails': userEmailsMigration(dialect),
+    '0023-proxy-checks': proxyChecksMigration(),
+    '0025-link-search-per-connection': linkSearchPerConnectionMigration(dialect),
+    '0026-xwizards': xwizardsMigration(dialect),
+    '0027-custom-site-ids': customSiteIdsMigration(dialect),
+    '0029-link-health': linkHealthMigration(dialect),
+    '0030-account-registrations': accountRegistrationsMigration(dialect),
+    '0031-sealed-wizards': sealedWizardsMigration(secrets),
+    '0032-tier-health': tierHealthMigration(),
+    '0033-anchor-quota': anchorQuotaMigration(),
   };
   return { getMigrations: async () => migrations };
 }

@@ -11,6 +11,7 @@ import { useWindowFraction } from '@/lib/use-window-fraction';
 import type { TableQuery } from '@/lib/table-query';
 import { useDeleteAccounts, useSaveAccount } from '../api/accounts-api';
 import { AccountDialog } from './account-dialog';
+import { VerifiedTag } from './verified-tag';
 import { textColumnFilter } from '@/components/text-column-filter';
 import { columnSortOrder } from '@/lib/grid-state';
 import type { GridState } from './grid-state';
@@ -44,6 +45,7 @@ export function AccountsTable({ profileId, data, loading, grid, onGridChange, on
     { title: 'Email', key: 'email', dataIndex: 'email', sorter: true, sortOrder: sortOrderOf('email'), ellipsis: true, ...textColumnFilter<Account>('Email', grid.filters.email) },
     { title: 'Username', key: 'username', dataIndex: 'username', sorter: true, sortOrder: sortOrderOf('username'), ellipsis: true, ...textColumnFilter<Account>('Username', grid.filters.username) },
     { title: 'Password', key: 'password', dataIndex: 'password', ellipsis: true },
+    { title: 'Verified', key: 'verified', dataIndex: 'verifiedAt', width: 130, render: (_value: unknown, account: Account) => <VerifiedTag verifiedAt={account.verifiedAt} /> },
   ];
 
   const handleDelete = async () => {

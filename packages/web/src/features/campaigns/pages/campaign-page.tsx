@@ -1,6 +1,8 @@
-import { Alert, Tabs } from 'antd';
+import { Suspense, lazy } from 'react';
+import { Alert, Spin, Tabs } from 'antd';
 import { useParams } from 'react-router';
 import { PathIdSchema } from '@linkloom/shared';
+import { DroppedTargetsAlert } from '@/components/link-reports/dropped-targets-alert';
 import { NotFoundResult } from '@/components/not-found-result';
 import { PageHeader } from '@/components/page-header';
 import { isNotFound } from '@/lib/http-error';
@@ -10,6 +12,11 @@ import { useCampaign } from '../api/campaign-api';
 import { SchedulerSwitch } from '../components/scheduler-switch';
 import { ProjectsTab } from '../components/projects-tab';
 import { LinkSetsTab, ProfilesTab } from '../components/campaign-tabs';
+import { CaptchaWarnings } from '../components/captcha-warnings';
+import { NotificationBanner } from '../components/notification-banner';
+
+/** The Reports tab (issue 18.4) is its own chunk: the charting library loads with it. */
+const ReportsTab = lazy(() => import('@/components/link-reports/reports-tab'));
 
 /** The body of /campaign/:id once the id is known to be a number. */
 function CampaignScreen({ id }: { id: number }) {
@@ -29,6 +36,10 @@ function CampaignScreen({ id }: { id: number }) {
         breadcrumbs={[{ title: 'Campaigns', to: '/campaigns' }, { title: `Campaign: ${name}` }]}
         extra={data && <SchedulerSwitch campaign={data.campaign} />}
       />
+      <NotificationBanner />
+      <CaptchaWarnings campaignId={id} />
+      {/* Only for a campaign that is there: the report of an unknown id would answer 404 (a second error toast). */}
+      {data && <DroppedTargetsAlert campaignId={id} />}
       {campaign.isError && <Alert type="error" showIcon title="Failed to load the campaign." data-testid="load-failed" />}
       {!campaign.isError && (
         <Tabs
@@ -37,6 +48,7 @@ function CampaignScreen({ id }: { id: number }) {
             { key: 'projects', label: 'Projects', children: <ProjectsTab campaignId={id} projects={data?.projects} loading={campaign.isLoading} /> },
             { key: 'accounts', label: 'Accounts', children: <ProfilesTab campaignId={id} rows={data?.profiles} loading={campaign.isLoading} /> },
             { key: 'backlinks', label: 'Backlinks', children: <LinkSetsTab campaignId={id} rows={data?.urlLists} loading={campaign.isLoading} /> },
+            { key: 'reports', label: 'Reports', children: <Suspense fallback={<Spin />}><ReportsTab campaignId={id} liveCampaignId={id} /></Suspense> },
           ]}
         />
       )}
@@ -44,7 +56,7 @@ function CampaignScreen({ id }: { id: number }) {
   );
 }
 
-/** One campaign with its tabs Projects, Accounts, Backlinks (/campaign/:id, spec 1 §2). */
+/** One campaign with its tabs Projects, Accounts, Backlinks (/campaign/:id, spec 1 §2) and Reports (issue 18.4). */
 export function CampaignPage() {
   const parsed = PathIdSchema.safeParse(useParams().id);
   if (!parsed.success) return <NotFoundResult />;

@@ -8,7 +8,6 @@ import { NameDialog } from '@/components/name-dialog';
 import { PageHeader } from '@/components/page-header';
 import { useConfirm } from '@/components/confirm-delete';
 import { useLiveInvalidate } from '@/lib/use-live-invalidate';
-import { isScreenBuilt } from '@/lib/built-screens';
 import { campaignKeys } from '../api/campaign-keys';
 import { downloadBacklinks, useCampaigns, useDeleteCampaigns, useRenameCampaign } from '../api/campaigns-api';
 import { NewCampaignDialog } from '../components/new-campaign-dialog';
@@ -58,8 +57,8 @@ export function CampaignsPage() {
       render: (_, row) => (
         <Space size="small">
           <Button size="small" icon={<EditOutlined />} onClick={() => setRenaming(row)} data-testid={`rename-${row.id}`}>Rename</Button>
-          {/* The wizard does the copying: offered once its duplicatecampaign screen is built. */}
-          {row.creatingType === 'XWizard' && isScreenBuilt(`/duplicatecampaign/${row.id}`) && (
+          {/* Only a wizard-made campaign can be duplicated: the wizard (/duplicatecampaign) does the copying. */}
+          {row.creatingType === 'XWizard' && (
             <Button size="small" icon={<CopyOutlined />} onClick={() => setDuplicating(row)} data-testid={`duplicate-${row.id}`}>Duplicate</Button>
           )}
         </Space>

@@ -5,4 +5,5 @@ export const contentKeys = {
   group: (id: number) => ['content', 'group', id] as const,
   article: (id: number) => ['content', 'article', id] as const,
   newArticle: (groupId: number) => ['content', 'new-article', groupId] as const,
+  kmCampaigns: ['content', 'km-campaigns'] as const,
 };

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { PathIdSchema } from '@linkloom/shared';
 import { PageHeader } from '@/components/page-header';
 import { useLiveTopic } from '@/lib/use-live-topic';
+import { refetchReadBefore } from '@/lib/live-cache';
 import { contentKeys } from '../api/content-keys';
 import { useContentGroup } from '../api/content-groups-api';
 import { GroupSettingsForm } from '../components/group-settings-form';
@@ -31,7 +32,7 @@ function ContentGroupScreen({ id }: { id: number }) {
       return;
     }
     refresh();
-  });
+  }, (confirmedAt) => refetchReadBefore(queryClient, [contentKeys.group(id)], confirmedAt));
 
   if (group.isError) return <NotFoundResult />;
   const contentGroup = group.data?.contentGroup;

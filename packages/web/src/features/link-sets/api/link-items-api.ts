@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
-  LinkImportResultSchema, LinkSetDetailSchema, UrlItemDeleteResponseSchema, UrlItemListResponseSchema, UrlItemResponseSchema,
+  LinkCheckHistoryResponseSchema, LinkImportResultSchema, LinkSetDetailSchema, UrlItemDeleteResponseSchema, UrlItemListResponseSchema, UrlItemResponseSchema,
   type LinkSetKeywords, type UrlItemInput, type UrlItemListQuery,
 } from '@linkloom/shared';
 import { del, get, post, put } from '@/lib/http';
@@ -23,6 +23,14 @@ export function useLinkPage(linkSetId: number, query: UrlItemListQuery) {
     queryKey: linkItemKeys.page(linkSetId, query),
     queryFn: ({ signal }) => get(`/rest/url_items/${linkSetId}${linkListSearch(query)}`, { schema: UrlItemListResponseSchema, signal, notFoundPage: true }),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /rest/url_item/{id}/checks: a link's check history, newest first, and its next check (loaded when its row is opened). */
+export function useLinkChecks(linkSetId: number, linkId: number) {
+  return useQuery({
+    queryKey: linkItemKeys.checks(linkSetId, linkId),
+    queryFn: ({ signal }) => get(`/rest/url_item/${linkId}/checks`, { schema: LinkCheckHistoryResponseSchema, signal }),
   });
 }
 

@@ -1,6 +1,6 @@
 import { useState, type Key } from 'react';
 import { Button, Tooltip, type TableColumnsType } from 'antd';
-import { DeleteOutlined, EditOutlined, PlusOutlined, ReloadOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, HistoryOutlined, PlusOutlined, ReloadOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { LINK_ITEM_MESSAGES, LINK_MESSAGES, LinkImportResultSchema, type LinkImportResult, type UrlItem, type UrlItemListResponse } from '@linkloom/shared';
 import { DataTable } from '@/components/data-table';
 import { useConfirm } from '@/components/confirm-delete';
@@ -16,6 +16,7 @@ import { useAddLinkBatch, useDeleteLinks, useSaveLink } from '../api/link-items-
 import { LinkDialog } from './link-dialog';
 import { LinkDownloadMenu } from './link-download-menu';
 import { LinkCheckTag } from './link-check-tag';
+import { LinkCheckHistory } from './link-check-history';
 import { columnSortOrder, formatDateAdded, type LinksGridState } from './links-grid-state';
 
 /** Refused lines of a batch or an import, plus a note when only the first ones were listed. */
@@ -55,6 +56,9 @@ export function LinksTable({ linkSetId, data, loading, grid, onGridChange, onRel
   const [selectedKeys, setSelectedKeys] = useState<Key[]>([]);
   const [dialog, setDialog] = useState<{ link: UrlItem | undefined } | null>(null);
   const [batchOpen, setBatchOpen] = useState(false);
+  /** Links whose check history is open (the Action column's History button toggles it). */
+  const [historyKeys, setHistoryKeys] = useState<readonly Key[]>([]);
+  const toggleHistory = (id: number) => setHistoryKeys((keys) => (keys.includes(id) ? keys.filter((key) => key !== id) : [...keys, id]));
   const scrollY = useWindowFraction(0.6);
 
   const columns: TableColumnsType<UrlItem> = [
@@ -66,11 +70,21 @@ export function LinksTable({ linkSetId, data, loading, grid, onGridChange, onRel
     { title: 'Date added', key: 'dateAdded', dataIndex: 'dateAdded', width: 130, sorter: true, sortOrder: columnSortOrder(grid, 'dateAdded'), render: (value: number) => formatDateAdded(value) },
     { title: 'Verified', key: 'checkStatus', dataIndex: 'checkStatus', width: 130, render: (_, link) => <LinkCheckTag link={link} /> },
     {
-      title: 'Action', key: 'action', width: 90,
+      title: 'Action', key: 'action', width: 100,
       render: (_, link) => (
-        <Tooltip title="Edit">
-          <Button type="text" icon={<EditOutlined />} aria-label="Edit link" onClick={() => setDialog({ link })} data-testid={`edit-link-${link.id}`} />
-        </Tooltip>
+        <>
+          <Tooltip title="Edit">
+            <Button type="text" icon={<EditOutlined />} aria-label="Edit link" onClick={() => setDialog({ link })} data-testid={`edit-link-${link.id}`} />
+          </Tooltip>
+          {link.checkStatus !== 'NONE' && (
+            <Tooltip title="Check history">
+              <Button
+                type="text" icon={<HistoryOutlined />} aria-label="Check history" aria-expanded={historyKeys.includes(link.id)}
+                onClick={() => toggleHistory(link.id)} data-testid={`link-history-${link.id}`}
+              />
+            </Tooltip>
+          )}
+        </>
       ),
     },
   ];
@@ -141,6 +155,12 @@ export function LinksTable({ linkSetId, data, loading, grid, onGridChange, onRel
         scrollY={scrollY}
         selection={{ selectedKeys, onChange: (keys) => setSelectedKeys(keys) }}
         server={{ total: data?.total ?? 0, page: grid.page, pageSize: grid.pageSize, onChange: onGridChange }}
+        expandable={{
+          // A published link's check history, loaded when opened from its Action cell (no extra column: the grid's columns stay put).
+          showExpandColumn: false,
+          expandedRowKeys: historyKeys,
+          expandedRowRender: (link) => <LinkCheckHistory linkSetId={linkSetId} linkId={link.id} />,
+        }}
         emptyText="No links: add some, or upload a file of URL|x|anchor|x|links on page lines"
         toolbar={{
           left: (

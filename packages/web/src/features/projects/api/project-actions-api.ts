@@ -88,8 +88,19 @@ export function useProjectAction(projectId: number) {
       await wait(ACTION_DELAY_MS);
       return get(ACTION_PATHS[action](projectId), { schema: ProjectRowSchema, silent: true });
     },
-    onMutate: () => ({ statusBefore: cachedStatus(queryClient, projectId) }),
-    onSuccess: (row, _action, context) => mergeProjectRow(queryClient, row, context.statusBefore),
+    onMutate: () => ({ statusBefore: cachedStatus(queryClient, projectId), updatedAt: screenUpdatedAt(queryClient, projectId) }),
+    onSuccess: (row, _action, context) => {
+      // The screen heard news meanwhile (the live channel pushes every status change, this one
+      // included): the answer is older than the screen. Comparing statuses alone is not enough:
+      // Verify mail goes NEW → STARTING_VERIFYING → VERIFYING → NEW before its answer may arrive.
+      if (screenUpdatedAt(queryClient, projectId) !== context.updatedAt) return;
+      mergeProjectRow(queryClient, row, context.statusBefore);
+    },
     onError: (error, action) => notifyProjectFailure(PROJECT_ACTION_FAILURES[action], error),
   });
+}
+
+/** When the cached project screen last changed (a live message, a refetch or a merge). */
+function screenUpdatedAt(queryClient: QueryClient, projectId: number): number | undefined {
+  return queryClient.getQueryState(projectKeys.screen(projectId))?.dataUpdatedAt;
 }

@@ -1,4 +1,5 @@
-import { Tabs } from 'antd';
+import { Suspense, lazy } from 'react';
+import { Spin, Tabs } from 'antd';
 import { Link } from 'react-router';
 import type { PostingScreen, PrivateScreen, ProjectTab } from '@linkloom/shared';
 import { ContentGeneralTab } from '../components/forms/content-general-tab';
@@ -10,8 +11,12 @@ import { ProjectScreenFrame } from './project-screen-frame';
 import { ProjectSitesTab } from './project-sites-tab';
 import { useProjectEditor } from './use-project-editor';
 
+/** The Reports tab (issue 18.4) is its own chunk: the charting library loads with it. */
+const ReportsTab = lazy(() => import('@/components/link-reports/reports-tab'));
+
 /**
- * Posting and private blog projects (spec 1 §2): tabs General, Image, Video, Sites, Indexer.
+ * Posting and private blog projects (spec 1 §2): tabs General, Image, Video, Sites, Indexer, and
+ * Reports (issue 18.4: this project's share of the campaign reports).
  * Posting projects pick a campaign and account profile and list the user's sites of the module,
  * grouped by module then platform; private projects pick a private network and list its sites by
  * platform.
@@ -48,6 +53,10 @@ function ContentProjectScreen({ screen }: { screen: PostingScreen | PrivateScree
           { key: 'video', label: 'Video', forceRender: true, children: <MediaTab media="video" editing={editor.editing} /> },
           { key: 'sites', label: 'Sites', children: <ProjectSitesTab editor={editor} grouping={posting ? 'module-platform' : 'platform'} emptyHint={emptyHint} /> },
           { key: 'indexer', label: 'Indexer', forceRender: true, children: <IndexerTab editing={editor.editing} /> },
+          {
+            key: 'reports', label: 'Reports',
+            children: <Suspense fallback={<Spin />}><ReportsTab projectId={screen.project.id} liveCampaignId={screen.project.campaignId} /></Suspense>,
+          },
         ]}
       />
     </ProjectScreenFrame>

@@ -6,6 +6,7 @@ import {
   type FormProblem, type NamedCount, type ProjectScreen, type ProjectTab, type SiteRow,
 } from '@linkloom/shared';
 import { useLiveTopic } from '@/lib/use-live-topic';
+import { refetchReadBefore, writeLiveChange } from '@/lib/live-cache';
 import { debounce } from '@/lib/debounce';
 import { sessionUuid } from '@/lib/session-uuid';
 import { useUnsavedChangesGuard } from '@/lib/use-unsaved-changes-guard';
@@ -96,7 +97,7 @@ export function useProjectEditor<S extends Screen>(id: number, screen: S | undef
 
   // Verification progress arrives often while mail is read: the screen follows at most every 200 ms.
   const [showVerification] = useState(() => debounce((status: string | null) => {
-    queryClient.setQueryData<Screen>(projectKeys.screen(id), (old) => (old && old.kind === 'acproject'
+    writeLiveChange<Screen>(queryClient, projectKeys.screen(id), (old) => (old.kind === 'acproject'
       ? { ...old, project: { ...old.project, verificationInfo: { ...old.project.verificationInfo, status } } }
       : old));
   }, VERIFICATION_DEBOUNCE_MS));
@@ -106,7 +107,7 @@ export function useProjectEditor<S extends Screen>(id: number, screen: S | undef
     switch (live.name) {
       case 'projectStatusChanged': {
         const { status, lastError, schedule } = live.payload;
-        queryClient.setQueryData<Screen>(projectKeys.screen(id), (old) => old && ({ ...old, project: { ...old.project, status, lastError, schedule } } as Screen));
+        writeLiveChange<Screen>(queryClient, projectKeys.screen(id), (old) => ({ ...old, project: { ...old.project, status, lastError, schedule } } as Screen));
         break;
       }
       case 'siteStatusChanged': {
@@ -115,7 +116,7 @@ export function useProjectEditor<S extends Screen>(id: number, screen: S | undef
           const change = changes.get(row.key);
           return change ? { ...row, status: change.status, waitInfo: change.waitInfo } : row;
         });
-        queryClient.setQueryData<Screen>(projectKeys.screen(id), (old) => old && ({ ...old, sites: patch(old.sites) } as Screen));
+        writeLiveChange<Screen>(queryClient, projectKeys.screen(id), (old) => ({ ...old, sites: patch(old.sites) } as Screen));
         setSites((rows) => patch(rows));
         break;
       }
@@ -133,7 +134,7 @@ export function useProjectEditor<S extends Screen>(id: number, screen: S | undef
       default:
         break;
     }
-  });
+  }, (confirmedAt) => refetchReadBefore(queryClient, [projectKeys.screen(id)], confirmedAt));
 
   const startEdit = useCallback(() => {
     backup.current = { values: form.getFieldsValue(true) as Record<string, unknown>, sites, checked: new Set(checked), profiles };
