@@ -65,14 +65,17 @@ export async function confirmDelete(page: Page): Promise<void> {
 
 /**
  * Clicks a button of a dialog once the dialog has stopped moving: a click while antd's zoom-in
- * motion runs can land beside the moving button and be lost on a loaded machine.
+ * motion runs can land beside the moving button and be lost on a loaded machine. A busy button
+ * is disabled, so the click itself then waits until it is enabled.
  */
 export async function clickSettled(button: Locator): Promise<void> {
   await button.waitFor();
   await button.evaluate((element) => new Promise<void>((resolve) => {
     const dialog = element.closest('.ant-modal') ?? element;
     const check = () => {
-      if (dialog.getAnimations({ subtree: true }).length === 0) resolve();
+      // A spinner's endless animation never settles: it is not a motion the click could miss.
+      const moving = dialog.getAnimations({ subtree: true }).filter((animation) => animation.effect?.getTiming().iterations !== Infinity);
+      if (moving.length === 0) resolve();
       else requestAnimationFrame(check);
     };
     check();

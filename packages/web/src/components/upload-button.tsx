@@ -1,6 +1,7 @@
 import { useEffect, useEffectEvent, type ReactNode } from 'react';
 import { Button, Upload, type ButtonProps } from 'antd';
 import { InboxOutlined, UploadOutlined } from '@ant-design/icons';
+import { spinnerWhenSlow } from '@/lib/busy-spinner';
 import { useUploadRequest, type UploadResult } from '@/lib/use-upload-request';
 
 export type { UploadResult } from '@/lib/use-upload-request';
@@ -43,7 +44,7 @@ export function UploadButton(props: UploadProps & { buttonProps?: ButtonProps })
       disabled={disabled || uploading}
       data-testid={`${testId}-input`}
     >
-      <Button icon={<UploadOutlined />} loading={uploading} disabled={disabled} data-testid={testId} {...buttonProps}>
+      <Button icon={<UploadOutlined />} loading={spinnerWhenSlow(uploading)} disabled={disabled} data-testid={testId} {...buttonProps}>
         {label}
       </Button>
     </Upload>

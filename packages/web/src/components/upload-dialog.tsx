@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Flex, Modal, Typography } from 'antd';
 import { summarise } from '@/lib/action-feedback';
+import { spinnerWhenSlow } from '@/lib/busy-spinner';
 import { DIALOG_LABELS } from './dialog-labels';
 import { UploadDropZone, type UploadProps, type UploadResult } from './upload-button';
 
@@ -39,7 +40,7 @@ export function UploadDialog(props: UploadDialogProps) {
           <Typography.Text type={counts.failed > 0 ? 'warning' : 'secondary'} data-testid={`${testId}-summary`}>
             {busy ? 'Uploading…' : tried > 0 ? summarise([{ count: counts.uploaded, noun: 'file', verb: 'uploaded' }, { count: counts.failed, noun: 'file', verb: 'failed' }]) : '\u00a0'}
           </Typography.Text>
-          <Button type="primary" onClick={onClose} loading={busy} disabled={busy} data-testid={`${testId}-done`}>
+          <Button type="primary" onClick={onClose} loading={spinnerWhenSlow(busy)} disabled={busy} data-testid={`${testId}-done`}>
             {DIALOG_LABELS.done}
           </Button>
         </Flex>
