@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import SQLite from 'better-sqlite3';
-import pg from 'pg';
+import type pg from 'pg';
+import { loadPg } from '../../platform/db/load-pg';
 import { libpqEnvironment, quoteIdentifier, runPgTool } from './pg-tools';
 
 export interface RestoreTarget {
@@ -108,7 +109,7 @@ async function restorePostgres(databaseUrl: string, configuredSchema: string | u
     throw new Error(`The archive holds schema ${schema}, but DATABASE_SCHEMA is ${configuredSchema}`);
   }
   const aside = `${schema}_before_restore_${Math.floor(Date.now() / 1000)}`.slice(0, 63);
-  const client = new pg.Client({ connectionString: databaseUrl });
+  const client = new (loadPg().Client)({ connectionString: databaseUrl });
   await client.connect();
   try {
     const exists = (await client.query('SELECT 1 FROM pg_namespace WHERE nspname = $1', [schema])).rowCount !== 0;

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { createQueryId, Kysely, PostgresDialect, type Compilable, type CompiledQuery, type QueryResult, type RootOperationNode, type SqliteDatabase } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
+import { loadPg } from './load-pg';
 import type { DB } from './schema';
 import { WaitingSqliteDialect } from './sqlite-waiting-driver';
 import { SqliteLiteralLimitsPlugin } from './sqlite-literal-limits';
@@ -128,6 +129,7 @@ function reusingStatements(sqlite: SQLite.Database): SqliteDatabase {
 }
 
 function openPostgres(url: string, schema: string | undefined, secrets: SecretBox): Database {
+  const pg = loadPg();
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,

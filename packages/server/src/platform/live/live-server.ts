@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import type { Server as HttpServer } from 'node:http';
 import { fastifyCookie } from '@fastify/cookie';
 import type { FastifyBaseLogger } from 'fastify';
-import pg from 'pg';
+import type pg from 'pg';
+import { loadPg } from '../db/load-pg';
 import { Server, type Socket } from 'socket.io';
 import {
   LIVE_EVENTS, LIVE_PATH, SESSION_COOKIE, parseTopic,
@@ -60,7 +61,7 @@ export async function createLive(httpServer: HttpServer, database: Database, log
   // The adapter gets a pool of its own with two connections: one held for LISTEN, one through
   // which every NOTIFY goes in the order it was published (pg queues queries first in, first out),
   // so other nodes receive one node's messages in order.
-  const adapterPool = database.pgPool ? new pg.Pool({ ...database.pgPool.options, max: 2 }) : undefined;
+  const adapterPool = database.pgPool ? new (loadPg().Pool)({ ...database.pgPool.options, max: 2 }) : undefined;
   if (adapterPool) {
     await adapterPool.query(
       'CREATE TABLE IF NOT EXISTS socket_io_attachments (id bigserial UNIQUE, created_at timestamptz DEFAULT NOW(), payload bytea)',
