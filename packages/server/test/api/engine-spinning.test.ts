@@ -68,6 +68,25 @@ describe.each(DATABASES)('posts spun by the chosen spinner on $kind', ({ kind, s
     expect(bad.post.built.html).not.toContain('glad yard');
   });
 
+  it.skipIf(skip)('a project that does not ask for spinning posts its articles as written (their own spintax expanded), calling no spinner', async () => {
+    const w = await buildPrivateProjectWorld(db(), ann.id, [{ url: 'http://127.0.0.1:9', username: 'a', password: 'b' }], { article: { title: 'A {quick|short} guide', body: BODY } });
+    const asked = ContentProjectFormSchema.parse(w.form);
+    expect(asked.spinArticles).toBe(true);
+    const form = { ...asked, spinArticles: false };
+    const plain = await composePost(db(), ann.id, form, null, post);
+    const builtIn = await composePost(db(), ann.id, form, null, post, { service: 'BuiltIn', settings: OPTION_DEFAULTS.spinners, timeoutMs: 5000 });
+    expect(builtIn).toEqual(plain);
+    expect(builtIn.ok && builtIn.post.built.title).toMatch(/^A (quick|short) guide$/);
+    expect(builtIn.ok && builtIn.post.built.html).toContain('A quick walk in the happy garden');
+    const calls = standIn.requests.length;
+    const thirdParty = await composePost(db(), ann.id, form, null, post, { service: 'SpinRewriter', settings: rewriter(GOOD.key), timeoutMs: 5000 });
+    expect(thirdParty).toEqual(plain);
+    expect(standIn.requests.slice(calls).filter((r) => r.path.includes('spinrewriter'))).toEqual([]);
+    // Asked (the default), the same article is spun.
+    const spun = await composePost(db(), ann.id, asked, null, post, { service: 'BuiltIn', settings: OPTION_DEFAULTS.spinners, timeoutMs: 5000 });
+    expect(spun.ok && spun.post.built.html).not.toBe(builtIn.ok && builtIn.post.built.html);
+  });
+
   it.skipIf(skip)("a run keeps the spinner's warning line in lastError next to the sites' errors", async () => {
     const deadBlog = { url: `http://127.0.0.1:${await freePort()}`, username: 'admin', password: 'pw' };
     const w = await buildPrivateProjectWorld(db(), ann.id, [deadBlog], { article: { title: 'A quick guide', body: BODY } });

@@ -92,6 +92,13 @@ export const ContentProjectFormSchema = z.object({
   /** The output link set (where published post URLs are stored). */
   urlListId: id,
   contentGroupId: id,
+  /**
+   * Spin each post's article with the spinner chosen in Options → Spinner (its group's protected
+   * words and the link keywords kept). The spec names no such field; its flow spins every post
+   * ("picks an article, spins it"), so on by default; off posts the article as written (its own
+   * spintax still expanded).
+   */
+  spinArticles: z.boolean().default(true),
   useLinkSet: z.boolean().default(false),
   linkSetProfiles: z.array(z.object({
     linkSetId: z.number().int(),

@@ -198,7 +198,8 @@ export async function composePost(
   if (!chosen.ok) return chosen;
 
   const sources = await linkSources(db, ownerId, form, schedule);
-  const spun = await spinArticle(chosen.article, group.words_not_to_be_changed, sources, post.idempotency_key, spinning);
+  // The project asks for spinning (General tab, on by default); off, only the article's own spintax is expanded.
+  const spun = await spinArticle(chosen.article, group.words_not_to_be_changed, sources, post.idempotency_key, form.spinArticles ? spinning : undefined);
   // The Image and Video tabs' searches run with the services (a publishing post), not on a rebuild for a look-up.
   const searched = spinning
     ? await searchPostMedia(form, post.idempotency_key, spinning.youtubeApiKey ?? '', { timeoutMs: spinning.timeoutMs, ...(spinning.signal ? { signal: spinning.signal } : {}) })

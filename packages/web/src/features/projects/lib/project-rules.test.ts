@@ -58,7 +58,9 @@ const manualEmail = {
 describe('contentValues', () => {
   it('gives the schema defaults for missing fields', () => {
     const values = contentValues(undefined);
-    expect(values).toMatchObject({ profileId: null, minLinks: 1, maxLinks: 3, outputAnchor: 'Title', tags: '', linkSetProfiles: [], imagePosition: 'Random' });
+    expect(values).toMatchObject({ profileId: null, minLinks: 1, maxLinks: 3, outputAnchor: 'Title', tags: '', linkSetProfiles: [], imagePosition: 'Random', spinArticles: true });
+    // A saved "do not spin" stays off.
+    expect(contentValues({ spinArticles: false }).spinArticles).toBe(false);
   });
 
   it('reads a cleared control as empty, so the rule says it is required', () => {

@@ -116,6 +116,10 @@ export function ContentGeneralTab(props: ContentGeneralTabProps) {
         </Col>
       </Row>
 
+      <Form.Item name="spinArticles" valuePropName="checked" extra="With the spinner chosen in Options → Spinner, keeping the content group's protected words and the link keywords. Off: articles are posted as written.">
+        <Checkbox disabled={disabled} data-testid="project-spin-articles">Spin articles</Checkbox>
+      </Form.Item>
+
       <Form.Item name="useLinkSet" valuePropName="checked">
         <Checkbox disabled={disabled}>Insert URLs</Checkbox>
       </Form.Item>
