@@ -13,7 +13,7 @@ import { ContentServiceError } from './content-services/content-service-error';
 import type { ContentCallOptions } from './content-services/content-http';
 import type { ArticleSourceSettings, DownloadedArticle } from './article-sources/article-source';
 import { articleForgeClient } from './article-sources/article-forge/client';
-import { articleBuilderClient } from './article-sources/article-builder/client';
+import { articleBuilderCategories, articleBuilderClient } from './article-sources/article-builder/client';
 import { kontentMachineArticles } from './article-sources/kontent-machine/client';
 import { builtInCorpus } from './article-sources/built-in/corpus';
 import { builtInSynonyms } from './spinners/built-in/thesaurus';
@@ -32,6 +32,12 @@ export function builderCategories(): BuilderCategoryOption[] {
 }
 
 const invalid = (message: string) => new ContentServiceError('rejected', message);
+
+/** Article Builder's own categories for its drawer, with the saved credentials. */
+export async function articleBuilderSourceCategories(saved: ArticleSourceSettings, options?: ContentCallOptions): Promise<BuilderCategoryOption[]> {
+  if (!articleBuilderClient.hasCredentials(saved)) throw new ContentServiceError('auth', CONTENT_TOOLS_MESSAGES.noSourceCredentials(articleBuilderClient.name));
+  return articleBuilderCategories(saved, options);
+}
 
 /** The Spinner tab's test: the typed text spun by the chosen service with the typed credentials. */
 export async function testSpinner(body: SpinTestBody, saved: SpinnerSettings, seed: string, options?: ContentCallOptions): Promise<string> {
@@ -106,11 +112,10 @@ export async function downloadArticle(source: ArticleSource, inputInfo: string, 
       return { title: built.title, body: built.body };
     }
     case 'ArticleBuilder': {
+      // The category is one of Article Builder's own (GET /action/download/articlebuilder/categories), checked by the client.
       const input = parse(parseInputInfo(inputInfo, BuilderInputSchema));
-      const category = BUILDER_CATEGORIES.find((c) => c.id === input.categoryId);
-      if (!category) throw invalid(CONTENT_TOOLS_MESSAGES.categoryRequired);
       if (!articleBuilderClient.hasCredentials(saved)) throw new ContentServiceError('auth', CONTENT_TOOLS_MESSAGES.noSourceCredentials(articleBuilderClient.name));
-      return articleBuilderClient.download({ ...input, category: category.name }, saved, options);
+      return articleBuilderClient.download(input, saved, options);
     }
     case 'ArticleForge': {
       const input = parse(parseInputInfo(inputInfo, ArticleForgeInputSchema));
@@ -125,7 +130,13 @@ export async function downloadArticle(source: ArticleSource, inputInfo: string, 
   }
 }
 
-/** Kontent Machine's campaign list: its API reference publishes no such call. */
+/**
+ * Kontent Machine's campaign list. Its public API reference (https://kontentmachine.com/api-reference/)
+ * documents one POST to https://api.kontentmachine.com/, `method=getcontent` with `campaignid` and
+ * `template` (templates Kontent Machine's support sets up per account), and no call that lists
+ * campaigns or templates; so nothing is called and the answer (422) tells the user to type the
+ * campaign ID and the template's name in the Download from campaign dialog.
+ */
 export function kontentMachineCampaigns(): never {
   throw new ContentServiceError('unsupported', CONTENT_TOOLS_MESSAGES.kmNoCampaignList);
 }

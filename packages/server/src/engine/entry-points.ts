@@ -38,6 +38,6 @@ export { validateIndexerKey } from './indexing-services/validate-key';
 
 /** The content tools (spec 3 section 7): spinning, article sources and the built-in builder, and their typed errors. */
 export {
-  ContentServiceError, builderCategories, checkArticleBalance, downloadArticle, downloadKontentMachineArticles, kontentMachineCampaigns, spinWithService,
+  ContentServiceError, articleBuilderSourceCategories, builderCategories, checkArticleBalance, downloadArticle, downloadKontentMachineArticles, kontentMachineCampaigns, spinWithService,
   spinnerQuota, testSpinner,
 } from './content-tools';

@@ -5,7 +5,7 @@ import { DATABASES } from '../support/databases';
 import { useTestServer } from '../support/lifecycle';
 import { useTwoUsers } from '../support/scenario';
 import type { Agent } from '../support/agent';
-import { GOOD, startContentServicesStandIn, type ContentServicesStandIn } from '../support/content-services-stand-in';
+import { AB_CATEGORIES, GOOD, startContentServicesStandIn, type ContentServicesStandIn } from '../support/content-services-stand-in';
 
 const NOT_FOUND = 'The requested item does not exist';
 
@@ -85,6 +85,25 @@ describe.each(DATABASES)('content tools on $kind', ({ kind, skip }) => {
     expect([balance.statusCode, balance.json()]).toEqual([200, { balance: '120000 words remaining' }]);
     await refused(await bob.agent.request('POST', '/action/check_balance/article', { body: { articleSource: 'ArticleForge', inputInfo: JSON.stringify({ apiKey: 'wrong' }) } }), 422, /^Article Forge refused the API key/);
     await refused(await bob.agent.request('POST', '/action/check_balance/article', { body: { articleSource: 'KontentMachine', inputInfo: JSON.stringify({ apiKey: 'k', template: '' }) } }), 422, /^Kontent Machine publishes no API/);
+  });
+
+  it.skipIf(skip)("the Article Builder drawer offers Article Builder's own categories, and a download sends the chosen one's name", async () => {
+    const categories = () => ann.agent.request('GET', '/action/download/articlebuilder/categories');
+    await refused(await categories(), 422, CONTENT_TOOLS_MESSAGES.noSourceCredentials('Article Builder'));
+    const save = await ann.agent.request('POST', '/rest/options', { body: { articleSources: { articleBuilder: { username: GOOD.user, password: GOOD.key, articleCount: 1 } } } });
+    expect(save.statusCode, save.body).toBe(200);
+    const listed = await categories();
+    expect([listed.statusCode, listed.json()]).toEqual([200, { categories: AB_CATEGORIES.map((name, i) => ({ id: i + 1, name })) }]);
+    const dogs = AB_CATEGORIES.indexOf('Dog training') + 1;
+    const response = await download(ann.agent, 'ArticleBuilder', { categoryId: dogs, wordCount: 400, spinArticle: false, keywords: 'leash, treats' });
+    expect([response.statusCode, response.json()]).toEqual([200, { article: { title: 'Dog training guide', body: 'This article about Dog training covers leash and treats in about 400 words.' } }]);
+    expect(standIn.requests.at(-1)?.fields).toMatchObject({ action: 'buildArticle', category: 'Dog training' });
+    await refused(await download(ann.agent, 'ArticleBuilder', { categoryId: AB_CATEGORIES.length + 1, wordCount: 400 }), 422, CONTENT_TOOLS_MESSAGES.categoryRequired);
+    // Another user's saved credentials are not used.
+    await refused(await bob.agent.request('GET', '/action/download/articlebuilder/categories'), 422, CONTENT_TOOLS_MESSAGES.noSourceCredentials('Article Builder'));
+    const wrong = await ann.agent.request('POST', '/rest/options', { body: { articleSources: { articleBuilder: { username: GOOD.user, password: 'wrong', articleCount: 1 } } } });
+    expect(wrong.statusCode).toBe(200);
+    await refused(await categories(), 422, /^Article Builder refused the username or password/);
   });
 
   it.skipIf(skip)('spins an article with the built-in spinner, keeping protected words; another user gets 404', async () => {

@@ -13,7 +13,9 @@
  *   `{status:"Success", text}`, and `/wordai.com/users/account-api.php` → the remaining words.
  * - Article Forge `POST /af.articleforge.com/api/{check_usage|initiate_article|get_api_progress|get_api_article_result}`
  *   with `key`: the article is ready at the second progress call.
- * - Article Builder `POST /articlebuilder.net/api.php`, `format=json`: authenticate, buildArticle, apiQuota.
+ * - Article Builder `POST /articlebuilder.net/api.php`, `format=json`: authenticate, categories (its
+ *   own category names in `output`: AB_CATEGORIES), buildArticle (category by name; an unknown one is
+ *   refused), apiQuota.
  * - Kontent Machine `POST /api.kontentmachine.com/` (apikey, method=getcontent, campaignid, template)
  *   → `{status: "success", result: ["[WP-TITLE]…[/WP-TITLE]…", …]}` (two articles), or
  *   `{status: "error", message}` for a bad key, no quota or an unknown campaign.
@@ -32,6 +34,8 @@ import type { AddressInfo } from 'node:net';
 export const GOOD = { user: 'good@example.test', key: 'good-key' } as const;
 export const EMPTY = { user: 'empty@example.test', key: 'empty-key' } as const;
 export const SLOW = { user: 'slow@example.test', key: 'slow-key' } as const;
+/** Article Builder's category names as the stand-in's `categories` answers them. */
+export const AB_CATEGORIES = ['Acne', 'Dog training', 'Gardening', 'Weight loss'] as const;
 /** What every stand-in spinner changes: word → replacement. */
 export const SWAPS: Readonly<Record<string, string>> = { quick: 'fast', happy: 'glad', garden: 'yard' };
 
@@ -88,9 +92,11 @@ function answerFor(path: string, f: Record<string, string>): { body: string; acc
     const who = sessions.get(f.session ?? '') ?? 'bad';
     if (who === 'bad') return { body: fail('Invalid session'), account: who };
     if (f.action === 'apiQuota') return { body: ok(who === 'empty' ? '0' : '250'), account: who };
+    if (!tbs && f.action === 'categories') return { body: JSON.stringify({ success: 'true', output: AB_CATEGORIES }), account: who };
     if (who === 'empty') return { body: fail('Daily quota exceeded'), account: who };
     if (tbs && f.action === 'replaceEveryonesFavorites') return { body: ok(swap(f.text ?? '', (f.protectedterms ?? '').split(','), true)), account: who };
     if (!tbs && f.action === 'buildArticle') {
+      if (!(AB_CATEGORIES as readonly string[]).includes(f.category ?? '')) return { body: fail(`Unknown category ${f.category}`), account: who };
       const topics = (f.subtopics ?? '').split('\n').filter(Boolean);
       return { body: ok(`${f.category} guide\nThis article about ${f.category} covers ${topics.join(' and ')} in about ${f.wordcount} words.`), account: who };
     }

@@ -7,10 +7,11 @@ import { spinRewriterClient } from '../../src/engine/spinners/spin-rewriter/clie
 import { wordAiClient } from '../../src/engine/spinners/wordai/client';
 import { spinnerClient } from '../../src/engine/spinners/registry';
 import { ARTICLE_FORGE_POLL, articleForgeClient } from '../../src/engine/article-sources/article-forge/client';
-import { articleBuilderClient } from '../../src/engine/article-sources/article-builder/client';
+import { articleBuilderCategories, articleBuilderClient } from '../../src/engine/article-sources/article-builder/client';
+import { kontentMachineArticles } from '../../src/engine/article-sources/kontent-machine/client';
 import { checkArticleBalance, downloadArticle } from '../../src/engine/content-tools';
 import type { SpinnerClient } from '../../src/engine/spinners/spinner';
-import { EMPTY, GOOD, SLOW, startContentServicesStandIn, type ContentServicesStandIn } from '../support/content-services-stand-in';
+import { AB_CATEGORIES, EMPTY, GOOD, SLOW, startContentServicesStandIn, type ContentServicesStandIn } from '../support/content-services-stand-in';
 
 /** Third-party content clients against the stand-in that follows each service's documentation. */
 describe('spinner and article-source clients', () => {
@@ -71,13 +72,31 @@ describe('spinner and article-source clients', () => {
     await rejects(articleForgeClient.balance(as(SLOW.key), { timeoutMs: 200 }), 'timeout', /did not answer/);
   });
 
-  it('Article Builder: balance and an article by category and keywords; bad login and no quota', async () => {
+  it("Article Builder: balance, its own categories, an article by one of them and keywords; bad login, no quota, unknown category, timeout", async () => {
     const as = (who: { user: string; key: string }) => ({ ...sources, articleBuilder: { username: who.user, password: who.key, articleCount: 1 } });
     expect(await articleBuilderClient.balance(as(GOOD))).toBe('250 articles left today');
-    const article = await articleBuilderClient.download({ category: 'Gardening', categoryId: 1, wordCount: 500, spinArticle: false, keywords: 'compost, mulch' }, as(GOOD));
+    expect(await articleBuilderCategories(as(GOOD))).toEqual(AB_CATEGORIES.map((name, i) => ({ id: i + 1, name })));
+    const gardening = AB_CATEGORIES.indexOf('Gardening') + 1;
+    const article = await articleBuilderClient.download({ categoryId: gardening, wordCount: 500, spinArticle: false, keywords: 'compost, mulch' }, as(GOOD));
     expect(article).toEqual({ title: 'Gardening guide', body: 'This article about Gardening covers compost and mulch in about 500 words.' });
+    // The name Article Builder knows is sent, read in the same session as the build.
+    const build = standIn.requests.filter((r) => r.path === '/articlebuilder.net/api.php').at(-1)!;
+    expect(build.fields).toMatchObject({ action: 'buildArticle', category: 'Gardening', subtopics: 'compost\nmulch', wordcount: '500', superspun: '0' });
+    expect(standIn.requests.filter((r) => r.path === '/articlebuilder.net/api.php' && r.fields.session === build.fields.session).map((r) => r.fields.action)).toContain('categories');
+    await rejects(articleBuilderClient.download({ categoryId: AB_CATEGORIES.length + 1, wordCount: 300, spinArticle: false, keywords: '' }, as(GOOD)), 'rejected', /^You need to select a category$/);
     await rejects(articleBuilderClient.balance(as({ user: 'x', key: 'y' })), 'auth', /Article Builder refused the username or password/);
-    await rejects(articleBuilderClient.download({ category: 'G', categoryId: 1, wordCount: 300, spinArticle: false, keywords: '' }, as(EMPTY)), 'quota', /no articles left/);
+    await rejects(articleBuilderCategories(as({ user: 'x', key: 'y' })), 'auth', /Article Builder refused the username or password/);
+    await rejects(articleBuilderClient.download({ categoryId: 1, wordCount: 300, spinArticle: false, keywords: '' }, as(EMPTY)), 'quota', /no articles left/);
+    await rejects(articleBuilderCategories(as(SLOW), { timeoutMs: 200 }), 'timeout', /Article Builder did not answer/);
+  });
+
+  it('Kontent Machine: a campaign\'s articles by campaign ID and template; bad key, no quota, timeout', async () => {
+    const articles = await kontentMachineArticles(GOOD.key, 7, 'clean');
+    expect(articles).toEqual([1, 2].map((n) => ({ title: `Campaign 7 article ${n}`, body: `<p>Article ${n} of campaign 7 (template clean).</p>` })));
+    expect(standIn.requests.at(-1)).toEqual({ path: '/api.kontentmachine.com/', fields: { apikey: GOOD.key, method: 'getcontent', campaignid: '7', template: 'clean' } });
+    await rejects(kontentMachineArticles('wrong', 7, ''), 'auth', /^Kontent Machine refused the API key/);
+    await rejects(kontentMachineArticles(EMPTY.key, 7, ''), 'quota', /^Kontent Machine has no requests left today/);
+    await rejects(kontentMachineArticles(SLOW.key, 7, '', { timeoutMs: 200 }), 'timeout', /Kontent Machine did not answer/);
   });
 
   it('Kontent Machine and Ultra Spinnable Article answer "not supported"; missing credentials are named', async () => {

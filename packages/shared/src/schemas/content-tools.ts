@@ -27,7 +27,12 @@ export const CONTENT_TOOLS_MESSAGES = {
   /** A filled-in form is needed before a balance check (spec 3 section 5). */
   credentialsMissing: (service: string) => `Fill in the ${service} credentials first`,
   notSupported: (service: string, what: string) => `${service} publishes no API for ${what}: LinkLoom cannot do it for you; use ${service}'s own site`,
-  kmNoCampaignList: 'Kontent Machine publishes no API that lists campaigns: type the campaign ID (Kontent Machine shows it with the campaign)',
+  /**
+   * GET /action/download/kmcampaigns: Kontent Machine's public API reference
+   * (https://kontentmachine.com/api-reference/) documents one call, getcontent by campaign ID and
+   * template, and none that lists campaigns or templates; so the user types both.
+   */
+  kmNoCampaignList: 'Kontent Machine publishes no API that lists campaigns: type the campaign ID that Kontent Machine shows with the campaign and, if Kontent Machine set up a content template for your account, its name',
   noCredentials: (service: string) => `${service} has no credentials in Options → Spinner: fill them in or choose the Built-in spinner`,
   noSourceCredentials: (service: string) => `${service} has no credentials in Options → Content: fill them in first`,
 } as const;
@@ -166,6 +171,8 @@ export type SpinArticleResponse = z.infer<typeof SpinArticleResponseSchema>;
 export const BuilderCategorySchema = z.object({ id: z.number().int(), name: z.string() });
 export type BuilderCategoryOption = z.infer<typeof BuilderCategorySchema>;
 export const BuilderCategoriesSchema = z.array(BuilderCategorySchema);
+/** GET /action/download/articlebuilder/categories: Article Builder's own categories for its drawer (ids are positions, 1 first). */
+export const ArticleBuilderCategoriesResponseSchema = z.object({ categories: BuilderCategoriesSchema });
 
 /** A JSON text parsed by `schema`, or its first message. */
 export function parseInputInfo<T extends z.ZodType>(text: string, schema: T): { ok: true; value: z.infer<T> } | { ok: false; message: string } {

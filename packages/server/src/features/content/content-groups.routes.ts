@@ -71,7 +71,7 @@ export const contentGroupRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
     const userId = currentUser(request).id;
     const group = await findContentGroup(db, request.params.id, userId);
     const articles = await listArticleSummaries(db, userId, group.id);
-    // Kontent Machine campaigns are fetched with the content tools (options issue); none until then.
+    // Kontent Machine's API lists no campaigns (see kontentMachineCampaigns): the dialog takes a typed ID.
     return { contentGroup: presentContentGroup(group), articles: articles.map(presentArticleSummary), kmCampaigns: [] };
   });
 };

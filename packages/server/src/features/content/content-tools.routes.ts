@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod';
 import {
-  BalanceResponseSchema, CheckArticleBalanceBodySchema, DownloadArticleBodySchema, DownloadArticleResponseSchema, DownloadKmArticlesBodySchema,
+  ArticleBuilderCategoriesResponseSchema, BalanceResponseSchema, CheckArticleBalanceBodySchema, DownloadArticleBodySchema, DownloadArticleResponseSchema, DownloadKmArticlesBodySchema,
   DownloadKmArticlesResponseSchema, GroupIdParamsSchema, KmCampaignsResponseSchema, SpinArticleBodySchema, SpinArticleResponseSchema,
   SpinTestBodySchema, SpinTestResponseSchema, SpinnerBalanceBodySchema,
 } from '@linkloom/shared';
 import type { AppContext } from '../../app-context';
 import { currentUser } from '../../platform/auth/session.plugin';
-import { checkArticleBalance, downloadArticle, kontentMachineCampaigns, spinnerQuota, testSpinner } from '../../engine/entry-points';
+import { articleBuilderSourceCategories, checkArticleBalance, downloadArticle, kontentMachineCampaigns, spinnerQuota, testSpinner } from '../../engine/entry-points';
 import { readOptions } from '../options/options.repository';
 import { downloadKmArticles } from './download-km-articles';
 import { asHttpErrors } from './content-tools.errors';
@@ -49,6 +49,13 @@ export const contentToolRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
     const options = await optionsOf(currentUser(request).id);
     const { articleSource, inputInfo } = request.body;
     return { article: await asHttpErrors(() => downloadArticle(articleSource, inputInfo, options.articleSources, `article:${randomUUID()}`, { timeoutMs: options.waitTimeOut * 1000 })) };
+  });
+
+  app.get('/action/download/articlebuilder/categories', {
+    schema: { tags, summary: "Article Builder's own categories (its drawer offers these), with the saved credentials", response: { 200: ArticleBuilderCategoriesResponseSchema } },
+  }, async (request) => {
+    const options = await optionsOf(currentUser(request).id);
+    return { categories: await asHttpErrors(() => articleBuilderSourceCategories(options.articleSources, { timeoutMs: options.waitTimeOut * 1000 })) };
   });
 
   app.post('/action/check_balance/article', {

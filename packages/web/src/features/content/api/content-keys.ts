@@ -6,4 +6,5 @@ export const contentKeys = {
   article: (id: number) => ['content', 'article', id] as const,
   newArticle: (groupId: number) => ['content', 'new-article', groupId] as const,
   kmCampaigns: ['content', 'km-campaigns'] as const,
+  articleBuilderCategories: ['content', 'article-builder-categories'] as const,
 };

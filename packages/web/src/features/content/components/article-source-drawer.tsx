@@ -1,13 +1,17 @@
 import { useEffect } from 'react';
-import { Button, Checkbox, Drawer, Form, Input, InputNumber, Select } from 'antd';
+import { Alert, Button, Checkbox, Drawer, Form, Input, InputNumber, Select, Spin } from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import { CloudDownloadOutlined } from '@ant-design/icons';
 import {
-  ARTICLE_FORGE_LENGTHS, ARTICLE_WORD_COUNT, ArticleForgeInputSchema, BuilderInputSchema, UltraSpinnableInputSchema,
+  ARTICLE_FORGE_LENGTHS, ARTICLE_WORD_COUNT, ArticleBuilderCategoriesResponseSchema, ArticleForgeInputSchema, BuilderInputSchema, UltraSpinnableInputSchema,
   articleSourceLabel, type BuilderCategoryOption, type DownloadArticleBody,
 } from '@linkloom/shared';
 import { zodRule, VALIDATE_ON } from '@/lib/zod-form-rules';
 import { useSubmitState } from '@/lib/use-submit-state';
+import { get } from '@/lib/http';
+import { HttpError } from '@/lib/http-error';
 import { useDownloadArticle } from '../api/content-tools-api';
+import { contentKeys } from '../api/content-keys';
 
 /** The sources of the Download menu (spec 3 section 2), in its order. */
 export type DownloadSource = DownloadArticleBody['articleSource'];
@@ -15,8 +19,19 @@ export const DOWNLOAD_SOURCES: readonly DownloadSource[] = ['BuiltInArticleBuild
 
 type Values = Record<string, unknown>;
 
-/** Each source's inputs, validated by the same shared schema the server parses inputInfo with. */
-function SourceFields({ source, categories }: { source: DownloadSource; categories: readonly BuilderCategoryOption[] }) {
+/**
+ * Each source's inputs, validated by the same shared schema the server parses inputInfo with. The
+ * built-in builder offers its own categories (from the article's answer); Article Builder offers
+ * Article Builder's, read through its API with the saved credentials (a failure says why).
+ */
+function SourceFields({ source, categories: builtIn }: { source: DownloadSource; categories: readonly BuilderCategoryOption[] }) {
+  const remote = useQuery({
+    queryKey: contentKeys.articleBuilderCategories,
+    queryFn: ({ signal }) => get('/action/download/articlebuilder/categories', { schema: ArticleBuilderCategoriesResponseSchema, signal, silent: true }),
+    enabled: source === 'ArticleBuilder',
+    retry: false,
+    staleTime: 300_000,
+  });
   if (source === 'ArticleForge') {
     return (
       <>
@@ -35,10 +50,17 @@ function SourceFields({ source, categories }: { source: DownloadSource; categori
       </Form.Item>
     );
   }
+  const fromService = source === 'ArticleBuilder';
+  const categories = fromService ? remote.data?.categories ?? [] : builtIn;
+  const problem = !fromService || !remote.error ? null : remote.error instanceof HttpError ? remote.error.serverMessage : String(remote.error);
   return (
     <>
+      {problem && <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={problem} data-testid="source-category-problem" />}
       <Form.Item name="categoryId" label="Category" rules={[zodRule(BuilderInputSchema, 'categoryId')]}>
-        <Select data-testid="source-category" showSearch optionFilterProp="label" options={categories.map((c) => ({ value: c.id, label: c.name }))} />
+        <Select
+          data-testid="source-category" showSearch optionFilterProp="label" options={categories.map((c) => ({ value: c.id, label: c.name }))}
+          notFoundContent={fromService && remote.isLoading ? <Spin size="small" /> : undefined}
+        />
       </Form.Item>
       <Form.Item name="wordCount" label="Word count" rules={[zodRule(BuilderInputSchema, 'wordCount')]}>
         <InputNumber min={ARTICLE_WORD_COUNT.min} max={ARTICLE_WORD_COUNT.max} precision={0} style={{ width: 160 }} data-testid="source-word-count" />

@@ -1,4 +1,4 @@
-import { Alert, Form, InputNumber, Modal, Select, Spin } from 'antd';
+import { Alert, Form, Input, InputNumber, Modal, Select, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import {
   DownloadKmArticlesResponseSchema, KmCampaignsResponseSchema, KontentMachineInputSchema,
@@ -13,13 +13,16 @@ import { contentKeys } from '../api/content-keys';
 
 interface KmValues {
   campaignId: number;
+  template?: string;
 }
 
 /**
  * Download from campaign (spec 3 section 2): a Kontent Machine campaign (required: 'Please select
- * a campaign') whose articles join the group. The campaigns come from GET
- * /action/download/kmcampaigns; Kontent Machine's API lists none, so the dialog says so and takes the
- * campaign's ID as typed.
+ * a campaign') whose articles join the group, with the content template Kontent Machine set up for
+ * the account (optional: empty is its default). The campaigns come from GET
+ * /action/download/kmcampaigns; Kontent Machine's public API lists none
+ * (https://kontentmachine.com/api-reference/), so the dialog says so and takes the campaign's ID as
+ * typed.
  */
 export function KmDownloadDialog(props: { groupId: number; open: boolean; onClose: (imported: boolean) => void }) {
   const { groupId, open, onClose } = props;
@@ -35,7 +38,7 @@ export function KmDownloadDialog(props: { groupId: number; open: boolean; onClos
   const problem = campaigns.error instanceof HttpError ? campaigns.error.serverMessage : campaigns.error ? String(campaigns.error) : null;
 
   const handleFinish = async (values: KmValues) => {
-    const body = { articleSource: 'KontentMachine' as const, inputInfo: JSON.stringify({ campaignId: values.campaignId }) };
+    const body = { articleSource: 'KontentMachine' as const, inputInfo: JSON.stringify({ campaignId: values.campaignId, template: values.template?.trim() ?? '' }) };
     const outcome = await run(() => post(`/action/download/kmarticles/${groupId}`, { body, schema: DownloadKmArticlesResponseSchema }));
     if (outcome.failed) return;
     toastDone(`${countOf(outcome.value.imported, 'article')} downloaded`);
@@ -65,6 +68,12 @@ export function KmDownloadDialog(props: { groupId: number; open: boolean; onClos
             options={(campaigns.data?.campaigns ?? []).map((c) => ({ value: c.id, label: c.name }))}
           />
         )}
+      </Form.Item>
+      <Form.Item
+        name="template" label="Content template" rules={[zodRule(KontentMachineInputSchema, 'template')]}
+        extra="The template Kontent Machine set up for your account; leave empty for its default."
+      >
+        <Input maxLength={200} style={{ width: 300 }} data-testid="km-dialog-template" />
       </Form.Item>
     </Modal>
   );
