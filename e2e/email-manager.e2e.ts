@@ -76,7 +76,9 @@ describe.skipIf(!ready.available)('email manager', () => {
       { name: 'one.txt', mimeType: 'text/plain', buffer: Buffer.from(`bob@localhost:bob:bob mail pw:127.0.0.1:${peer.pop3}:POP3:false\nnot a mailbox\n`) },
       { name: 'two.txt', mimeType: 'text/plain', buffer: Buffer.from('carol@example.org:carol:pw:imap.example.org:143:IMAP:starttls\n') },
     ]);
-    await page.getByText(`Line 2: ${EMAIL_LINE_MESSAGES.fieldCount}`).waitFor();
+    // The refused line is shown with the name of its file (each file's problems in a toast of their own).
+    // The toast reads 'one.txt:' then 'Line 2: …' on the next line (whitespace is normalised in matching).
+    await page.getByText(`one.txt: Line 2: ${EMAIL_LINE_MESSAGES.fieldCount}`).waitFor();
     await clickSettled(page.getByTestId('import-emails-dialog-done'));
     // Each file is its own upload, sent at once: which of the two lands first is not fixed.
     const sorted = async (p: Page) => (await addresses(p)).sort();

@@ -32,7 +32,7 @@ export interface UploadProps {
 export function UploadButton(props: UploadProps & { buttonProps?: ButtonProps }) {
   const { action, accept, multiple = false, label = 'Upload', periodInMessages, onDone, disabled = false, buttonProps } = props;
   const testId = props.testId ?? 'upload-button';
-  const { customRequest, uploading } = useUploadRequest({ periodInMessages, onDone });
+  const { customRequest, uploading } = useUploadRequest({ periodInMessages, multiple, onDone });
   return (
     <Upload
       name="file"
@@ -58,7 +58,7 @@ export function UploadButton(props: UploadProps & { buttonProps?: ButtonProps })
 export function UploadDropZone(props: UploadProps & { hint?: ReactNode }) {
   const { action, accept, multiple = false, label = 'Click or drag a file here to upload', periodInMessages, onDone, onBusyChange, disabled = false, hint } = props;
   const testId = props.testId ?? 'upload-drop-zone';
-  const { customRequest, uploading } = useUploadRequest({ periodInMessages, onDone });
+  const { customRequest, uploading } = useUploadRequest({ periodInMessages, multiple, onDone });
   const notifyBusy = useEffectEvent((busy: boolean) => onBusyChange?.(busy));
   useEffect(() => notifyBusy(uploading), [uploading]);
   return (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorLinesOf, errorLinesOfThrown, formatErrorLine } from './error-lines';
+import { errorLinesOf, errorLinesOfThrown, formatErrorLine, uploadProblemLines } from './error-lines';
 
 describe('formatErrorLine', () => {
   it('numbers line problems and leaves plain text alone', () => {
@@ -28,6 +28,20 @@ describe('errorLinesOf', () => {
     expect(errorLinesOf(null)).toEqual([]);
     expect(errorLinesOf('text')).toEqual([]);
     expect(errorLinesOf({ errorList: ['', 42, { line: 1 }] })).toEqual([]);
+  });
+});
+
+describe('uploadProblemLines', () => {
+  const body = { imported: 1, errorList: [{ file: 'two.txt', line: 2, message: 'Wrong number of fields' }, { file: 'two.txt', line: 5, message: 'Invalid port' }] };
+
+  it("heads each file's problems with its name when the picker takes several files", () => {
+    expect(uploadProblemLines('two.txt', body, true)).toEqual(['two.txt:', 'Line 2: Wrong number of fields', 'Line 5: Invalid port']);
+  });
+
+  it('leaves single-file uploads, answers without problems and lines that name the file already as they were', () => {
+    expect(uploadProblemLines('two.txt', body, false)).toEqual(['Line 2: Wrong number of fields', 'Line 5: Invalid port']);
+    expect(uploadProblemLines('two.txt', { imported: 3, errorList: [] }, true)).toEqual([]);
+    expect(uploadProblemLines('a.pdf', { errorList: [{ file: 'a.pdf', message: 'a.pdf is not a text file' }] }, true)).toEqual(['a.pdf is not a text file']);
   });
 });
 

@@ -44,6 +44,18 @@ export function errorLinesOf(body: unknown): string[] {
   return lines.map(formatErrorLine);
 }
 
+/**
+ * The problem lines of one file's upload answer, for its toast. A dialog that takes several files
+ * sends each as its own upload, so each answer's problems come in a toast of their own; with
+ * `nameTheFile` that toast starts with the file's name (`two.txt:`), so a refused 'Line 2: …' says
+ * which file it is about. Not when every line names the file already, nor for single-file uploads.
+ */
+export function uploadProblemLines(fileName: string, body: unknown, nameTheFile: boolean): string[] {
+  const lines = errorLinesOf(body);
+  if (!nameTheFile || lines.length === 0 || lines.every((line) => line.includes(fileName))) return lines;
+  return [`${fileName}:`, ...lines];
+}
+
 /** The lines of a caught error for a dialog: an HttpError's own lines, or its message. */
 export function errorLinesOfThrown(error: unknown): string[] {
   if (error instanceof Error && error.message.trim() !== '') return error.message.split('\n');

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { App, type UploadProps } from 'antd';
 import { ERROR_TOAST_SECONDS, TOAST_SECONDS, UPLOAD_MESSAGES } from '@linkloom/shared';
-import { errorLinesOf } from './error-lines';
+import { uploadProblemLines } from './error-lines';
 import { reportHttpFailure, xsrfHeaders } from './http';
 
 /** How one file's upload ended; `status` is null when no answer arrived. */
@@ -17,6 +17,8 @@ export interface UploadResult {
 export interface UploadRequestOptions {
   /** Spec 3's content screens end the success toast with a period. */
   periodInMessages?: boolean;
+  /** Several files at once (each its own upload): each file's problems are headed by its name. */
+  multiple?: boolean;
   /** Called after every file, success or failure (a partial import still changed the list). */
   onDone?: (result: UploadResult) => void;
 }
@@ -27,9 +29,10 @@ type CustomRequest = NonNullable<UploadProps['customRequest']>;
  * An antd Upload `customRequest` that posts with the XSRF header (fetching the token first if
  * needed) through antd's own XHR request (progress included), then shows the spec's upload toasts:
  * '{file} file uploaded successfully' or '{file} file upload failed.', plus any error lines of the
- * answer for 5 seconds, one per line (spec 1, section 8).
+ * answer for 5 seconds, one per line (spec 1, section 8), headed by the file's name when the
+ * picker takes several files.
  */
-export function useUploadRequest({ periodInMessages = false, onDone }: UploadRequestOptions): {
+export function useUploadRequest({ periodInMessages = false, multiple = false, onDone }: UploadRequestOptions): {
   customRequest: CustomRequest;
   uploading: boolean;
 } {
@@ -45,13 +48,13 @@ export function useUploadRequest({ periodInMessages = false, onDone }: UploadReq
       }
       if (result.ok) message.success({ content: UPLOAD_MESSAGES.uploaded(result.fileName, periodInMessages), duration: TOAST_SECONDS });
       else message.error({ content: UPLOAD_MESSAGES.failed(result.fileName), duration: ERROR_TOAST_SECONDS });
-      const lines = errorLinesOf(result.body);
+      const lines = uploadProblemLines(result.fileName, result.body, multiple);
       if (lines.length > 0) {
         message.error({ content: lines.join('\n'), duration: ERROR_TOAST_SECONDS, style: { whiteSpace: 'pre-line' } });
       }
       onDone?.(result);
     },
-    [message, periodInMessages, onDone],
+    [message, periodInMessages, multiple, onDone],
   );
 
   const customRequest = useCallback<CustomRequest>(

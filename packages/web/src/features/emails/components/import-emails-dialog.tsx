@@ -12,8 +12,9 @@ export interface ImportEmailsDialogProps {
 
 /**
  * Import emails (spec 2 §2): one or more text files of `email:login:password:server:port:protocol:ssl`
- * lines. Each file's refused lines are toasted with their reasons (the upload's own toasts); an
- * address already there is updated.
+ * lines. Each file is its own upload; its refused lines are toasted with their reasons under the
+ * file's name ('two.txt:' then 'Line 2: …', the upload's own toasts); an address already there is
+ * updated.
  */
 export function ImportEmailsDialog({ open, onClose, onImported }: ImportEmailsDialogProps) {
   return (
