@@ -4,7 +4,8 @@ import { clickSettled, visit } from './support/app';
 import { useSignedInSuite } from './support/suite';
 
 /**
- * The content tools (issue 16): the group's Download from campaign dialog; a new article downloaded from the built-in
+ * The content tools (issue 16): the group's Download from campaign dialog (typed campaign ID and
+ * template); the Article Builder drawer's own categories; a new article downloaded from the built-in
  * article builder (the drawer checks its inputs with the spec's messages), spun with the built-in
  * spinner, saved, previewed. Everything offline.
  */
@@ -27,11 +28,26 @@ describe('article editor content tools', () => {
     await page.getByTestId('km-dialog-problem').getByText(CONTENT_TOOLS_MESSAGES.kmNoCampaignList).waitFor();
     await clickSettled(page.getByTestId('km-dialog-ok'));
     await page.getByTestId('km-dialog').getByText(CONTENT_TOOLS_MESSAGES.campaignRequired).waitFor();
+    // The typed campaign ID goes with the typed content template; with no API key in the options the server says so.
+    await page.getByTestId('km-dialog-campaign-id').fill('7');
+    await page.getByTestId('km-dialog-template').fill(' clean ');
+    const sent = page.waitForRequest((request) => request.url().includes(`/action/download/kmarticles/${groupId}`));
+    await clickSettled(page.getByTestId('km-dialog-ok'));
+    const body = (await sent).postDataJSON() as { articleSource: string; inputInfo: string };
+    expect([body.articleSource, JSON.parse(body.inputInfo)]).toEqual(['KontentMachine', { campaignId: 7, template: 'clean' }]);
+    await page.getByText(CONTENT_TOOLS_MESSAGES.noSourceCredentials('Kontent Machine')).first().waitFor();
     await page.getByTestId('km-dialog').getByRole('button', { name: 'Cancel' }).click();
     await visit(page, suite.server.baseUrl, `/new-article/${groupId}`);
     await page.getByTestId('article-page').waitFor();
     const save = page.getByTestId('article-save');
     expect(await save.isDisabled()).toBe(true);
+
+    // Download → Article Builder offers Article Builder's own categories, read with the saved credentials: none saved, it says so.
+    await page.getByTestId('article-download').click();
+    await page.getByTestId('download-ArticleBuilder').click();
+    await page.getByTestId('source-category-problem').getByText(CONTENT_TOOLS_MESSAGES.noSourceCredentials('Article Builder')).waitFor();
+    await page.locator('.ant-drawer-close').first().click();
+    await page.getByTestId('source-category-problem').waitFor({ state: 'detached' });
 
     // Download → Built-in article builder: category and word count are checked with the spec's messages.
     await page.getByTestId('article-download').click();
