@@ -73,6 +73,7 @@ export * from './domain/email-lines';
 export * from './domain/catch-all-address';
 export * from './schemas/site-selections';
 export * from './domain/custom-site-lines';
+export * from './domain/own-site-modules';
 export * from './schemas/wizard';
 export * from './schemas/wizard-steps';
 export * from './domain/wizard';

@@ -4,7 +4,8 @@
  * verifier detects the platforms), a Web 2.0 project posts to the blog as an author account of the
  * account profile (REST, the author's application password), a Wiki project makes pages on the wiki
  * as the profile's wiki account, links are verified (dofollow on the blog, NOFOLLOW on the wiki,
- * which is what a wiki does), and a ticked site without an account fails with the reason.
+ * which is what a wiki does), an Article Directory project posts to the blog listed under Web 2.0
+ * Blogs (WordPress serves both), and a ticked site without an account fails with the reason.
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -142,17 +143,21 @@ describe.skipIf(!available)(`engine: posting projects on the user's own sites${s
       }).returning('id').executeTakeFirstOrThrow();
       // Ticked through the screen's save, with the sites as the project's grid lists them.
       const saved = await agent.request('POST', '/rest/postingproject', {
-        body: { project: { id: project.id, ...form }, sites: sites.map((site) => ({ id: { module, siteId: site.id }, checked: true })), sessionUuid: `own-${module}` },
+        // Each site under its own module (a site of another module the platform serves too keeps it).
+        body: { project: { id: project.id, ...form }, sites: sites.map((site) => ({ id: { module: site.module, siteId: site.id }, checked: true })), sessionUuid: `own-${module}` },
       });
       expect(saved.statusCode, saved.body).toBe(200);
       const ticked = await db().selectFrom('project_sites').select('site_key').where('project_id', '=', project.id).where('checked', '=', 1).execute();
-      expect(ticked.map((row) => row.site_key).sort()).toEqual(sites.map((site) => siteKey({ module, siteId: site.id })).sort());
+      expect(ticked.map((row) => row.site_key).sort()).toEqual(sites.map((site) => siteKey({ module: site.module, siteId: site.id })).sort());
       return { projectId: project.id, outputId: output.id };
     }
 
     const web = await postingProject('SocialNetwork', [blogSite, orphan]);
     const wikiProject = await postingProject('Wiki', [wikiSite]);
-    for (const project of [web, wikiProject]) {
+    // An Article Directory project on the same blog, listed under Web 2.0 Blogs: WordPress takes
+    // both modules' articles (ownSiteServesModule).
+    const directory = await postingProject('ArticleDirectory', [blogSite]);
+    for (const project of [web, wikiProject, directory]) {
       const started = await agent.request('GET', `/action/start/project/${project.projectId}`);
       expect(started.statusCode, started.body).toBe(200);
     }
@@ -178,6 +183,13 @@ describe.skipIf(!available)(`engine: posting projects on the user's own sites${s
       [siteKey({ module: 'SocialNetwork', siteId: orphan.id })]: 'FAILED',
     });
 
+    const directoryDone = await finished(directory.projectId);
+    expect(directoryDone, directoryDone.last_error ?? '').toEqual({ status: 'COMPLETED', last_error: '[]' });
+    const [directoryPost] = await db().selectFrom('engine_posts').select(['state', 'remote_id', 'account_email', 'site_key']).where('project_id', '=', directory.projectId).execute();
+    expect(directoryPost).toMatchObject({ state: 'published', account_email: author.email, site_key: siteKey({ module: 'SocialNetwork', siteId: blogSite.id }) });
+    const directoryWpPost = (await (await fetch(`${blog.url}/wp-json/wp/v2/posts/${directoryPost!.remote_id}`)).json()) as { author: number };
+    expect(directoryWpPost.author).toBe(wpPost.author);
+
     // Wiki: a page made by the writer's account, with the link as an external link.
     const wikiDone = await finished(wikiProject.projectId);
     expect(wikiDone, wikiDone.last_error ?? '').toEqual({ status: 'COMPLETED', last_error: '[]' });
@@ -195,6 +207,7 @@ describe.skipIf(!available)(`engine: posting projects on the user's own sites${s
       return rows.length > 0 && rows.every((row) => row.check_status !== 'PENDING' && row.check_status !== 'NONE') ? rows : undefined;
     });
     expect((await checkOf(web.outputId)).map((row) => row.check_status)).toEqual(['OK']);
+    expect((await checkOf(directory.outputId)).map((row) => row.check_status)).toEqual(['OK']);
     expect((await checkOf(wikiProject.outputId)).map((row) => row.check_status)).toEqual(['NOFOLLOW']);
   });
 });

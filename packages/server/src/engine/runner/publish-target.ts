@@ -81,8 +81,10 @@ const targets = perDatabase<string, TargetResult>(5_000, 2_000);
 
 /**
  * A posting project's custom site (issue 13.6) by its key `Module:id`: the user's own site of that
- * module, with the platform the verifier detected. A private site of the same module and id has
- * the same key (see ask-13b); the custom site is taken first.
+ * module, with the platform the verifier detected. The key names the site's own module, which may
+ * be another than the project's when the site's platform publishes both (ownSiteServesModule; the
+ * run only plans the sites its project offers). A private site of the same module and id has the
+ * same key (see ask-13b); the custom site is taken first.
  */
 async function customSiteOfKey(db: Kysely<DB>, ownerId: number, siteKey: string): Promise<{ site_url: string; platform: string } | undefined> {
   const match = /^([A-Za-z][A-Za-z0-9]*):(\d+)$/.exec(siteKey);

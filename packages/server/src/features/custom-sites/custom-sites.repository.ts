@@ -47,11 +47,12 @@ export function customSitesAfter(db: Kysely<DB>, ownerId: number, module?: strin
 const ENTRY_COLUMNS = ['id', 'module', 'url', 'host', 'da', 'premium', 'platform', 'status'] as const;
 export type CustomSiteEntryRecord = Pick<Selectable<CustomSitesTable>, (typeof ENTRY_COLUMNS)[number]>;
 
-/** A page of the user's sites after an id without credentials (the site lists), optionally of one module. */
-export function customSiteEntriesAfter(db: Kysely<DB>, ownerId: number, module?: string) {
+/** A page of the user's sites after an id without credentials (the site lists), optionally of one module or of some. */
+export function customSiteEntriesAfter(db: Kysely<DB>, ownerId: number, module?: string | readonly string[]) {
   return (afterId: number, limit: number): Promise<CustomSiteEntryRecord[]> => {
     let query = db.selectFrom('custom_sites').select(ENTRY_COLUMNS).where('owner_id', '=', ownerId).where('id', '>', afterId);
-    if (module) query = query.where('module', '=', module);
+    if (typeof module === 'string' && module) query = query.where('module', '=', module);
+    else if (Array.isArray(module)) query = query.where('module', 'in', module.length > 0 ? [...module] : ['']);
     return query.orderBy('id').limit(limit).execute();
   };
 }

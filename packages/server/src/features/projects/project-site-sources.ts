@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { INDEXNOW_ENGINES, isDofollowShare, siteKey, type ProjectKind, type SiteRow, type SiteListEntry } from '@linkloom/shared';
 import type { DB } from '../../platform/db/schema';
 import { inBatches } from '../../platform/db/batches';
-import { listUserSites } from '../private-networks/list-user-sites';
+import { listPostingSites, listUserSites } from '../private-networks/list-user-sites';
 import { networkSiteEntriesAfter, type PrivateSiteEntryRow } from '../private-networks/private-sites.repository';
 import type { ProjectSiteState } from './project-sites.repository';
 
@@ -37,15 +37,17 @@ export async function privateNetworkSites(db: Kysely<DB>, ownerId: number, netwo
 }
 
 /**
- * The sites a project may tick, by kind: posting projects the user's sites of their module,
- * account creation projects all the user's sites, private projects the sites of the chosen
- * private network (none before one is chosen), indexer projects the IndexNow endpoints.
+ * The sites a project may tick, by kind: posting projects the user's sites of their module and
+ * the custom sites of other modules whose platform publishes their posts too (shown under their
+ * own module; see ownSiteServesModule), account creation projects all the user's sites, private
+ * projects the sites of the chosen private network (none before one is chosen), indexer projects
+ * the IndexNow endpoints.
  */
 export async function availableSites(
   db: Kysely<DB>, ownerId: number, project: { kind: ProjectKind; module: string; privateNetworkId: number | null },
 ): Promise<SiteSource[]> {
   switch (project.kind) {
-    case 'postingproject': return (await listUserSites(db, ownerId, project.module)).map(fromSiteList);
+    case 'postingproject': return (await listPostingSites(db, ownerId, project.module)).map(fromSiteList);
     case 'acproject': return (await listUserSites(db, ownerId, undefined)).map(fromSiteList);
     case 'privateproject': return project.privateNetworkId === null ? [] : privateNetworkSites(db, ownerId, project.privateNetworkId);
     case 'indexerproject': return [...INDEXER_SITES];
