@@ -82,7 +82,10 @@ describe.each(DATABASES)('platform verifier on $kind', ({ kind, skip }) => {
     const down = await add(ann.agent, `http://127.0.0.1:${port}`, 'Bookmarking');
     const missing = await add(ann.agent, `${staticPage.url}/nothing-here`);
     const bobsSite = await add(bob.agent, staticPage.url);
-    const inbox = await liveInbox(ann.agent, 'custom_sites');
+    const inbox = await liveInbox(ann.agent, 'site_verifier');
+    // The verifier's progress goes on a topic of its own: the site list's topic carries none of it.
+    const listInbox = await liveInbox(ann.agent, 'custom_sites');
+    const bobsInbox = await liveInbox(bob.agent, 'site_verifier');
 
     // Two Starts at once make one run (each site probed once: checked ends at 3 of 3).
     expect(await Promise.all([action(ann.agent, 'start'), action(ann.agent, 'start')])).toEqual(['CHECKING', 'CHECKING']);
@@ -98,8 +101,12 @@ describe.each(DATABASES)('platform verifier on $kind', ({ kind, skip }) => {
     expect(byId.get(missing.id)).toMatchObject({ status: 'FAILED', reason: `The site answers HTTP 404 Not Found at ${staticPage.url}/nothing-here` });
     for (const site of body.sites) expect(site.checkedAt).toBeGreaterThan(0);
 
-    // Live: the run's status first and last, and each site's row once.
+    // Live on `site_verifier`: the run's status first and last, and each site's row once.
     await expect.poll(() => inbox.messages.filter((m) => m.name === 'verifierStatusChanged').at(-1)?.payload).toEqual({ status: 'DONE', checked: 3, total: 3 });
+    expect(new Set(inbox.messages.map((m) => m.topic))).toEqual(new Set(['site_verifier']));
+    expect(listInbox.messages).toEqual([]);
+    // Scoped to the user: Bob, listening on his own verifier topic, heard nothing of Ann's run.
+    expect(bobsInbox.messages).toEqual([]);
     const statuses = inbox.messages.filter((m) => m.name === 'verifierStatusChanged').map((m) => (m.payload as { status: string }).status);
     expect(statuses[0]).toBe('CHECKING');
     const checked = inbox.messages.filter((m) => m.name === 'siteChecked').map((m) => (m.payload as { site: CustomSiteRow }).site);

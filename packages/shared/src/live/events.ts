@@ -42,13 +42,13 @@ export interface UserTopicMessages {
     countChanged: { id: number; count: number };
   };
   site_selections: { addNew: SiteSelectionSummary; edited: { id: number; name: string }; deleted: Ids };
+  /** Custom sites added or updated (routes) and deleted. */
+  custom_sites: { sitesInserted: Ids; sitesDeleted: Ids };
   /**
-   * Custom sites added or updated (routes) and deleted, one site the platform verifier probed, and
-   * the verifier's progress (its job).
+   * The platform verifier's own topic (issue 13: its progress goes live on a topic of its own): one
+   * site it probed, and the run's status and progress.
    */
-  custom_sites: {
-    sitesInserted: Ids;
-    sitesDeleted: Ids;
+  site_verifier: {
     siteChecked: { site: CustomSiteRow };
     verifierStatusChanged: { status: SiteVerifierStatus; checked: number; total: number };
   };
@@ -133,7 +133,7 @@ export type Topic = UserTopic | ObjectTopic;
 
 export const USER_TOPICS: readonly UserTopic[] = [
   'campaigns', 'private_networks', 'site_selections', 'email_manager', 'xwizards', 'strategies',
-  'content_groups', 'proxies', 'blocked_sites', 'custom_sites',
+  'content_groups', 'proxies', 'blocked_sites', 'custom_sites', 'site_verifier',
 ];
 export const OBJECT_TOPIC_KINDS: readonly ObjectTopicKind[] = [
   'campaign', 'project', 'profile', 'url_list', 'private_network', 'content_group', 'xwizard',

@@ -117,7 +117,7 @@ export async function runSiteVerifier(ctx: AppContext, job: Pick<JobContext<Site
       const [opened] = openPasswords(db, [site]);
       const probe = await probeOne({ url: site.url, login: opened?.login ?? null, password: opened?.password ?? null }, turn);
       const stored = await storeSiteCheck(db, ownerId, site.id, probe, Date.now());
-      if (stored.site) ctx.live?.publish(ownerId, 'custom_sites', 'siteChecked', { site: presentCustomSite(stored.site) });
+      if (stored.site) ctx.live?.publish(ownerId, 'site_verifier', 'siteChecked', { site: presentCustomSite(stored.site) });
       latest = stored.state;
       timer ??= setTimeout(sendProgress, PROGRESS_EVERY_MS);
     }

@@ -5,7 +5,7 @@ import { JOB } from '../jobs/job-names';
 
 /** Tells the custom sites screen the verifier's state and progress (after the write). */
 export function publishVerifierStatus(ctx: AppContext, ownerId: number, state: VerifierState): void {
-  ctx.live?.publish(ownerId, 'custom_sites', 'verifierStatusChanged', { status: state.status, checked: state.checked, total: state.total });
+  ctx.live?.publish(ownerId, 'site_verifier', 'verifierStatusChanged', { status: state.status, checked: state.checked, total: state.total });
 }
 
 /**

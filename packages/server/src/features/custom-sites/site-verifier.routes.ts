@@ -8,8 +8,8 @@ const tags = ['custom sites'];
 
 /**
  * The platform verifier's Start and Stop (issue 13.2, spec 2 §7 "Custom sites"): a job probes every
- * custom site of the user; rows change live on `custom_sites` (siteChecked) with the run's progress
- * (verifierStatusChanged).
+ * custom site of the user; rows change live on the verifier's own topic `site_verifier` (siteChecked)
+ * with the run's progress (verifierStatusChanged).
  */
 export const siteVerifierRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   app.post('/action/start/site_verifier', {

@@ -2,7 +2,7 @@ import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, test } from 'vitest';
 import type { CustomSiteRow, CustomSitesResponse } from '@linkloom/shared';
 import { customSiteKeys } from './custom-site-keys';
-import { applyCustomSitesMessage } from './custom-sites-live-cache';
+import { applyVerifierMessage } from './custom-sites-live-cache';
 
 const site = (status: CustomSiteRow['status']): CustomSiteRow => ({
   id: 7, module: 'Bookmarking', url: 'http://127.0.0.1:1', host: '127.0.0.1', login: null, hasPassword: false, da: null, premium: false,
@@ -28,12 +28,12 @@ function listWithManualReads(queryClient: QueryClient) {
   return { answers, store: (value: CustomSitesResponse) => (stored = value), unsubscribe };
 }
 
-describe('applyCustomSitesMessage', () => {
+describe('applyVerifierMessage', () => {
   test('siteChecked replaces the row and keeps its dofollow share; verifierStatusChanged sets the progress', () => {
     const queryClient = new QueryClient();
     queryClient.setQueryData(customSiteKeys.list, list(site('CHECKING')));
-    applyCustomSitesMessage(queryClient, { topic: 'custom_sites', name: 'siteChecked', payload: { site: { ...site('FAILED'), dofollow: undefined } } });
-    applyCustomSitesMessage(queryClient, { topic: 'custom_sites', name: 'verifierStatusChanged', payload: { status: 'DONE', checked: 1, total: 1 } });
+    applyVerifierMessage(queryClient, { topic: 'site_verifier', name: 'siteChecked', payload: { site: { ...site('FAILED'), dofollow: undefined } } });
+    applyVerifierMessage(queryClient, { topic: 'site_verifier', name: 'verifierStatusChanged', payload: { status: 'DONE', checked: 1, total: 1 } });
     const cached = queryClient.getQueryData<CustomSitesResponse>(customSiteKeys.list)!;
     expect(cached.sites[0]).toMatchObject({ status: 'FAILED', dofollow: 0.5 });
     expect(cached).toMatchObject({ verifierStatus: 'DONE', verifierProgress: { checked: 1, total: 1 } });
@@ -47,7 +47,7 @@ describe('applyCustomSitesMessage', () => {
     await expect.poll(() => reads.answers.length).toBe(1);
     // The first read was taken before the probe; the probe is stored and its message comes meanwhile.
     reads.store(list(site('FAILED')));
-    applyCustomSitesMessage(queryClient, { topic: 'custom_sites', name: 'siteChecked', payload: { site: site('FAILED') } });
+    applyVerifierMessage(queryClient, { topic: 'site_verifier', name: 'siteChecked', payload: { site: site('FAILED') } });
     reads.answers[0]!(); // answered with NEW, as it was stored then
     await expect.poll(() => reads.answers.length).toBe(2);
     reads.answers[1]!();

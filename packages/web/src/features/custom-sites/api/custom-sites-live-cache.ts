@@ -5,10 +5,10 @@ import { customSiteKeys } from './custom-site-keys';
 
 /**
  * Writes a probed site and the verifier's progress into the cached list as they come (the verifier
- * sends one message per site; a refetch of 20,000 rows per site would be far too heavy). Other
- * messages of the topic are left to the list's refetch.
+ * sends one message per site on its own topic `site_verifier`; a refetch of 20,000 rows per site
+ * would be far too heavy).
  */
-export function applyCustomSitesMessage(queryClient: QueryClient, message: TopicMessage<'custom_sites'>): void {
+export function applyVerifierMessage(queryClient: QueryClient, message: TopicMessage<'site_verifier'>): void {
   const update = (change: (old: CustomSitesResponse) => CustomSitesResponse) => writeLiveChange(queryClient, customSiteKeys.list, change);
   if (message.name === 'siteChecked') {
     const { site } = message.payload;
