@@ -100,4 +100,20 @@ describe.each(DATABASES)('posts spun by the chosen spinner on $kind', ({ kind, s
     expect(end.lastError).toEqual([expect.stringContaining(`Could not reach ${deadBlog.url}`), expect.stringMatching(/^Spin Rewriter could not spin the posts/)]);
     expect(COMPOSE_MESSAGES.spinnerFellBack('X', 'y')).toBe('X could not spin the posts (y): the built-in spinner spun them instead');
   });
+
+  it.skipIf(skip)('a run of a project saved with spinArticles off calls no spinner, so no warning line', async () => {
+    const deadBlog = { url: `http://127.0.0.1:${await freePort()}`, username: 'admin', password: 'pw' };
+    const w = await buildPrivateProjectWorld(db(), ann.id, [deadBlog], { article: { title: 'A quick guide', body: BODY } });
+    await db().updateTable('projects').set({ settings: JSON.stringify({ ...w.form, spinArticles: false }) }).where('id', '=', w.projectId).execute();
+    await saveOptions(db(), ann.id, { maxNumberOfRetries: 1, timeToWaitBeforeRetry: 1, spinnerService: 'SpinRewriter', spinners: rewriter('wrong') });
+    const calls = standIn.requests.length;
+    expect((await ann.agent.request('GET', `/action/start/project/${w.projectId}`)).statusCode).toBe(200);
+    const end = await until('the run to end', async () => {
+      const row = await db().selectFrom('projects').select(['status', 'last_error']).where('id', '=', w.projectId).executeTakeFirstOrThrow();
+      return ['COMPLETED', 'FAILED'].includes(row.status) ? { status: row.status, lastError: JSON.parse(row.last_error) as string[] } : undefined;
+    });
+    expect(end.status).toBe('FAILED');
+    expect(end.lastError).toEqual([expect.stringContaining(`Could not reach ${deadBlog.url}`)]);
+    expect(standIn.requests.slice(calls).filter((r) => r.path.includes('spinrewriter'))).toEqual([]);
+  });
 });
