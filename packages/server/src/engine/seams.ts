@@ -20,11 +20,12 @@ export { moveProxyMonitor, readProxyMonitor } from '../features/options/proxy-mo
 /** Blocked sites: the engine never posts to, registers on or submits for them (one query, or the set for many URLs). */
 export { blockedDomains, isBlockedSite } from '../features/options/blocked-sites.repository';
 
-/** Custom sites: the platform verifier's walk over them, its run state, its results and their rows on the screen. */
+/** Custom and private-network sites: the platform verifier's walk over them, its run state, its results and their rows on the screen. */
 export { getVerifierState, openPasswords, type CustomSiteRecord } from '../features/custom-sites/custom-sites.repository';
 export { presentCustomSite } from '../features/custom-sites/custom-sites.presenter';
 export {
-  beginVerifierRun, finishVerifierRun, markChecking, releaseUnprobed, sitesToProbe, stopVerifierRun, storeSiteCheck, type SiteCheck, type VerifierState,
+  beginVerifierRun, finishVerifierRun, markChecking, markPrivateChecking, privateSitesToProbe, releaseUnprobed, sitesToProbe, stopVerifierRun, storePrivateSiteCheck,
+  storeSiteCheck, type PrivateSiteToProbe, type SiteCheck, type VerifierState,
 } from '../features/custom-sites/site-verifier.repository';
 
 /** Output link sets: reading their links, counting them, and telling their screens. */

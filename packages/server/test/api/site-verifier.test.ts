@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CustomSitesResponseSchema, SiteVerifierActionResponseSchema, type CustomSiteRow } from '@linkloom/shared';
+import { CustomSitesResponseSchema, SiteListResponseSchema, SiteVerifierActionResponseSchema, type CustomSiteRow } from '@linkloom/shared';
 import { DATABASES } from '../support/databases';
 import { useTestServer } from '../support/lifecycle';
 import { useTwoUsers } from '../support/scenario';
@@ -10,6 +10,7 @@ import { buildUser } from '../support/factories';
 import { closedPort, microsocksAvailability, startHttpProxy, startSocks5 } from '../support/proxy-peers';
 import { beginVerifierRun } from '../../src/features/custom-sites/site-verifier.repository';
 import { runSiteVerifier } from '../../src/engine/site-verifier/site-verify.job';
+import { secretBoxOf } from '../../src/platform/crypto/database-secrets';
 
 /**
  * The platform verifier's Start / Stop and its job on both databases, against local pages (the
@@ -217,6 +218,60 @@ describe.each(DATABASES)('platform verifier on $kind', ({ kind, skip }) => {
     const done = await sitesOf(agent);
     expect(done.verifierProgress).toEqual({ checked: 7, total: 7 });
     expect(done.sites.every((site) => site.checkedAt !== null && site.checkedAt >= since)).toBe(true);
+  });
+
+  it.skipIf(skip)("probes the private networks' sites too: /sites.json and /rest/sites give the platform it detected and its status", async () => {
+    // A site that answers as WordPress's REST API does (its public docs: the index lists the
+    // wp/v2 namespace; users/me refuses a wrong application password with 401).
+    const wordpressLike = await startPage((request, response) => {
+      const url = request.url ?? '/';
+      if (url === '/') response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><html><body>Blog</body></html>');
+      else if (url === '/wp-json/') response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ name: 'Blog', namespaces: ['oembed/1.0', 'wp/v2'] }));
+      else if (url.startsWith('/wp-json/wp/v2/users/me')) response.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ code: 'invalid_username', message: 'Unknown username.', data: { status: 401 } }));
+      else response.writeHead(404, { 'content-type': 'text/html' }).end('<p>Not found</p>');
+    });
+    pages.push(wordpressLike);
+    const user = await buildUser(ctx.server.database.db);
+    const agent = await signedIn(ctx.server.app, user);
+    const custom = await add(agent, staticPage.url);
+    const db = ctx.server.database.db;
+    const box = secretBoxOf(db);
+    const network = await db.insertInto('private_networks').values({ owner_id: user.id, name: 'Mine', created_at: Date.now() }).returning('id').executeTakeFirstOrThrow();
+    const privateSite = async (siteUrl: string, platform: string) => (await db.insertInto('private_sites').values({
+      owner_id: user.id, private_network_id: network.id, module: 'Private', platform, site_url: siteUrl, email: `${platform}-${siteUrl.length}@example.test`,
+      username: 'editor', password: box.seal('not the password'), created_at: Date.now(),
+    }).returning('id').executeTakeFirstOrThrow()).id;
+    const blog = await privateSite(wordpressLike.url, 'Unknown');
+    // Imported as self-hosted (WordPress), but a plain page: the verifier says what it found.
+    const plain = await privateSite(staticPage.url, 'WordPress');
+    const down = await privateSite(`http://127.0.0.1:${port}`, 'Unknown');
+    const listed = async (url: '/sites.json' | '/rest/sites') => {
+      const response = await agent.request('GET', url);
+      expect(response.statusCode, response.body).toBe(200);
+      return new Map(SiteListResponseSchema.parse(response.json()).sites.filter((entry) => entry.source === 'private_network').map((entry) => [entry.id.siteId, entry]));
+    };
+    expect([...(await listed('/sites.json')).values()].map((entry) => entry.status)).toEqual(['NEW', 'NEW', 'NEW']);
+
+    expect(await action(agent, 'start')).toBe('CHECKING');
+    await expect.poll(async () => (await sitesOf(agent)).verifierStatus, { timeout: 30_000 }).toBe('DONE');
+    // The run counts the custom site and the three private ones.
+    expect((await sitesOf(agent)).verifierProgress).toEqual({ checked: 4, total: 4 });
+    expect((await sitesOf(agent)).sites.find((site) => site.id === custom.id)?.checkedAt).toBeGreaterThan(0);
+    for (const url of ['/sites.json', '/rest/sites'] as const) {
+      const entries = await listed(url);
+      expect(entries.get(blog)).toMatchObject({ platform: 'WordPress', status: 'FAILED' });
+      expect(entries.get(plain)).toMatchObject({ platform: 'Unknown', status: 'FAILED' });
+      expect(entries.get(down)).toMatchObject({ platform: 'Unknown', status: 'FAILED' });
+    }
+    const stored = new Map((await db.selectFrom('private_sites').select(['id', 'reason', 'checked_at']).where('owner_id', '=', user.id).execute()).map((row) => [row.id, row]));
+    expect(stored.get(blog)?.reason).toMatch(/^WordPress \(REST API at .*\); the stored login editor is refused/);
+    expect(stored.get(plain)?.reason).toMatch(/^A web page, but neither WordPress/);
+    expect(stored.get(down)?.reason).toBe('Could not reach the site (connection refused)');
+    for (const row of stored.values()) expect(Number(row.checked_at)).toBeGreaterThan(0);
+    // The private network screen shows the detected platform too.
+    const screen = await agent.request('GET', `/rest/private_network/${network.id}`);
+    expect(screen.statusCode, screen.body).toBe(200);
+    expect(JSON.stringify(screen.json())).toContain('"platform":"WordPress"');
   });
 
   it.skipIf(skip)('a user without sites gets DONE with 0 of 0; the calls need a session', async () => {

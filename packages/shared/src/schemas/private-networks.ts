@@ -169,7 +169,7 @@ export const SiteListEntrySchema = z.object({
    * dofollow; null while none of the user's links there has been verified.
    */
   dofollow: z.number().min(0).max(1).nullable(),
-  /** A custom site's verification (NEW, CHECKING, OK, FAILED); a private network's site is NEW (the verifier checks custom sites). */
+  /** The platform verifier's verdict on the site (NEW until probed, CHECKING, OK, FAILED), for custom and private sites alike. */
   status: z.string(),
   premium: z.boolean(),
   /** Where the site comes from: the user's custom sites or a private network. */

@@ -4,9 +4,10 @@ import { JOB, type EngineJob, type JobPayload } from '../jobs/job-names';
 import type { JobContext } from '../queue/queue';
 import { engineOptions, proxyUrl } from '../runner/engine-options';
 import {
-  finishVerifierRun, getVerifierState, markChecking, openPasswords, presentCustomSite, releaseUnprobed, sitesToProbe, storeSiteCheck, workingProxies,
-  type CustomSiteRecord, type VerifierState,
+  finishVerifierRun, getVerifierState, markChecking, markPrivateChecking, openPasswords, presentCustomSite, privateSitesToProbe, releaseUnprobed, sitesToProbe,
+  storePrivateSiteCheck, storeSiteCheck, workingProxies, type CustomSiteRecord, type PrivateSiteToProbe, type VerifierState,
 } from '../seams';
+import { secretBoxOf } from '../../platform/crypto/database-secrets';
 import { probeSite, type SiteProbe } from './probe-site';
 
 /** A site the verifier could not look at, with the reason. */
@@ -39,7 +40,8 @@ const STATUS_FRESH_MS = 200;
 
 /**
  * The site.verify handler (issue 13.2): probes the user's custom sites of the run (those not checked
- * since the run's `since`), `concurrency` at a time, through the user's working proxies in turn
+ * since the run's `since`), then their private-network sites (issue 13.3: stored, counted, not sent
+ * one by one), `concurrency` at a time, through the user's working proxies in turn
  * when Use Proxy is on; each result is stored and sent live (siteChecked) and counted in the run's
  * progress (verifierStatusChanged, coalesced). A Stop (STOPPED) lets the probes in flight finish and
  * takes no further site. After CHUNK_SITES sites or CHUNK_MS the next chunk is a new job, so no job
@@ -72,19 +74,27 @@ export async function runSiteVerifier(ctx: AppContext, job: Pick<JobContext<Site
     return status.checking;
   };
 
-  // Sites come from one keyset walk shared by the workers (refills one at a time).
+  // Sites come from one keyset walk shared by the workers (refills one at a time): the custom
+  // sites, then the private-network sites (issue 13.3).
+  type Next = { kind: 'custom'; site: CustomSiteRecord } | { kind: 'private'; site: PrivateSiteToProbe };
+  let walking: Next['kind'] = 'custom';
   let afterId = 0;
-  const buffer: CustomSiteRecord[] = [];
+  const buffer: Next[] = [];
   let exhausted = false;
   let refill: Promise<void> | undefined;
-  const nextSite = async (): Promise<CustomSiteRecord | undefined> => {
+  const readPage = async (): Promise<Next[]> => walking === 'custom'
+    ? (await sitesToProbe(db, ownerId, since, afterId, PAGE)).map((site) => ({ kind: 'custom' as const, site }))
+    : (await privateSitesToProbe(db, ownerId, since, afterId, PAGE)).map((site) => ({ kind: 'private' as const, site }));
+  const nextSite = async (): Promise<Next | undefined> => {
     while (buffer.length === 0 && !exhausted) {
-      refill ??= sitesToProbe(db, ownerId, since, afterId, PAGE).then((rows) => {
-        if (rows.length === 0) exhausted = true;
-        else {
-          afterId = rows[rows.length - 1]!.id;
+      refill ??= readPage().then((rows) => {
+        if (rows.length > 0) {
+          afterId = rows[rows.length - 1]!.site.id;
           buffer.push(...rows);
-        }
+        } else if (walking === 'custom') {
+          walking = 'private';
+          afterId = 0;
+        } else exhausted = true;
       }).finally(() => (refill = undefined));
       await refill;
     }
@@ -110,15 +120,25 @@ export async function runSiteVerifier(ctx: AppContext, job: Pick<JobContext<Site
         return;
       }
       if (!(await stillChecking())) return;
-      const site = await nextSite();
-      if (!site) return;
+      const next = await nextSite();
+      if (!next) return;
       const turn = taken++;
-      await markChecking(db, ownerId, site.id);
-      const [opened] = openPasswords(db, [site]);
-      const probe = await probeOne({ url: site.url, login: opened?.login ?? null, password: opened?.password ?? null }, turn);
-      const stored = await storeSiteCheck(db, ownerId, site.id, probe, Date.now());
-      if (stored.site) ctx.live?.publish(ownerId, 'site_verifier', 'siteChecked', { site: presentCustomSite(stored.site) });
-      latest = stored.state;
+      if (next.kind === 'custom') {
+        const { site } = next;
+        await markChecking(db, ownerId, site.id);
+        const [opened] = openPasswords(db, [site]);
+        const probe = await probeOne({ url: site.url, login: opened?.login ?? null, password: opened?.password ?? null }, turn);
+        const stored = await storeSiteCheck(db, ownerId, site.id, probe, Date.now());
+        if (stored.site) ctx.live?.publish(ownerId, 'site_verifier', 'siteChecked', { site: presentCustomSite(stored.site) });
+        latest = stored.state;
+      } else {
+        // A private site's stored login is the one the engine posts with: the probe checks it.
+        const { site } = next;
+        await markPrivateChecking(db, ownerId, site.id);
+        const login = site.username.trim() === '' ? null : site.username;
+        const probe = await probeOne({ url: site.site_url, login, password: login === null ? null : secretBoxOf(db).open(site.password) }, turn);
+        latest = await storePrivateSiteCheck(db, ownerId, site.id, probe, Date.now());
+      }
       timer ??= setTimeout(sendProgress, PROGRESS_EVERY_MS);
     }
   };

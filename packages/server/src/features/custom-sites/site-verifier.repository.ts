@@ -5,7 +5,8 @@ import { CUSTOM_SITE_COLUMNS, getVerifierState, type CustomSiteRecord } from './
 
 /**
  * The platform verifier's queries (issue 13.2): its per-user state in site_verifier_state (NEW →
- * CHECKING → DONE / STOPPED, checked of total) and what it writes on custom_sites. A run is
+ * CHECKING → DONE / STOPPED, checked of total) and what it writes on custom_sites and, after
+ * them, on the user's private-network sites (issue 13.3). A run is
  * identified by the instant it started (`since`): it probes the user's sites not checked since
  * then, so a restarted or repeated job never probes a site twice for one run.
  */
@@ -27,9 +28,11 @@ export interface SiteCheck {
 
 const asInteger = (value: boolean | null): number | null => (value === null ? null : value ? 1 : 0);
 
+/** The sites a run checks: the user's custom sites and private-network sites (issue 13.3). */
 async function countSites(db: Kysely<DB>, ownerId: number): Promise<number> {
-  const row = await db.selectFrom('custom_sites').select((eb) => eb.fn.countAll<number | string>().as('n')).where('owner_id', '=', ownerId).executeTakeFirstOrThrow();
-  return Number(row.n);
+  const custom = await db.selectFrom('custom_sites').select((eb) => eb.fn.countAll<number | string>().as('n')).where('owner_id', '=', ownerId).executeTakeFirstOrThrow();
+  const network = await db.selectFrom('private_sites').select((eb) => eb.fn.countAll<number | string>().as('n')).where('owner_id', '=', ownerId).executeTakeFirstOrThrow();
+  return Number(custom.n) + Number(network.n);
 }
 
 /**
@@ -76,6 +79,7 @@ export async function finishVerifierRun(db: Kysely<DB>, ownerId: number): Promis
 /** Sites left CHECKING by a run that ended (or a process that died mid-probe) show NEW again. */
 export async function releaseUnprobed(db: Kysely<DB>, ownerId: number): Promise<void> {
   await db.updateTable('custom_sites').set({ status: 'NEW' }).where('owner_id', '=', ownerId).where('status', '=', 'CHECKING').execute();
+  await db.updateTable('private_sites').set({ status: 'NEW' }).where('owner_id', '=', ownerId).where('status', '=', 'CHECKING').execute();
 }
 
 /** The next sites of the run after `afterId` (id order) not yet checked since the run began. */
@@ -111,5 +115,46 @@ export async function storeSiteCheck(db: Kysely<DB>, ownerId: number, siteId: nu
       .where('owner_id', '=', ownerId).where('status', 'in', ['CHECKING', 'STOPPED']).execute();
     const site = await trx.selectFrom('custom_sites').select(CUSTOM_SITE_COLUMNS).where('owner_id', '=', ownerId).where('id', '=', siteId).executeTakeFirst();
     return { site: site ?? null, state: await getVerifierState(trx, ownerId) };
+  });
+}
+
+/** A private-network site as the verifier probes it (its stored login; the password still sealed). */
+export interface PrivateSiteToProbe {
+  id: number;
+  site_url: string;
+  username: string;
+  password: string;
+}
+
+/** The next private-network sites of the run after `afterId` (id order) not yet checked since the run began. */
+export function privateSitesToProbe(db: Kysely<DB>, ownerId: number, since: number, afterId: number, limit: number): Promise<PrivateSiteToProbe[]> {
+  return db.selectFrom('private_sites').select(['id', 'site_url', 'username', 'password'])
+    .where('owner_id', '=', ownerId).where('id', '>', afterId)
+    .where((eb) => eb.or([eb('checked_at', 'is', null), eb('checked_at', '<', since)]))
+    .orderBy('id').limit(limit).execute();
+}
+
+/** The private site is being probed now. */
+export async function markPrivateChecking(db: Kysely<DB>, ownerId: number, siteId: number): Promise<void> {
+  await db.updateTable('private_sites').set({ status: 'CHECKING' }).where('owner_id', '=', ownerId).where('id', '=', siteId).execute();
+}
+
+/**
+ * Stores a probe of a private-network site and counts it in the run's progress: the platform the
+ * verifier detected (it replaces what an import said; Unknown when it found neither, which the
+ * engine still tries as WordPress), its status and reason. Answers the progress.
+ */
+export async function storePrivateSiteCheck(db: Kysely<DB>, ownerId: number, siteId: number, check: SiteCheck, checkedAt: number): Promise<VerifierState> {
+  return db.transaction().execute(async (trx) => {
+    await trx.updateTable('private_sites').set({
+      platform: check.platform,
+      status: check.status,
+      reason: check.reason.slice(0, 2000),
+      checked_at: checkedAt,
+    }).where('owner_id', '=', ownerId).where('id', '=', siteId).execute();
+    await trx.updateTable('site_verifier_state')
+      .set({ checked: sql<number>`checked + 1`, updated_at: checkedAt })
+      .where('owner_id', '=', ownerId).where('status', 'in', ['CHECKING', 'STOPPED']).execute();
+    return getVerifierState(trx, ownerId);
   });
 }

@@ -23,8 +23,9 @@ export function presentSite(row: PrivateSiteRow): PrivateSite {
 }
 
 /**
- * Row → one site-list entry. Private sites carry no DA and are not verified (the verifier checks
- * custom sites); dofollow is measured from the user's verified links on the site's host.
+ * Row → one site-list entry. Private sites carry no DA; their platform and status are what the
+ * platform verifier found (NEW until it probed the site; an import as self-hosted says WordPress
+ * until then); dofollow is measured from the user's verified links on the site's host.
  * Credentials never leave through the site lists.
  */
 export function presentSiteListEntry(row: PrivateSiteEntryRow, dofollowShares: ReadonlyMap<string, number>): SiteListEntry {
@@ -36,7 +37,7 @@ export function presentSiteListEntry(row: PrivateSiteEntryRow, dofollowShares: R
     email: row.email,
     pr: null,
     dofollow: dofollowShares.get(hostOf(row.site_url)) ?? null,
-    status: 'NEW',
+    status: row.status,
     premium: false,
     source: 'private_network',
     privateNetworkId: row.private_network_id,

@@ -20,6 +20,10 @@ export interface PrivateSitesTable {
   username: string;
   password: string;
   self_hosted: Generated<number>;
+  /** The platform verifier's verdict (NEW until probed, CHECKING, OK, FAILED), its reason and when (0034). */
+  status: Generated<string>;
+  reason: Generated<string>;
+  checked_at: number | null;
   created_at: number;
 }
 

@@ -10,7 +10,7 @@ const SITE_COLUMNS = ['id', 'private_network_id', 'module', 'platform', 'site_ur
 export type PrivateSiteRow = Pick<Selectable<PrivateSitesTable>, (typeof SITE_COLUMNS)[number]>;
 
 /** Columns of a site without its login: site lists and project site grids (nothing to open). */
-const ENTRY_COLUMNS = ['id', 'private_network_id', 'module', 'platform', 'site_url', 'email'] as const;
+const ENTRY_COLUMNS = ['id', 'private_network_id', 'module', 'platform', 'site_url', 'email', 'status'] as const;
 
 /** A site without its credentials. */
 export type PrivateSiteEntryRow = Pick<Selectable<PrivateSitesTable>, (typeof ENTRY_COLUMNS)[number]>;

@@ -31,6 +31,7 @@ import { accountRegistrationsMigration } from './0030-account-registrations';
 import { sealedWizardsMigration } from './0031-sealed-wizards';
 import { tierHealthMigration } from './0032-tier-health';
 import { anchorQuotaMigration } from './0033-anchor-quota';
+import { privateSiteChecksMigration } from './0034-private-site-checks';
 import type { SecretBox } from '../../crypto/secret-box';
 
 /**
@@ -71,6 +72,7 @@ export function migrationProvider(dialect: DialectName, secrets: SecretBox): Mig
     '0031-sealed-wizards': sealedWizardsMigration(secrets),
     '0032-tier-health': tierHealthMigration(),
     '0033-anchor-quota': anchorQuotaMigration(),
+    '0034-private-site-checks': privateSiteChecksMigration(),
   };
   return { getMigrations: async () => migrations };
 }
