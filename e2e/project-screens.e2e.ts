@@ -335,12 +335,23 @@ describe('project screens', () => {
     await save(page);
     await fieldError(page, PROJECT_FORM_MESSAGES.spamFolderRequired).waitFor();
     await page.getByLabel('Spam folder name', { exact: true }).fill('Junk');
+    // A server on STARTTLS with its own certificate, as the email manager allows: SSL off offers STARTTLS.
+    await page.getByTestId('email-starttls').waitFor({ state: 'detached' });
+    await page.getByTestId('email-ssl').click();
+    await page.getByLabel('STARTTLS', { exact: true }).check();
+    await page.getByLabel('Allow self-signed certificate', { exact: true }).check();
     await save(page);
     await expect.poll(() => activeTab(page)).toBe('Sites');
     await page.getByTestId('site-grid').getByLabel('Select https://wp-one.example.com').check();
     await save(page);
     await expectSaved(page);
     await saveScreenshot(page, 'account-creation-project');
+    await page.reload();
+    await page.getByRole('heading', { name: 'Project: Accounts' }).waitFor();
+    await tab(page, 'Email');
+    expect(await page.getByTestId('email-ssl').getAttribute('aria-checked')).toBe('false');
+    expect(await page.getByLabel('STARTTLS', { exact: true }).isChecked()).toBe(true);
+    expect(await page.getByLabel('Allow self-signed certificate', { exact: true }).isChecked()).toBe(true);
     expect(pageErrors).toEqual([]);
   });
 

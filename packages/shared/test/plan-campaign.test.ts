@@ -122,11 +122,11 @@ describe('planCampaign', () => {
   it('the account creation project carries the wizard account and email fields', () => {
     const d: Diagram = { cells: [M, node('a', 'Wiki'), link('m', 'a')] };
     const w = wizardFor(d, { firstName: 'Ann', username: '{ann|an}', emailSource: 'MANUAL' });
-    w.emailAccount = { ...w.emailAccount, emailServer: 'pop.example', emailAddress: 'a@example.org' };
+    w.emailAccount = { ...w.emailAccount, emailServer: 'pop.example', emailAddress: 'a@example.org', SSL: false, startTls: true, allowSelfSigned: true };
     const ac = planCampaign(d, w).projects[0];
     expect(ac?.kind).toBe('acproject');
     if (ac?.kind === 'acproject') {
-      expect(ac.form).toMatchObject({ firstName: 'Ann', username: '{ann|an}', emailSource: 'MANUAL', verificationInfo: { emailServer: 'pop.example', emailServerPort: 995, SSL: true, status: null } });
+      expect(ac.form).toMatchObject({ firstName: 'Ann', username: '{ann|an}', emailSource: 'MANUAL', verificationInfo: { emailServer: 'pop.example', emailServerPort: 995, SSL: false, startTls: true, allowSelfSigned: true, status: null } });
     }
   });
 

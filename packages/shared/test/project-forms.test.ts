@@ -175,6 +175,14 @@ describe('account creation projects', () => {
   it('fills the email defaults: port 995, SSL, POP3, folder Spam', () => {
     expect(AccountCreationFormSchema.parse({}).verificationInfo).toMatchObject({ emailServerPort: 995, SSL: true, mailProtocol: 'pop3', spamFolderName: 'Spam', checkSpamFolder: false });
   });
+
+  it('keeps the STARTTLS and self-signed choices; a mailbox stored before them reads both as off', () => {
+    const info = { emailServer: 'mail.test', emailServerPort: 143, mailProtocol: 'imap', SSL: false, emailAddress: 'a@mail.test', emailLogin: 'a', emailPassword: 'pw' };
+    expect(AccountCreationFormSchema.parse({ verificationInfo: { ...info, startTls: true, allowSelfSigned: true } }).verificationInfo)
+      .toMatchObject({ startTls: true, allowSelfSigned: true });
+    expect(AccountCreationFormSchema.parse({ verificationInfo: info }).verificationInfo).toMatchObject({ startTls: false, allowSelfSigned: false });
+    expect(AccountCreationFormSchema.safeParse({ verificationInfo: { ...info, startTls: 'yes' } }).success).toBe(false);
+  });
 });
 
 describe('indexer projects', () => {

@@ -163,6 +163,37 @@ describe.each(DATABASES)('project saves on $kind', ({ kind, skip }) => {
       expect((await screenOf(world.id)).project).toMatchObject({ emailSource: 'LIST', verificationInfo: { emailServer: '', emailServerPort: 995 } });
     });
 
+    it.skipIf(skip)("keeps the Manual mailbox's STARTTLS and self-signed choices; a mailbox stored before them reads as off; a wrong type is refused", async () => {
+      const world = await accountCreationWorld();
+      const ticked = [{ id: world.siteIds[0]!, checked: true }];
+      const info = { ...(world.form.verificationInfo as Form), SSL: false, emailServerPort: 143, startTls: true, allowSelfSigned: true };
+      const response = await save('acproject', bodyOf(world.id, { ...world.form, verificationInfo: info }, ticked));
+      expect(response.statusCode, response.body).toBe(200);
+      const infoOf = async () => {
+        const screen = await screenOf(world.id);
+        if (screen.kind !== 'acproject') throw new Error(screen.kind);
+        return screen.project.verificationInfo;
+      };
+      expect(await infoOf()).toMatchObject({ SSL: false, emailServerPort: 143, startTls: true, allowSelfSigned: true });
+      const stored = await db().selectFrom('projects').select('settings').where('id', '=', world.id).executeTakeFirstOrThrow();
+      expect(JSON.parse(stored.settings).verificationInfo).toMatchObject({ startTls: true, allowSelfSigned: true });
+
+      // A wrong type: 422, and the stored choices stay.
+      const before = await projectSnapshot(db(), world.id);
+      for (const patch of [{ startTls: 'yes' }, { allowSelfSigned: 1 }]) {
+        const refused = await save('acproject', bodyOf(world.id, { ...world.form, verificationInfo: { ...info, ...patch } }, ticked));
+        expect(refused.statusCode, JSON.stringify(patch)).toBe(422);
+      }
+      expect(await projectSnapshot(db(), world.id)).toBe(before);
+
+      // A project saved before the two fields existed: its settings lack them, and it reads (and runs) with both off.
+      const old = JSON.parse(stored.settings) as { verificationInfo: Record<string, unknown> };
+      delete old.verificationInfo.startTls;
+      delete old.verificationInfo.allowSelfSigned;
+      await db().updateTable('projects').set({ settings: JSON.stringify(old) }).where('id', '=', world.id).execute();
+      expect(await infoOf()).toMatchObject({ emailServer: 'imap.mail.test', startTls: false, allowSelfSigned: false });
+    });
+
     it.skipIf(skip)('a duplicated project keeps the form and the ticked sites, with fresh statuses', async () => {
       const world = await privateWorld();
       const ticks = world.idsOf(world.first.sites).map((id, i) => ({ id, checked: i === 0 }));

@@ -223,6 +223,10 @@ export const VerificationInfoSchema = z.object({
   emailLogin: text(320),
   emailPassword: text(1024),
   SSL: z.boolean().default(EMAIL_DEFAULTS.SSL),
+  /** With SSL off: upgrade the plain connection (STARTTLS / STLS), as the email manager's mailboxes can. */
+  startTls: z.boolean().default(false),
+  /** Accept a certificate no trusted authority signed (the user's own server); off keeps it refused. */
+  allowSelfSigned: z.boolean().default(false),
   checkSpamFolder: z.boolean().default(false),
   spamFolderName: text(255).default(EMAIL_DEFAULTS.spamFolderName),
   /** Set by the verifier (engine); shown, never edited. */

@@ -192,6 +192,10 @@ export const WizardEmailAccountSchema = z.object({
   emailServerPort: num.default(EMAIL_DEFAULTS.emailServerPort),
   mailProtocol: z.enum(optionValues(EMAIL_PROTOCOLS)).nullable().default(EMAIL_DEFAULTS.mailProtocol),
   SSL: z.boolean().default(EMAIL_DEFAULTS.SSL),
+  /** With SSL off: STARTTLS / STLS (becomes the project's verificationInfo.startTls). */
+  startTls: z.boolean().default(false),
+  /** Accept a self-signed certificate (becomes verificationInfo.allowSelfSigned). */
+  allowSelfSigned: z.boolean().default(false),
   checkSpamFolder: z.boolean().default(false),
   spamFolderName: text(255).default(EMAIL_DEFAULTS.spamFolderName),
 });

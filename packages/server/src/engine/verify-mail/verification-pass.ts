@@ -43,7 +43,7 @@ async function mailboxFor(ctx: AppContext, ownerId: number, form: AccountCreatio
     if (info.mailProtocol === null || info.emailServerPort === null) return null;
     return {
       emailAddress: info.emailAddress, emailLogin: info.emailLogin, emailPassword: info.emailPassword, emailServer: info.emailServer,
-      emailServerPort: info.emailServerPort, mailProtocol: info.mailProtocol, SSL: info.SSL, startTls: false, allowSelfSigned: false,
+      emailServerPort: info.emailServerPort, mailProtocol: info.mailProtocol, SSL: info.SSL, startTls: info.startTls, allowSelfSigned: info.allowSelfSigned,
       checkSpamFolder: info.checkSpamFolder, spamFolderName: info.spamFolderName,
     };
   }

@@ -9,6 +9,9 @@ const SOURCE_NOTES: Record<Exclude<EmailSource, 'MANUAL'>, string> = {
   LIST: 'Every new account takes the next address of your email list (Emails screen); LinkLoom signs in to that mailbox to read the verification emails.',
 };
 
+/** The email manager's words for the self-signed choice (Add Email dialog). */
+const SELF_SIGNED_TIP = 'Accept a certificate no trusted authority signed (your own test server); otherwise such a server is refused';
+
 /** A field of the verification mailbox settings, as a form name. */
 function info(field: string): [string, string] {
   return ['verificationInfo', field];
@@ -17,7 +20,8 @@ function info(field: string): [string, string] {
 /**
  * Email tab of an account creation project (spec 1 §3, spec 2 §9): where the verification emails
  * of the new accounts arrive. Only a Manual source asks for the mailbox settings (and only then
- * are they checked); IMAP adds the spam folder options.
+ * are they checked); IMAP adds the spam folder options. As in the email manager, SSL off offers
+ * STARTTLS, and a self-signed certificate is accepted only when the user allows it.
  */
 export function EmailTab(props: { editing: boolean }) {
   const { editing } = props;
@@ -25,6 +29,7 @@ export function EmailTab(props: { editing: boolean }) {
   const source = Form.useWatch<EmailSource | undefined>('emailSource', form);
   const protocol = Form.useWatch<string | null | undefined>(info('mailProtocol'), form);
   const checkSpam = Form.useWatch<boolean | undefined>(info('checkSpamFolder'), form) === true;
+  const ssl = Form.useWatch<boolean | undefined>(info('SSL'), form) !== false;
   // The verifier's status is not a field of the form: watch it in the store.
   const status = Form.useWatch<string | null | undefined>(info('status'), { form, preserve: true });
   const disabled = !editing;
@@ -80,7 +85,17 @@ export function EmailTab(props: { editing: boolean }) {
             </Col>
             <Col xs={24} md={12}>
               <Form.Item name={info('SSL')} label="SSL" valuePropName="checked">
-                <Switch disabled={disabled} />
+                <Switch disabled={disabled} data-testid="email-ssl" />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              {!ssl && (
+                <Form.Item name={info('startTls')} valuePropName="checked" style={{ marginBottom: 8 }}>
+                  <Checkbox disabled={disabled} data-testid="email-starttls">STARTTLS</Checkbox>
+                </Form.Item>
+              )}
+              <Form.Item name={info('allowSelfSigned')} valuePropName="checked" tooltip={SELF_SIGNED_TIP}>
+                <Checkbox disabled={disabled} data-testid="email-self-signed">Allow self-signed certificate</Checkbox>
               </Form.Item>
             </Col>
           </Row>

@@ -35,14 +35,14 @@ function ManualMailbox() {
     set({
       emailAddress: settings.emailAddress, emailLogin: settings.emailLogin, emailPassword: settings.emailPassword, emailServer: settings.emailServer,
       emailServerPort: settings.emailServerPort, mailProtocol: settings.mailProtocol, SSL: settings.SSL,
-      checkSpamFolder: settings.checkSpamFolder, spamFolderName: settings.spamFolderName,
+      startTls: settings.startTls, allowSelfSigned: settings.allowSelfSigned, checkSpamFolder: settings.checkSpamFolder, spamFolderName: settings.spamFolderName,
     });
     if (from === 'mail') toastDone(EMAIL_MESSAGES.downloaded);
   };
   const test = () => testLogin.mutateAsync({
     emailAddress: account.emailAddress, emailLogin: account.emailLogin, emailPassword: account.emailPassword, emailServer: account.emailServer,
-    emailServerPort: account.emailServerPort ?? 0, mailProtocol: account.mailProtocol ?? 'pop3', SSL: account.SSL, startTls: false,
-    allowSelfSigned: false, checkSpamFolder: account.checkSpamFolder, spamFolderName: account.spamFolderName,
+    emailServerPort: account.emailServerPort ?? 0, mailProtocol: account.mailProtocol ?? 'pop3', SSL: account.SSL, startTls: account.startTls,
+    allowSelfSigned: account.allowSelfSigned, checkSpamFolder: account.checkSpamFolder, spamFolderName: account.spamFolderName,
   }).catch(() => undefined);
   return (
     <>
@@ -86,6 +86,16 @@ function ManualMailbox() {
           <WizardField path={path('SSL')} label="Use SSL">
             <Switch checked={account.SSL} data-testid="email-ssl" onChange={(SSL) => set({ SSL })} />
           </WizardField>
+        </Col>
+        <Col xs={24} md={12}>
+          <Space orientation="vertical" size={8}>
+            {!account.SSL && (
+              <Checkbox checked={account.startTls} data-testid="email-starttls" onChange={(e) => set({ startTls: e.target.checked })}>STARTTLS</Checkbox>
+            )}
+            <Checkbox checked={account.allowSelfSigned} data-testid="email-self-signed" onChange={(e) => set({ allowSelfSigned: e.target.checked })}>
+              Allow self-signed certificate
+            </Checkbox>
+          </Space>
         </Col>
       </Row>
       {account.mailProtocol === 'imap' && (
