@@ -83,6 +83,23 @@ describe.skipIf(!ready.available)('confirming accounts by mail', () => {
     expect(outcome).toMatchObject({ state: 'confirmed', link: `${siteUrl}/wp-login.php?action=rp&key=AbC123&login=bob` });
   });
 
+  it('finds the mail of a www. site sent from its bare domain, over IMAP and POP3', async () => {
+    const followed: string[] = [];
+    const recordLink: LinkFetch = async (url) => { followed.push(url); return { status: 200 }; };
+    const wwwSite = 'http://www.blog.test';
+    for (const [to, key] of [['www.imap@mail.test', 'Imap1'], ['www.pop3@mail.test', 'Pop31']] as const) {
+      await peer.deliver('alice', testMessage({
+        from: 'WordPress <wordpress@blog.test>', to, subject: '[Blog] Confirm your address',
+        body: `To confirm, open ${wwwSite}/wp-login.php?action=rp&key=${key}&login=ann`,
+      }));
+    }
+    expect(await confirmByMail(mailbox({}), { email: 'www.imap@mail.test', siteUrl: wwwSite, since: since() }, recordLink))
+      .toMatchObject({ state: 'confirmed', link: `${wwwSite}/wp-login.php?action=rp&key=Imap1&login=ann` });
+    expect(await confirmByMail(mailbox({ mailProtocol: 'pop3', emailServerPort: peer.pop3s }), { email: 'www.pop3@mail.test', siteUrl: wwwSite, since: since() }, recordLink))
+      .toMatchObject({ state: 'confirmed', link: `${wwwSite}/wp-login.php?action=rp&key=Pop31&login=ann` });
+    expect(followed).toEqual([`${wwwSite}/wp-login.php?action=rp&key=Imap1&login=ann`, `${wwwSite}/wp-login.php?action=rp&key=Pop31&login=ann`]);
+  });
+
   it('says when the site refuses the link, and when the mail has no link to the site', async () => {
     await peer.deliver('alice', testMessage({ from: 'wiki@127.0.0.1', to: 'bad.link@mail.test', subject: 'Confirm', body: `${siteUrl}/index.php/Special:ConfirmEmail/nothex` }));
     expect(await confirmByMail(mailbox({}), { email: 'bad.link@mail.test', siteUrl, since: since() }, fetchLink))

@@ -4,6 +4,7 @@ import { deleteHandledBefore, findMail, markHandled, type FoundMail, type MailQu
 import { findSpamFolder, openImap } from './imap-mailbox';
 import { MailError, toMailError } from './mail-error';
 import { Pop3Client } from './pop3-client';
+import { mailHostOf } from './site-host';
 import { MAIL_TIMEOUT_MS } from './test-mail-login';
 
 /** What one account's confirmation came to. */
@@ -21,9 +22,9 @@ const POP3_NEWEST = 200;
 
 /**
  * Confirms one registered account through its mailbox (issue 14.5): finds the newest mail to the
- * account's address from the site's host since the registration — IMAP: SEARCH on the server in
- * INBOX and, when asked, the spam folder; POP3: the headers (TOP 0) of the newest messages, then
- * the match alone — takes its confirmation link to the site and follows it. `waiting` when no
+ * account's address from the site's host (www. or not) since the registration — IMAP: SEARCH on
+ * the server in INBOX and, when asked, the spam folder; POP3: the headers (TOP 0) of the newest
+ * messages, then the match alone — takes its confirmation link to the site and follows it. `waiting` when no
  * such mail arrived yet; a MailError (login, TLS, unreachable…) for the account's reason. Over
  * IMAP a followed mail is marked handled and, with `deleteHandledAfterDays` (the user's
  * daysToDeleteMails), handled mails older than that are deleted; over POP3 the confirmed outcome
@@ -34,7 +35,8 @@ export async function confirmByMail(
   options: { timeoutMs?: number; deleteHandledAfterDays?: number } = {},
 ): Promise<ConfirmationOutcome> {
   const timeoutMs = options.timeoutMs ?? MAIL_TIMEOUT_MS;
-  const host = new URL(account.siteUrl).hostname;
+  // The sender is matched on the site's host without a leading www. (a www. site may mail from its bare domain).
+  const host = mailHostOf(account.siteUrl);
   const query: MailQuery = { to: account.email, from: host, since: account.since };
   if (settings.mailProtocol === 'imap') return confirmOverImap(settings, account.siteUrl, query, fetchLink, timeoutMs, options.deleteHandledAfterDays);
   const found = await findOverPop3(settings, query, host, timeoutMs);
