@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { DATABASES } from '../support/databases';
@@ -9,7 +9,9 @@ import { useTestServer } from '../support/lifecycle';
 import { useTwoUsers } from '../support/scenario';
 import { buildUser } from '../support/factories';
 import { openDatabase, type Database } from '../../src/platform/db/dialect';
-import { runDailyBackup } from '../../src/engine/backup/backup.job';
+import { backupJob, runDailyBackup } from '../../src/engine/backup/backup.job';
+import { pgBossSchemaFor } from '../../src/engine/queue/create-queue';
+import { JOB } from '../../src/engine/jobs/job-names';
 import { restoreBackup } from '../../src/engine/backup/restore-backup';
 import { listBackups } from '../../src/engine/backup/backup-files';
 import { POSTGRES_TEST_URL } from '../support/postgres-url';
@@ -51,6 +53,51 @@ describe.each(DATABASES)('automatic backup and restore on $kind', ({ kind, skip 
     await runDailyBackup(context, '2026-01-03');
     expect(listBackups(backupDir).map((file) => path.basename(file).slice(0, 19))).toEqual(['linkloom-2026-01-02', 'linkloom-2026-01-03']);
     expect(fs.statSync(backupDir).mode & 0o077).toBe(0);
+  });
+
+  /** The backup jobs waiting in the queue's store (the database driver's table, or pg-boss's), by day. */
+  async function waitingBackupJobs(database: Database): Promise<{ day: string; startAfter: number }[]> {
+    if (database.dialect === 'sqlite') {
+      const rows = await database.db.selectFrom('jobs').select(['payload', 'start_after']).where('name', '=', JOB.backupRun).where('state', '=', 'created').orderBy('id').execute();
+      return rows.map((row) => ({ day: (JSON.parse(row.payload) as { day: string }).day, startAfter: Number(row.start_after) }));
+    }
+    const { rows } = await sql<{ data: { day: string }; start_after: Date }>`select data, start_after from ${sql.raw(`"${pgBossSchemaFor(database)}".job`)}
+      where name = ${JOB.backupRun} and state = 'created' order by created_on`.execute(database.db);
+    return rows.map((row) => ({ day: row.data.day, startAfter: new Date(row.start_after).getTime() }));
+  }
+
+  it.skipIf(skip)('the daily job backs up its day and plans the next day\'s at midnight; run again the same day it takes none', async () => {
+    const ownDir = fs.mkdtempSync(path.join(os.tmpdir(), 'linkloom-daily-'));
+    cleanups.push(() => fs.rmSync(ownDir, { recursive: true, force: true }));
+    const context = { ...ctx.server.context, config: { ...ctx.server.context.config, backupDir: ownDir } };
+    const job = backupJob(context);
+    const run = () => job.handler({ id: 'test', name: JOB.backupRun, payload: { day: 'any' }, attempt: 1, signal: new AbortController().signal });
+    expect((await ann.agent.request('POST', '/rest/options', { body: { automaticBackup: true } })).statusCode).toBe(200);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date('2026-03-10T15:30:00Z'));
+      await run();
+      expect(listBackups(ownDir).map((file) => path.basename(file).slice(0, 19))).toEqual(['linkloom-2026-03-10']);
+      expect(await waitingBackupJobs(ctx.server.database)).toEqual([{ day: '2026-03-11', startAfter: Date.parse('2026-03-11T00:00:00Z') }]);
+      const written = fs.statSync(listBackups(ownDir)[0]!).mtimeMs;
+
+      // Later the same day (a restart's job, another worker): no second backup, still one job for tomorrow.
+      vi.setSystemTime(new Date('2026-03-10T22:00:00Z'));
+      await run();
+      expect(listBackups(ownDir).map((file) => path.basename(file).slice(0, 19))).toEqual(['linkloom-2026-03-10']);
+      expect(fs.statSync(listBackups(ownDir)[0]!).mtimeMs).toBe(written);
+      expect(await waitingBackupJobs(ctx.server.database)).toEqual([{ day: '2026-03-11', startAfter: Date.parse('2026-03-11T00:00:00Z') }]);
+
+      // The next day's job (run here by hand, so it also stays waiting): that day's backup, and the day after is planned.
+      vi.setSystemTime(new Date('2026-03-11T00:00:01Z'));
+      await run();
+      expect(listBackups(ownDir).map((file) => path.basename(file).slice(0, 19))).toEqual(['linkloom-2026-03-10', 'linkloom-2026-03-11']);
+      expect(await waitingBackupJobs(ctx.server.database)).toEqual([
+        { day: '2026-03-11', startAfter: Date.parse('2026-03-11T00:00:00Z') }, { day: '2026-03-12', startAfter: Date.parse('2026-03-12T00:00:00Z') },
+      ]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it.skipIf(skip)('a backup restored into fresh data has the same rows in every table', async () => {
