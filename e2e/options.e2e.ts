@@ -11,7 +11,8 @@ import { seedAsUser } from './support/server-database';
 import { projectStatus } from './support/projects';
 import { buildPrivateProjectWorld } from '../packages/server/test/support/engine-world';
 import { freePort } from '../packages/server/test/support/server-process';
-import { saveOptions } from '../packages/server/src/features/options/options.repository';
+import { readEngineOptions, saveOptions } from '../packages/server/src/features/options/options.repository';
+import { buildCampaign } from '../packages/server/test/support/factories';
 
 /** The captcha providers' stand-in and the notification service listen on ports of this walk's range, known before the server starts. */
 const CAPTCHA_STAND_IN_PORT = 18551;
@@ -180,11 +181,33 @@ describe('Options', () => {
     await saveScreenshot(page, 'campaign-captcha-warnings');
     await banner.locator('.ant-alert-close-icon').click();
     await banner.waitFor({ state: 'detached' });
+    // AntiCaptcha is the image captcha provider: no TwoCaptcha banner.
+    expect(await page.getByTestId('two-captcha-banner').count()).toBe(0);
     // The notification service's text as a banner, its HTML sanitised: the markup shows, no script ran.
     const notice = page.getByTestId('notification-banner');
     await notice.locator('b', { hasText: 'Spring sale' }).waitFor();
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
     expect(notificationUrls.at(-1)).toMatch(/^\/info\?\d+$/);
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('opening a campaign with TwoCaptcha refusing the key and a low Google balance shows both warnings and the TwoCaptcha banner', async (ctx) => {
+    const campaign = await seedAsUser(suite.server, USER.username, async (db, ownerId) => {
+      const current = await readEngineOptions(db, ownerId);
+      await saveOptions(db, ownerId, {
+        autoSolveCaptcha: true, primaryCaptchaService: 'TwoCaptcha', captchaPrimary: { ...current.captchaPrimary, TwoCaptcha: { captchaKey: 'refused-key' } },
+        useGoogleNoCaptcha: true, googleNoCaptchaService: 'TwoCaptcha', googleCaptchaPrimary: { ...current.googleCaptchaPrimary, TwoCaptcha: { captchaKey: 'low' } },
+      });
+      return buildCampaign(db, { ownerId, name: 'TwoCaptcha check' });
+    });
+    const { page, pageErrors } = await suite.signedInPage(ctx, `/campaign/${campaign.id}`);
+    await page.getByTestId('campaign-page').waitFor();
+    await page.getByText(CAPTCHA_MESSAGES.badKey, { exact: true }).waitFor();
+    await page.getByText(CAPTCHA_MESSAGES.googleLow, { exact: true }).waitFor();
+    await page.getByTestId('two-captcha-banner').getByText('ZeroCaptcha is cheaper and more accurate than TwoCaptcha', { exact: false }).waitFor();
+    // TwoCaptcha is not a Google provider the product advises against: no red banner.
+    expect(await page.getByTestId('google-captcha-banner').count()).toBe(0);
+    await saveScreenshot(page, 'campaign-two-captcha-banner');
     expect(pageErrors).toEqual([]);
   });
 
