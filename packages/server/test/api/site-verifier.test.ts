@@ -244,7 +244,10 @@ describe.each(DATABASES)('platform verifier on $kind', ({ kind, skip }) => {
     const blog = await privateSite(wordpressLike.url, 'Unknown');
     // Imported as self-hosted (WordPress), but a plain page: the verifier says what it found.
     const plain = await privateSite(staticPage.url, 'WordPress');
-    const down = await privateSite(`http://127.0.0.1:${port}`, 'Unknown');
+    // A port closed only now: the one taken in beforeAll may since have gone to wordpressLike (the
+    // system hands a just-closed port out again), which made this site the blog's twin.
+    const downPort = await closedPort();
+    const down = await privateSite(`http://127.0.0.1:${downPort}`, 'Unknown');
     const listed = async (url: '/sites.json' | '/rest/sites') => {
       const response = await agent.request('GET', url);
       expect(response.statusCode, response.body).toBe(200);
