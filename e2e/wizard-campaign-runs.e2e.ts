@@ -42,8 +42,18 @@ async function callAs(page: Page, baseUrl: string, method: 'PUT' | 'GET', path: 
 }
 
 async function chooseOption(page: Page, selectTestId: string, label: string): Promise<void> {
-  await page.getByTestId(selectTestId).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option:visible').filter({ hasText: label }).first().click();
+  // The options' counts follow the live channel: a refresh landing while the list opens can close
+  // it (CI once: "element is not visible" for 30 s). Open it again then, up to three times.
+  for (let attempt = 1; ; attempt++) {
+    await page.getByTestId(selectTestId).click();
+    try {
+      await page.locator('.ant-select-dropdown:visible .ant-select-item-option:visible').filter({ hasText: label }).first().click({ timeout: 8_000 });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+      await page.keyboard.press('Escape');
+    }
+  }
 }
 
 /** The links of every published post of a blog (its REST API, as any visitor reads it), but WordPress's own sample post. */
