@@ -141,7 +141,7 @@ describe.each(DATABASES)('third-party secrets at rest on $kind', ({ kind, skip }
     expect(settings.indexer).toEqual({ SpeedyIndex: SECRET.speedyKey, GigaIndexer: `me@example.test:${SECRET.gigaKey}` });
     // The engine posts only through proxies a check found alive (issue 15): as the check would leave it.
     await db().updateTable('proxies').set({ status: 'WORKING' }).where('owner_id', '=', ann.id).execute();
-    expect(await postingProxy(db(), ann.id, settings, 0)).toBe(`http://${SECRET.proxyUser}:${SECRET.proxyPassword}@10.1.1.1:3128`);
+    expect(await postingProxy(db(), ann.id, settings, 0)).toEqual({ kind: 'proxy', url: `http://${SECRET.proxyUser}:${SECRET.proxyPassword}@10.1.1.1:3128` });
   });
 
   it.skipIf(skip)('a private network imported from an account profile gets the accounts\' passwords, sealed anew', async () => {

@@ -7,7 +7,8 @@ import type { JobContext } from '../queue/queue';
 import {
   findCatchAll, findProfileWithCampaign, presentAccount, projectSettings, publishAccountsChanged, readProjectForm, takeUnusedEmail,
 } from '../seams';
-import { engineOptions, postingProxy, type EngineOptions } from '../runner/engine-options';
+import { engineOptions, postingProxy, PROXY_WAIT_MESSAGES, PROXY_WAIT_MS, type EngineOptions } from '../runner/engine-options';
+import { addRunWarning } from '../indexing-services/run-warnings';
 import { isJobAlive } from '../runner/job-fence';
 import { readCampaignStatus } from '../runner/post-hold';
 import { handPostToJob, takeFreePost, takePostFrom } from '../runner/post-publish.repository';
@@ -109,6 +110,18 @@ async function retryLater(step: Step, post: PostRow, atMs: number, lastError: st
 }
 
 /**
+ * Use proxy for posting is on and no proxy is alive: the site is not called directly; the
+ * registration goes to a job PROXY_WAIT_MS later as it is (no attempt spent) and the run says why once.
+ */
+async function waitForProxy(step: Step, post: PostRow): Promise<void> {
+  const { ctx } = step;
+  await addRunWarning(ctx, post.owner_id, post.run_id, PROXY_WAIT_MESSAGES.posting);
+  const startAfter = Date.now() + PROXY_WAIT_MS;
+  const jobId = await ctx.queue.send(JOB.accountRegister, { ownerId: post.owner_id, postId: post.id }, { startAfter: new Date(startAfter), ...POST_JOB_RETRIES });
+  await handPostToJob(ctx.database.db, post.id, step.job.id, jobId, startAfter, {});
+}
+
+/**
  * Looks up the account a previous attempt may have made (its outcome unknown: crash, timeout,
  * Stop): found as ours → recorded (true). 'taken' → the name is someone else's.
  */
@@ -153,8 +166,9 @@ async function register(step: Step, owned: PostRow, project: Project, options: E
   const chosen = await chooseRegistration(db, post, registrationIdentity(project.form, freshRng()), addressTaker(ctx, post.owner_id, project.form));
   if ('error' in chosen) return fail(step, post, `${site.admin.siteUrl}: ${chosen.error}`);
   let registration = chosen;
-  const proxy = await postingProxy(db, post.owner_id, options, post.id + post.attempts);
-  const callOptions: PublishOptions = { timeoutMs: options.waitTimeOut * 1000, signal: job.signal, ...(proxy ? { proxy } : {}) };
+  const route = await postingProxy(db, post.owner_id, options, post.id + post.attempts);
+  if (route.kind === 'noLiveProxy') return waitForProxy(step, post);
+  const callOptions: PublishOptions = { timeoutMs: options.waitTimeOut * 1000, signal: job.signal, ...(route.kind === 'proxy' ? { proxy: route.url } : {}) };
   const slot = <T>(talk: () => Promise<T>) => holdingSlot(step.slots, post.owner_id, options.maxPostingThreads, job.signal, talk);
   const target = { siteUrl: site.admin.siteUrl, accountEmail: registration.email };
 
@@ -237,8 +251,12 @@ async function registerPost(step: Step): Promise<void> {
     const registration = await findRegistration(db, owned.id);
     const found = await registrationSite(db, ownerId, owned.site_key);
     const connector = found.ok ? registrar(step.connectors, found.site.platform) : undefined;
-    const seen = registration && found.ok && connector
-      ? await holdingSlot(step.slots, ownerId, options.maxPostingThreads, job.signal, () => lookUp(step, owned, project, registration, found.site, connector, { timeoutMs: options.waitTimeOut * 1000, signal: job.signal }))
+    // Through a live proxy when Use proxy for posting is on; with none alive the site is not asked.
+    const route = await postingProxy(db, ownerId, options, owned.id + owned.attempts);
+    const seen = registration && found.ok && connector && route.kind !== 'noLiveProxy'
+      ? await holdingSlot(step.slots, ownerId, options.maxPostingThreads, job.signal, () => lookUp(step, owned, project, registration, found.site, connector, {
+        timeoutMs: options.waitTimeOut * 1000, signal: job.signal, ...(route.kind === 'proxy' ? { proxy: route.url } : {}),
+      }))
         .catch(() => 'absent' as const)
       : 'absent';
     if (seen !== 'recorded') await finishPost(ctx, ownerId, owned.id, { state: 'cancelled' }, step.log);

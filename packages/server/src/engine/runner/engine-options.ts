@@ -23,25 +23,49 @@ export function proxyUrl(proxy: ProxyEntry): string {
 }
 
 /**
- * The proxy a post goes through when useProxyForPosting is on: the user's proxies the last check
- * found alive, in turn (post id + attempt, so retries rotate too); undefined when off or none is alive.
+ * How the engine reaches a site for one call: directly (the proxy option is off), through one of
+ * the user's live proxies, or not at all for now (the option is on and no proxy passed its last
+ * check: going direct would show the user's own address, so the work waits for a live proxy).
  */
-export async function postingProxy(db: Kysely<DB>, ownerId: number, settings: EngineOptions, turn: number): Promise<string | undefined> {
-  if (!settings.useProxyForPosting) return undefined;
-  return aliveProxy(db, ownerId, turn);
+export type ProxyRoute = { kind: 'direct' } | { kind: 'proxy'; url: string } | { kind: 'noLiveProxy' };
+
+/** Work held for a live proxy is tried again this long after (on the engine's clock). */
+export const PROXY_WAIT_MS = 30_000;
+
+/** The run's line (once per run) and the verifier's reason while work waits for a live proxy. */
+export const PROXY_WAIT_MESSAGES = {
+  posting: 'Waiting for a live proxy: "Use proxy for posting" is on (Options → General) and none of your proxies passed its last check. '
+    + 'Check or add proxies in Options → Proxy; posting goes on as soon as one is alive.',
+  fetching: 'Waiting for a live proxy: "Use Proxy" is on (Options → Proxy) and none of your proxies passed its last check. '
+    + 'Check or add proxies in Options → Proxy; the checks go on as soon as one is alive.',
+} as const;
+
+/**
+ * The route of a post or an account registration when useProxyForPosting is on: the user's
+ * proxies the last check found alive, in turn (post id + attempt, so retries rotate too).
+ */
+export function postingProxy(db: Kysely<DB>, ownerId: number, settings: EngineOptions, turn: number): Promise<ProxyRoute> {
+  return route(settings.useProxyForPosting, db, ownerId, turn);
 }
 
 /**
- * The proxy a page fetch of the engine (backlink verification) goes through when Use Proxy (the
- * Proxy tab) is on: the proxies the last check found alive, in turn; undefined when off or none is.
+ * The route of a page fetch of the engine (backlink verification and re-checks, the platform
+ * verifier) when Use Proxy (the Proxy tab) is on: the proxies the last check found alive, in turn.
  */
-export async function fetchingProxy(db: Kysely<DB>, ownerId: number, settings: EngineOptions, turn: number): Promise<string | undefined> {
-  if (!settings.useProxy) return undefined;
-  return aliveProxy(db, ownerId, turn);
+export function fetchingProxy(db: Kysely<DB>, ownerId: number, settings: EngineOptions, turn: number): Promise<ProxyRoute> {
+  return route(settings.useProxy, db, ownerId, turn);
 }
 
-async function aliveProxy(db: Kysely<DB>, ownerId: number, turn: number): Promise<string | undefined> {
+/** Every live proxy of the user for fetches (the platform verifier turns through them itself). */
+export async function fetchingProxies(db: Kysely<DB>, ownerId: number, settings: EngineOptions): Promise<{ kind: 'direct' } | { kind: 'proxies'; urls: string[] } | { kind: 'noLiveProxy' }> {
+  if (!settings.useProxy) return { kind: 'direct' };
+  const urls = (await workingProxies(db, ownerId)).map(proxyUrl);
+  return urls.length === 0 ? { kind: 'noLiveProxy' } : { kind: 'proxies', urls };
+}
+
+async function route(on: boolean, db: Kysely<DB>, ownerId: number, turn: number): Promise<ProxyRoute> {
+  if (!on) return { kind: 'direct' };
   const proxies = await workingProxies(db, ownerId);
-  if (proxies.length === 0) return undefined;
-  return proxyUrl(proxies[turn % proxies.length]!);
+  if (proxies.length === 0) return { kind: 'noLiveProxy' };
+  return { kind: 'proxy', url: proxyUrl(proxies[turn % proxies.length]!) };
 }

@@ -5,7 +5,7 @@ import { JOB, type EngineJob, type PostJobPayload } from '../jobs/job-names';
 import type { JobContext } from '../queue/queue';
 import { composePost } from './compose-post';
 import { addRunWarning } from '../indexing-services/run-warnings';
-import { engineOptions, postingProxy, type EngineOptions } from './engine-options';
+import { engineOptions, postingProxy, PROXY_WAIT_MESSAGES, PROXY_WAIT_MS, type EngineOptions } from './engine-options';
 import { isJobAlive } from './job-fence';
 import { readCampaignStatus } from './post-hold';
 import { beginPublishing, handPostToJob, loadPostProject, switchPostAccount, takeFreePost, takePostFrom, type PostProject } from './post-publish.repository';
@@ -82,9 +82,15 @@ async function reconcile(step: Step, post: PostRow, project: PostProject, target
   return true;
 }
 
-/** reconcile() with the site's own connector, without a proxy. */
-function lookUp(step: Step, post: PostRow, project: PostProject, target: PostTarget, options: EngineOptions): Promise<boolean> {
-  return reconcile(step, post, project, target, connectorFor(step.connectors, target.platform).connector, { timeoutMs: options.waitTimeOut * 1000, signal: step.job.signal });
+/**
+ * reconcile() with the site's own connector, through a live proxy when Use proxy for posting is on
+ * (with none alive the site is not asked: false, as if the post were not found).
+ */
+async function lookUp(step: Step, post: PostRow, project: PostProject, target: PostTarget, options: EngineOptions): Promise<boolean> {
+  const route = await postingProxy(step.ctx.database.db, post.owner_id, options, post.id + post.attempts);
+  if (route.kind === 'noLiveProxy') return false;
+  const proxy = route.kind === 'proxy' ? { proxy: route.url } : {};
+  return reconcile(step, post, project, target, connectorFor(step.connectors, target.platform).connector, { timeoutMs: options.waitTimeOut * 1000, signal: step.job.signal, ...proxy });
 }
 
 /** Carries out an action that ends this job's work on the post without calling a site. */
@@ -110,6 +116,19 @@ async function end(step: BaseStep, post: PostRow, action: PostAction): Promise<v
   }
 }
 
+/**
+ * Use proxy for posting is on and no proxy is alive: the post is not sent directly (that would show
+ * the user's address) but handed to a job PROXY_WAIT_MS later, as it is (no attempt spent); the
+ * run says why once, however many posts wait.
+ */
+async function waitForProxy(step: BaseStep, post: PostRow, siteUrl: string): Promise<void> {
+  const { ctx } = step;
+  await addRunWarning(ctx, post.owner_id, post.run_id, PROXY_WAIT_MESSAGES.posting);
+  const untilMs = ctx.clock.now() + PROXY_WAIT_MS;
+  await end(step, post, { kind: 'hold', untilMs });
+  publishRunProgress(ctx, post, siteUrl, { step: 'wait', number: 0, of: 0, dueAt: Math.max(untilMs, Date.now() + 1000) });
+}
+
 /** Resolves on the event loop's next turn, after what is already due now (e.g. a post just granted a slot). */
 function nextTurn(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
@@ -130,7 +149,9 @@ async function publishWithTarget(step: Step, start: PostRow, project: PostProjec
     try {
       const chosen = connectorFor(step.connectors, target.platform);
       guessed = chosen.guessed;
-      const proxy = await postingProxy(db, post.owner_id, options, post.id + post.attempts);
+      const route = await postingProxy(db, post.owner_id, options, post.id + post.attempts);
+      if (route.kind === 'noLiveProxy') return await waitForProxy(step, post, target.siteUrl);
+      const proxy = route.kind === 'proxy' ? route.url : undefined;
       const publishOptions: PublishOptions = { timeoutMs: options.waitTimeOut * 1000, signal: job.signal, ...(proxy ? { proxy } : {}) };
 
       if (targeted.kind === 'reconcileFirst' && (await reconcile(step, post, project, target, chosen.connector, publishOptions))) return;

@@ -2,10 +2,10 @@ import type { AppContext } from '../../app-context';
 import { ProxyDispatchers, redactProxy } from '../connectors/proxy-dispatcher';
 import { JOB, type EngineJob, type JobPayload } from '../jobs/job-names';
 import type { JobContext } from '../queue/queue';
-import { engineOptions, proxyUrl } from '../runner/engine-options';
+import { engineOptions, fetchingProxies, PROXY_WAIT_MS } from '../runner/engine-options';
 import {
   finishVerifierRun, getVerifierState, markChecking, markPrivateChecking, openPasswords, presentCustomSite, privateSitesToProbe, releaseUnprobed, sitesToProbe,
-  storePrivateSiteCheck, storeSiteCheck, workingProxies, type CustomSiteRecord, type PrivateSiteToProbe, type VerifierState,
+  storePrivateSiteCheck, storeSiteCheck, type CustomSiteRecord, type PrivateSiteToProbe, type VerifierState,
 } from '../seams';
 import { secretBoxOf } from '../../platform/crypto/database-secrets';
 import { probeSite, type SiteProbe } from './probe-site';
@@ -55,7 +55,14 @@ export async function runSiteVerifier(ctx: AppContext, job: Pick<JobContext<Site
   const options = await engineOptions(db, ownerId);
   const settings: VerifierSettings = chosen ?? { concurrency: options.maxBrowserThreads, timeoutMs: Math.min(options.waitTimeOut * 1000, MAX_PROBE_REQUEST_MS) };
   // HTTP CONNECT and SOCKS5 proxies alike (ProxyDispatchers dials each as its check found it).
-  const proxies = options.useProxy ? (await workingProxies(db, ownerId)).map(proxyUrl) : [];
+  const route = await fetchingProxies(db, ownerId, options);
+  if (route.kind === 'noLiveProxy') {
+    // Use Proxy on and none alive: no site is probed directly; the run stays CHECKING and this
+    // chunk is tried again later (Stop still ends it).
+    await ctx.queue.send(JOB.siteVerify, job.payload, { startAfter: new Date(Date.now() + PROXY_WAIT_MS) });
+    return;
+  }
+  const proxies = route.kind === 'proxies' ? route.urls : [];
   const dispatchers = new ProxyDispatchers();
   const probeOne = async (site: { url: string; login: string | null; password: string | null }, turn: number): Promise<SiteProbe> => {
     const proxy = proxies.length > 0 ? proxies[turn % proxies.length] : undefined;

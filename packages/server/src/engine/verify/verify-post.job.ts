@@ -7,7 +7,7 @@ import type { JobContext } from '../queue/queue';
 import { findPost } from '../runner/runs.repository';
 import { fetchPage, PageFetchError } from './fetch-page';
 import { ProxyDispatchers } from '../connectors/proxy-dispatcher';
-import { fetchingProxy } from '../runner/engine-options';
+import { fetchingProxy, PROXY_WAIT_MESSAGES, PROXY_WAIT_MS } from '../runner/engine-options';
 import { holdingSlot, PostingSlots } from '../runner/posting-slots';
 import { judgePage, type PageVerdict } from './judge-page';
 import { outputLinkOfPost, placedLinks, storeCheck, type HistoryEntry } from './link-checks.repository';
@@ -45,7 +45,17 @@ export async function verifyPost(ctx: AppContext, job: Pick<JobContext<VerifyPay
   if (!link) return;
   const options = await verifyOptions(db, ownerId);
   // Use Proxy on: the page is fetched through a proxy the last check found alive (each retry the next one).
-  const proxy = await fetchingProxy(db, ownerId, options, postId + retry);
+  const route = await fetchingProxy(db, ownerId, options, postId + retry);
+  if (route.kind === 'noLiveProxy') {
+    // Use Proxy on and none alive: the page is not fetched directly; the same try runs again
+    // later (no retry spent) and the link says why meanwhile.
+    await ctx.queue.send(JOB.postVerify, payload, { startAfter: new Date(now() + PROXY_WAIT_MS) });
+    if (await storeCheck(db, ownerId, link.id, { status: 'PENDING', info: PROXY_WAIT_MESSAGES.fetching, checkedAt: now() }, undefined, options.recheckSchedule)) {
+      void publishLinksChecked(ctx, ownerId, link.url_list_id, [link.id]);
+    }
+    return;
+  }
+  const proxy = route.kind === 'proxy' ? route.url : undefined;
 
   let verdict: PageVerdict;
   let httpStatus: number | null = null;
