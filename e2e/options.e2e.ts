@@ -149,6 +149,46 @@ describe('Options', () => {
     expect(pageErrors).toEqual([]);
   });
 
+  test('fill the LinkLoom Indexer tab: out-of-range values show the spec\'s messages; delay, daily limit, threads and extra domains are kept after Save and a reload', async (ctx) => {
+    const { page, pageErrors } = await suite.signedInPage(ctx, '/options');
+    await page.getByTestId('general-tab').waitFor();
+    await page.getByTestId('tab-linkloom-indexer').click();
+    await page.getByTestId('linkloom-indexer-tab').waitFor();
+    const delay = page.getByTestId('option-linkLoomIndexerAccountDelay');
+    const daily = page.getByTestId('option-linkLoomIndexerDailySubmissionPerAccount');
+    const threads = page.getByTestId('option-maxIndexerThreads');
+    const domains = page.getByTestId('option-additionalSites');
+
+    // Spec 3 §9: the delay is at least 3 minutes, the daily limit at most 25; threads within the shared schema's range.
+    await delay.fill('2');
+    await page.getByText(OPTIONS_MESSAGES.indexerAccountDelay).waitFor();
+    await daily.fill('26');
+    await page.getByText(OPTIONS_MESSAGES.indexerDailySubmissions).waitFor();
+    await threads.fill('0');
+    await page.getByText(OPTIONS_MESSAGES.maxIndexerThreads).waitFor();
+    await saveScreenshot(page, 'options-linkloom-indexer-rules');
+
+    await delay.fill('7');
+    await page.getByText(OPTIONS_MESSAGES.indexerAccountDelay).waitFor({ state: 'detached' });
+    await daily.fill('12');
+    await page.getByText(OPTIONS_MESSAGES.indexerDailySubmissions).waitFor({ state: 'detached' });
+    await threads.fill('3');
+    await page.getByText(OPTIONS_MESSAGES.maxIndexerThreads).waitFor({ state: 'detached' });
+    await domains.fill('my-shop.example\nmy-blog.example');
+    await page.getByTestId('save-options').click();
+    await page.getByText('Options saved').first().waitFor();
+
+    // The tab opens from its address after a reload, with what was saved.
+    await page.goto(new URL('/#/options?tab=linkloom-indexer', page.url()).href);
+    await page.reload();
+    await page.getByTestId('linkloom-indexer-tab').waitFor();
+    expect(await delay.inputValue()).toBe('7');
+    expect(await daily.inputValue()).toBe('12');
+    expect(await threads.inputValue()).toBe('3');
+    expect(await domains.inputValue()).toBe('my-shop.example\nmy-blog.example');
+    expect(pageErrors).toEqual([]);
+  });
+
   test('opening a campaign with a low captcha balance and a refused Google login shows the warnings and the red banner', async (ctx) => {
     const { page, pageErrors } = await suite.signedInPage(ctx, '/options?tab=captcha');
     await page.getByTestId('captcha-tab').waitFor();
