@@ -50,6 +50,8 @@ describe.each(DATABASES)('indexer and indexing service runs on $kind', ({ kind, 
   beforeEach(async () => {
     if (skip) return;
     indexNow.received.length = 0;
+    indexNow.holdMs = 0;
+    indexNow.maxInFlight = 0;
     services.reset();
     await db().deleteFrom('blocked_sites').where('owner_id', '=', ann.id).execute();
   });
@@ -63,10 +65,10 @@ describe.each(DATABASES)('indexer and indexing service runs on $kind', ({ kind, 
   }
   const start = async (projectId: number) => expect((await ann.agent.request('GET', `/action/start/project/${projectId}`)).statusCode).toBe(200);
   const projectRow = (id: number) => db().selectFrom('projects').select(['status', 'last_error']).where('id', '=', id).executeTakeFirstOrThrow();
-  const ended = (projectId: number) => until(`project ${projectId} to end`, async () => {
+  const ended = (projectId: number, boundMs?: number) => until(`project ${projectId} to end`, async () => {
     const row = await projectRow(projectId);
     return ['COMPLETED', 'FAILED', 'STOPPED'].includes(row.status) ? row : undefined;
-  });
+  }, boundMs);
   const postsOf = (projectId: number) => db().selectFrom('engine_posts').select(['id', 'run_id', 'site_key', 'state', 'start_after', 'updated_at'])
     .where('project_id', '=', projectId).orderBy('id').execute();
   /** The latest run's post of the project to that engine once the engine has paced it (sent it back with a start time). */
@@ -115,6 +117,19 @@ describe.each(DATABASES)('indexer and indexing service runs on $kind', ({ kind, 
     // Only the first run's requests and the Yandex submission's: the paced ones sent nothing.
     expect(indexNow.received.slice(2).map((request) => request.host).sort()).toEqual(['b.example.test', 'extra.example.test']);
     expect((await projectRow(second.projectId)).status).toBe('RUNNING');
+  });
+
+  it.skipIf(skip)('a run never has more submissions in flight than the tab\'s indexer threads', async () => {
+    await saveOptions(db(), ann.id, { additionalSitesToIndexedByLinkLoomIndexer: '', maxIndexerThreads: 2, linkLoomIndexerDailySubmissionPerAccount: 25 });
+    // Each engine takes its time to answer: submissions that go together overlap at the stand-in.
+    indexNow.holdMs = 1000;
+    const engines = [1, 2, 3, 4, 5, 6];
+    const project = await indexerProject([{ url: 'https://threads.example.test/1' }], engines);
+    await start(project.projectId);
+    expect(await ended(project.projectId, 60_000)).toEqual({ status: 'COMPLETED', last_error: '[]' });
+    expect(indexNow.received.filter((request) => request.host === 'threads.example.test')).toHaveLength(engines.length);
+    // Two at once, never more (the cap, not one at a time).
+    expect(indexNow.maxInFlight).toBe(2);
   });
 
   it.skipIf(skip)('an indexing service gets the published posts of a content run except those on a blocked site', async () => {

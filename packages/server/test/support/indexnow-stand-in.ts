@@ -3,7 +3,8 @@
  * (indexnow.org/documentation): `POST /indexnow` with a JSON body {host, key, keyLocation?,
  * urlList}; 200 when accepted (202 for a key it has not validated yet), 400 for a malformed
  * request, 403 for a key it does not know, 422 for URLs that do not belong to the host or a key
- * outside the schema, 429 when told to be busy. It records every request it received.
+ * outside the schema, 429 when told to be busy. It records every request it received, and how
+ * many it was answering at once at most (`holdMs` keeps each one open that long before answering).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -28,6 +29,11 @@ export interface IndexNowStandIn {
   pendingKeys: Set<string>;
   /** Answer the next `count` requests with 429 (and Retry-After: `retryAfter` seconds). */
   busy(count: number, retryAfter?: number): void;
+  /** Each request is answered this long after it arrived (0: at once). */
+  holdMs: number;
+  /** Requests being answered now, and the most there ever were at once. */
+  inFlight: number;
+  maxInFlight: number;
   close(): Promise<void>;
 }
 
@@ -63,6 +69,9 @@ export async function startIndexNowStandIn(): Promise<IndexNowStandIn> {
       busyLeft = count;
       busyRetryAfter = retryAfter;
     },
+    holdMs: 0,
+    inFlight: 0,
+    maxInFlight: 0,
     close: (): Promise<void> => Promise.resolve(),
   };
 
@@ -72,7 +81,11 @@ export async function startIndexNowStandIn(): Promise<IndexNowStandIn> {
       response.writeHead(status, { 'content-type': 'text/plain', ...headers }).end(status < 300 ? '' : `status ${status}`);
     };
     if (request.method !== 'POST' || request.url !== '/indexnow') return answer(404);
+    standIn.inFlight += 1;
+    standIn.maxInFlight = Math.max(standIn.maxInFlight, standIn.inFlight);
     const text = await readBody(request);
+    if (standIn.holdMs > 0) await new Promise((resolve) => setTimeout(resolve, standIn.holdMs));
+    standIn.inFlight -= 1;
     if (busyLeft > 0) {
       busyLeft -= 1;
       return answer(429, busyRetryAfter === undefined ? {} : { 'retry-after': String(busyRetryAfter) });

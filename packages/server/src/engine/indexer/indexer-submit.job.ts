@@ -121,16 +121,23 @@ export async function submitIndexerPost(step: Step): Promise<void> {
 
   const options = await readEngineOptions(db, ownerId);
   // The LinkLoom Indexer tab's pacing: threads, the daily limit per engine, the delay between submissions.
-  const pacedTo = await pacedUntil(db, { id: postId, ownerId, projectId: post.project_id, siteKey: post.site_key }, options);
-  if (pacedTo !== null) {
-    await sendLater(step, owned, pacedTo);
+  // The check and the move to `publishing` are one step per user: two submissions cannot both take
+  // the last free thread (PostgreSQL: the user's row is locked; SQLite writes one at a time).
+  const claim = await db.transaction().execute(async (trx): Promise<{ pacedTo: number } | { began: boolean }> => {
+    if (ctx.database.dialect === 'postgres') await trx.selectFrom('users').select('id').where('id', '=', ownerId).forUpdate().execute();
+    const pacedTo = await pacedUntil(trx, { id: postId, ownerId, projectId: post.project_id, siteKey: post.site_key }, options);
+    if (pacedTo !== null) return { pacedTo };
+    const began = await trx.updateTable('engine_posts')
+      .set((eb) => ({ state: 'publishing', attempts: eb('attempts', '+', 1), start_after: null, updated_at: Date.now() }))
+      .where('id', '=', postId).where('job_id', '=', job.id).where('state', 'in', ['planned', 'publishing'])
+      .executeTakeFirst();
+    return { began: Number(began.numUpdatedRows) === 1 };
+  });
+  if ('pacedTo' in claim) {
+    await sendLater(step, owned, claim.pacedTo);
     return;
   }
-  const began = await db.updateTable('engine_posts')
-    .set((eb) => ({ state: 'publishing', attempts: eb('attempts', '+', 1), start_after: null, updated_at: Date.now() }))
-    .where('id', '=', postId).where('job_id', '=', job.id).where('state', 'in', ['planned', 'publishing'])
-    .executeTakeFirst();
-  if (Number(began.numUpdatedRows) !== 1) return;
+  if (!claim.began) return;
   const attempts = owned.attempts + 1;
 
   const report = await submitLinkSet(db, linkSet.id, {
