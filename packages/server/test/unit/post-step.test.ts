@@ -43,6 +43,8 @@ const TABLE: { case: string; state: PostStepState; action: PostAction }[] = [
   { case: 'paused campaign: look again later', state: owned({ campaignStatus: 'PAUSED' }), action: { kind: 'hold', untilMs: NOW + PAUSED_RECHECK_MS } },
   { case: 'Spread start ahead: wait for it', state: owned({ post: { state: 'planned', start_after: NOW + 60_000 } }), action: { kind: 'hold', untilMs: NOW + 60_000 } },
   { case: 'Spread start within a second: now', state: owned({ post: { state: 'planned', start_after: NOW + 1000 } }), action: { kind: 'proceed' } },
+  { case: "retry's wait ahead (job re-sent early after a crash), plan in the past: wait for the retry", state: owned({ post: { state: 'planned', start_after: NOW - 60_000, not_before: NOW + 30_000 } }), action: { kind: 'hold', untilMs: NOW + 30_000 } },
+  { case: "retry's wait over: now, whatever the plan said", state: owned({ post: { state: 'planned', start_after: NOW - 60_000, not_before: NOW - 1 } }), action: { kind: 'proceed' } },
   { case: 'campaign gone: not held', state: owned({ campaignStatus: undefined }), action: { kind: 'proceed' } },
   { case: 'publishing post of a paused campaign: finished, not held', state: owned({ campaignStatus: 'PAUSED', post: { state: 'publishing', start_after: null } }), action: { kind: 'proceed' } },
   { case: 'running, active, due: publish', state: owned(), action: { kind: 'proceed' } },

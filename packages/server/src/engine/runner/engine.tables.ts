@@ -32,8 +32,10 @@ export interface EnginePostsTable {
   /** `p{projectId}-r{runId}-s{siteId}-n{seq}`; the connector marks the post with it. */
   idempotency_key: string;
   state: Generated<EnginePostState>;
-  /** Not started before this instant (Spread); null: at once. */
+  /** The instant the plan gave the post (Spread); null: at once. Kept by retries: the posts-per-day report's plan. */
   start_after: number | null;
+  /** Not tried again before this instant (a retry's wait, a paused campaign's look again; migration 0036); null: none. */
+  not_before: number | null;
   /** Publishing attempts with the current account. */
   attempts: Generated<number>;
   /** Accounts of the profile tried after the first one (posting projects). */
@@ -47,9 +49,20 @@ export interface EnginePostsTable {
   remote_id: string | null;
   last_error: string | null;
   url_item_id: number | null;
+  /**
+   * Re-publishing a dead own-site post once (issue 18.2, migration 0036): null = never;
+   * `publishing` committed before the site is called; `published` or `failed` for good.
+   */
+  republish_state: RepublishState | null;
+  /** When the re-published copy appeared (remote_url / remote_id then name it). */
+  republished_at: number | null;
+  /** The dead URL the re-published copy replaced. */
+  replaced_url: string | null;
   created_at: number;
   updated_at: number;
 }
+
+export type RepublishState = 'publishing' | 'published' | 'failed';
 
 /** The links placed in a post: what verification looks for. */
 export interface EnginePostLinksTable {

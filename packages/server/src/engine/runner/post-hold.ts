@@ -9,11 +9,13 @@ export const readCampaignStatus = reusableQuery((db, campaignId: number) =>
 
 /**
  * When a planned post (or indexer submission) must wait instead of running now: while its
- * campaign is paused it looks again after PAUSED_RECHECK_MS; a Spread post waits for its start.
+ * campaign is paused it looks again after PAUSED_RECHECK_MS; a Spread post waits for its start,
+ * a retried (or held) one for its not_before (a job that runs early, re-sent after a crash, waits).
  * Null: run it now.
  */
-export function postHoldUntil(post: { start_after: number | null }, campaignStatus: string | undefined, now: number): number | null {
+export function postHoldUntil(post: { start_after: number | null; not_before?: number | null }, campaignStatus: string | undefined, now: number): number | null {
   if (campaignStatus === 'PAUSED') return now + PAUSED_RECHECK_MS;
-  if (post.start_after !== null && post.start_after > now + 1000) return post.start_after;
+  const due = Math.max(post.start_after ?? 0, post.not_before ?? 0);
+  if (due > now + 1000) return due;
   return null;
 }

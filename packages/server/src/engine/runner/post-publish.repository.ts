@@ -43,13 +43,17 @@ export async function takePostFrom(db: Db, post: PostRow, fromJobId: string | nu
   return now?.job_id === jobId;
 }
 
-/** Hands the post from job `fromJobId` to `toJobId`, due at `startAfter`, recording why (state, last error). */
+/**
+ * Hands the post from job `fromJobId` to `toJobId`, due at `startAfter`, recording why (state, last
+ * error). The instant goes to not_before: start_after keeps the plan's instant, so a retried post
+ * still counts on its planned day in the posts-per-day report.
+ */
 export async function handPostToJob(
   db: Db, postId: number, fromJobId: string, toJobId: string, startAfter: number,
   changes: { state?: 'planned' | 'publishing'; lastError?: string | null }, now = Date.now(),
 ): Promise<void> {
   await db.updateTable('engine_posts')
-    .set({ job_id: toJobId, start_after: startAfter, updated_at: now, ...(changes.state ? { state: changes.state } : {}), ...(changes.lastError !== undefined ? { last_error: changes.lastError } : {}) })
+    .set({ job_id: toJobId, not_before: startAfter, updated_at: now, ...(changes.state ? { state: changes.state } : {}), ...(changes.lastError !== undefined ? { last_error: changes.lastError } : {}) })
     .where('id', '=', postId).where('job_id', '=', fromJobId).execute();
 }
 

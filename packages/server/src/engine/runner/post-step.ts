@@ -28,7 +28,7 @@ export type PostStepState =
   /** The post is this job's: its run, whether its project can still be read, its campaign's status. */
   | {
       at: 'owned';
-      post: { state: EnginePostState; start_after: number | null };
+      post: { state: EnginePostState; start_after: number | null; not_before?: number | null };
       run: { state: string } | undefined;
       projectFound: boolean;
       campaignStatus: string | undefined;

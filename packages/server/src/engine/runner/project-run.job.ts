@@ -82,14 +82,15 @@ async function dispatchPosts(ctx: AppContext, payload: ProjectRunPayload, module
   const { db } = ctx.database;
   const kind = projectKind(module);
   const name = kind === 'indexerproject' ? JOB.indexerSubmit : kind === 'acproject' ? JOB.accountRegister : JOB.postPublish;
-  const posts = await db.selectFrom('engine_posts').select(['id', 'job_id', 'start_after'])
+  const posts = await db.selectFrom('engine_posts').select(['id', 'job_id', 'start_after', 'not_before'])
     .where('run_id', '=', payload.runId).where('state', 'in', OPEN_POST_STATES).orderBy('id', 'asc').execute();
   for (const post of posts) {
     if (post.job_id !== null && (await isJobAlive(ctx.queue, post.job_id))) continue;
     // The job makes itself the post's job when it runs (engine_posts.job_id); sending again while
-    // it waits finds it by its singleton key.
+    // it waits finds it by its singleton key. Not before its planned start nor its retry's wait.
+    const due = post.start_after === null && post.not_before === null ? null : Math.max(post.start_after ?? 0, post.not_before ?? 0);
     await ctx.queue.send(name, { ownerId: payload.ownerId, postId: post.id }, {
-      singletonKey: `post-${post.id}`, ...POST_JOB_RETRIES, ...(post.start_after !== null ? { startAfter: new Date(ctx.clock.wallTime(post.start_after)) } : {}),
+      singletonKey: `post-${post.id}`, ...POST_JOB_RETRIES, ...(due !== null ? { startAfter: new Date(ctx.clock.wallTime(due)) } : {}),
     });
   }
 }

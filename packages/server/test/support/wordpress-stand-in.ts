@@ -1,0 +1,112 @@
+/**
+ * A local stand-in for a WordPress blog, written from WordPress's published REST API reference
+ * (https://developer.wordpress.org/rest-api/reference/): what the engine's WordPress connector
+ * calls to publish and look up posts — `GET /wp-json/wp/v2/users/me` (its probe), tags (search and
+ * create), `POST /wp-json/wp/v2/posts` and `GET /wp-json/wp/v2/posts?slug=…&status=any` — and each
+ * post's public page at `/{slug}/` (404 once the post is deleted). API tests on both databases use
+ * it where the integration tests use a real WordPress (test/support/wordpress-peers.ts).
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface StandInPost {
+  id: number;
+  slug: string;
+  title: string;
+  content: string;
+  link: string;
+  deleted: boolean;
+}
+
+export interface WordPressStandIn {
+  url: string;
+  /** Every post created, in order (deleted ones too). */
+  posts: StandInPost[];
+  /** Every POST /wp/v2/posts received. */
+  publishRequests: number;
+  /** The next post created is stored, but the request answers 500 (a lost answer: outcome unknown). */
+  failAfterNextCreate: boolean;
+  /** This many next POST /wp/v2/posts answer 503 without making a post (a passing outage). */
+  refuseNextCreates: number;
+  /** Deletes a post: its page answers 404 and the REST API no longer lists it. */
+  deletePost(id: number): void;
+  close(): Promise<void>;
+}
+
+function readBody(request: http.IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    request.on('error', reject);
+  });
+}
+
+const json = (response: http.ServerResponse, status: number, body: unknown) =>
+  void response.writeHead(status, { 'content-type': 'application/json; charset=UTF-8' }).end(JSON.stringify(body));
+
+export async function startWordPressStandIn(): Promise<WordPressStandIn> {
+  let nextId = 100;
+  const tags = new Map<string, number>();
+  const standIn: Omit<WordPressStandIn, 'url' | 'close'> = {
+    posts: [],
+    publishRequests: 0,
+    failAfterNextCreate: false,
+    refuseNextCreates: 0,
+    deletePost(id: number) {
+      const post = standIn.posts.find((candidate) => candidate.id === id);
+      if (post) post.deleted = true;
+    },
+  };
+  let base = '';
+  const server = http.createServer((request, response) => {
+    void (async () => {
+      const url = new URL(request.url ?? '/', base);
+      const route = url.pathname.startsWith('/wp-json') ? url.pathname.slice('/wp-json'.length) : url.searchParams.get('rest_route');
+      if (route === '/wp/v2/users/me') return json(response, 200, { id: 1 });
+      if (route === '/wp/v2/tags') {
+        if (request.method === 'POST') {
+          const { name } = JSON.parse(await readBody(request)) as { name: string };
+          const id = tags.get(name.toLowerCase()) ?? (nextId += 1);
+          tags.set(name.toLowerCase(), id);
+          return json(response, 201, { id });
+        }
+        const search = (url.searchParams.get('search') ?? '').toLowerCase();
+        return json(response, 200, [...tags].filter(([name]) => name === search).map(([name, id]) => ({ id, name })));
+      }
+      if (route === '/wp/v2/posts') {
+        if (request.method === 'POST') {
+          standIn.publishRequests += 1;
+          if (standIn.refuseNextCreates > 0) {
+            standIn.refuseNextCreates -= 1;
+            return json(response, 503, { code: 'unavailable', message: 'Down for maintenance', data: { status: 503 } });
+          }
+          const body = JSON.parse(await readBody(request)) as { title: string; content: string; slug: string };
+          nextId += 1;
+          const post: StandInPost = { id: nextId, slug: body.slug, title: body.title, content: body.content, link: `${base}/${body.slug}/`, deleted: false };
+          standIn.posts.push(post);
+          if (standIn.failAfterNextCreate) {
+            standIn.failAfterNextCreate = false;
+            return json(response, 500, { code: 'internal_server_error', message: 'The answer was lost', data: { status: 500 } });
+          }
+          return json(response, 201, { id: post.id, link: post.link, status: 'publish' });
+        }
+        const slug = url.searchParams.get('slug');
+        return json(response, 200, standIn.posts.filter((post) => !post.deleted && post.slug === slug).map((post) => ({ id: post.id, link: post.link, status: 'publish' })));
+      }
+      if (route !== null) return json(response, 404, { code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } });
+      const page = standIn.posts.find((post) => !post.deleted && `/${post.slug}/` === url.pathname);
+      if (!page) return void response.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not found</h1>');
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<!doctype html><html><body><h1>${page.title}</h1>${page.content}</body></html>`);
+    })().catch((error: unknown) => json(response, 500, { code: 'stand_in', message: String(error) }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return Object.assign(standIn, {
+    url: base,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  });
+}
