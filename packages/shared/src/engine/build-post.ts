@@ -39,6 +39,11 @@ export interface PostInput {
    * its percentages; left out, by a weighted random draw. Read only (the post counts on a copy).
    */
   anchorCounts?: ReadonlyMap<number, AnchorCounts>;
+  /**
+   * The links to place, chosen already (a dead post re-published with the links it carried,
+   * issue 18.2): no link is drawn from linkSources; these are placed as they are.
+   */
+  fixedLinks?: readonly { linkSetId: number; url: string; anchor: string; anchorType: AnchorType }[];
 }
 
 /** A link of the post, as the engine records it and later verifies it on the published page. */
@@ -96,8 +101,8 @@ export function buildPost(input: PostInput, rng: Rng): BuiltPost {
   const title = spinText(input.article.title).trim();
   let html = articleToHtml(spinText(input.article.body));
 
-  const chosen: { linkSetId: number; url: string; anchor: string; anchorType: AnchorType }[] = [];
-  const plan = planLinks(input.linkSources, rng);
+  const chosen: { linkSetId: number; url: string; anchor: string; anchorType: AnchorType }[] = input.fixedLinks ? [...input.fixedLinks] : [];
+  const plan = input.fixedLinks ? [] : planLinks(input.linkSources, rng);
   const tally = new Map<number, AnchorCounts>();
   plan.forEach((planned, i) => {
     const source = input.linkSources[i]!;

@@ -99,6 +99,12 @@ export const ContentProjectFormSchema = z.object({
    * spintax still expanded).
    */
   spinArticles: z.boolean().default(true),
+  /**
+   * Link health (issue 18.2): a post of this project found dead on the user's own site (the
+   * tier-health rule: MISSING or gone twice in a row) is re-published once, with the same article
+   * and links, and its output link moves to the new URL. Off by default.
+   */
+  republishDeadPosts: z.boolean().default(false),
   useLinkSet: z.boolean().default(false),
   linkSetProfiles: z.array(z.object({
     linkSetId: z.number().int(),

@@ -18,6 +18,11 @@ export const JOB_PAYLOADS = {
   'system.ping': z.object({}),
   'project.run': z.object({ ownerId: RowId, projectId: RowId, runId: RowId }),
   'post.publish': PostJobSchema,
+  /**
+   * A dead own-site post re-published once (issue 18.2, engine/runner/republish-post.job.ts);
+   * `attempt` counts the tries after a retryable failure.
+   */
+  'post.republish': PostJobSchema.extend({ attempt: z.number().int().min(1).max(100).optional() }),
   /** `retry` counts the later tries post.verify sent itself (engine/verify). */
   'post.verify': PostJobSchema.extend({ retry: z.number().int().min(0).max(100).optional() }),
   'indexer.submit': PostJobSchema,
@@ -70,6 +75,7 @@ export const JOB = {
   projectRun: 'project.run',
   postPublish: 'post.publish',
   postVerify: 'post.verify',
+  postRepublish: 'post.republish',
   indexerSubmit: 'indexer.submit',
   accountRegister: 'account.register',
   schedulerTick: 'scheduler.tick',
@@ -96,5 +102,6 @@ export type ProjectRunPayload = JobPayload<'project.run'>;
 /** post.publish and indexer.submit: one engine_posts row. */
 export type PostJobPayload = JobPayload<'post.publish'>;
 export type VerifyPayload = JobPayload<'post.verify'>;
+export type RepublishPayload = JobPayload<'post.republish'>;
 export type ScheduleStartPayload = JobPayload<'schedule.start'>;
 export type IndexingSubmitPayload = JobPayload<'indexing.submit'>;

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import {
   DEFAULT_LINK_PLACEMENT, afterProjectParents, buildPost, createRng, linkKeywords, linkProfilesFromForm, mediaRequestsFromForm, pickArticle, projectKind,
-  type AnchorCounts, type AnchorKeywords, type AnchorType, type BuiltPost, type ContentProjectForm, type PostLinkSource, type SourceLink, type SpinnerService, type SynonymMap,
+  type AnchorCounts, type AnchorKeywords, type AnchorType, type BuiltPost, type PostInput as BuildPostInput, type ContentProjectForm, type PostLinkSource, type SourceLink, type SpinnerService, type SynonymMap,
 } from '@linkloom/shared';
 import { builtInSynonyms } from '../spinners/built-in/thesaurus';
 import { hasSpinnerCredentials, spinnerLabel } from '../spinners/registry';
@@ -187,7 +187,7 @@ async function chooseArticle(db: Db, ownerId: number, group: { id: number; name:
  */
 export async function composePost(
   db: Db, ownerId: number, form: ContentProjectForm, schedule: string | null,
-  post: { id?: number; idempotency_key: string; article_id: number | null }, spinning?: PostSpinning,
+  post: { id?: number; idempotency_key: string; article_id: number | null; fixedLinks?: BuildPostInput['fixedLinks'] }, spinning?: PostSpinning,
 ): Promise<ComposeResult> {
   const groupId = form.contentGroupId;
   const group = groupId === null ? null : await groups(db).get(`${ownerId}:${groupId}`, async () => (await db.selectFrom('content_groups')
@@ -216,6 +216,8 @@ export async function composePost(
     images: media.images,
     videos: media.videos,
     anchorCounts: placedAnchors,
+    // A re-published post (runner/republish-post.job.ts) carries the links it was published with.
+    ...(post.fixedLinks ? { fixedLinks: post.fixedLinks } : {}),
   }, createRng(post.idempotency_key));
 
   let built: BuiltPost;

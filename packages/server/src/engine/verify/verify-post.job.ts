@@ -11,6 +11,7 @@ import { fetchingProxy, PROXY_WAIT_MESSAGES, PROXY_WAIT_MS } from '../runner/eng
 import { holdingSlot, PostingSlots } from '../runner/posting-slots';
 import { judgePage, type PageVerdict } from './judge-page';
 import { outputLinkOfPost, placedLinks, storeCheck, type HistoryEntry } from './link-checks.repository';
+import { republishIfDead } from '../runner/republish-post.job';
 
 /** A page answers quickly or not at all: the user's waitTimeOut, but never longer than this. */
 const MAX_FETCH_MS = 120_000;
@@ -86,6 +87,8 @@ export async function verifyPost(ctx: AppContext, job: Pick<JobContext<VerifyPay
   if (!(await storeCheck(db, ownerId, link.id, { status: check.status, info: check.info, checkedAt: now() }, history, options.recheckSchedule))) return;
   // The screens are told after the job (best effort, never rejects): the next check does not wait for the message.
   void publishLinksChecked(ctx, ownerId, link.url_list_id, [link.id]);
+  // A dead post on the user's own site is re-published once when its project asks for it (issue 18.2).
+  await republishIfDead(ctx, post, history?.status);
 }
 
 /** What a check appends to the link's history; undefined while it is still retrying (PENDING). */

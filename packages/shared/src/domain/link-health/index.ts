@@ -2,3 +2,4 @@ export * from './recheck-plan';
 export * from './tier-health';
 export * from './report-rules';
 export * from './strategy-graph';
+export * from './republish';

@@ -58,9 +58,11 @@ const manualEmail = {
 describe('contentValues', () => {
   it('gives the schema defaults for missing fields', () => {
     const values = contentValues(undefined);
-    expect(values).toMatchObject({ profileId: null, minLinks: 1, maxLinks: 3, outputAnchor: 'Title', tags: '', linkSetProfiles: [], imagePosition: 'Random', spinArticles: true });
+    expect(values).toMatchObject({ profileId: null, minLinks: 1, maxLinks: 3, outputAnchor: 'Title', tags: '', linkSetProfiles: [], imagePosition: 'Random', spinArticles: true, republishDeadPosts: false });
     // A saved "do not spin" stays off.
     expect(contentValues({ spinArticles: false }).spinArticles).toBe(false);
+    // Re-publishing dead posts (issue 18.2) is off until asked for, and a saved "on" stays on.
+    expect(contentValues({ republishDeadPosts: true }).republishDeadPosts).toBe(true);
   });
 
   it('reads a cleared control as empty, so the rule says it is required', () => {

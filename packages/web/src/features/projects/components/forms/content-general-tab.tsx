@@ -120,6 +120,10 @@ export function ContentGeneralTab(props: ContentGeneralTabProps) {
         <Checkbox disabled={disabled} data-testid="project-spin-articles">Spin articles</Checkbox>
       </Form.Item>
 
+      <Form.Item name="republishDeadPosts" valuePropName="checked" extra="A post found dead on your site (its page gone, or its links missing, twice in a row) is published there again once, with the same article and links; the link set then lists the new address.">
+        <Checkbox disabled={disabled} data-testid="project-republish-dead-posts">Re-publish dead posts once</Checkbox>
+      </Form.Item>
+
       <Form.Item name="useLinkSet" valuePropName="checked">
         <Checkbox disabled={disabled}>Insert URLs</Checkbox>
       </Form.Item>
