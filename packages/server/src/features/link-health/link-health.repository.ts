@@ -20,14 +20,15 @@ export async function listLinkChecks(db: Db, ownerId: number, urlItemId: number)
 }
 
 /**
- * Tier health's dropped targets of a campaign in one grouped read (url_items_report_idx): the posts
- * the engine published into the campaign's link sets that the tier-health rules found dead, by reason.
+ * Tier health's dropped targets of a campaign in one grouped read of output_link_summary (migration
+ * 0035): the posts the engine published into the campaign's link sets that the tier-health rules
+ * found dead, by reason.
  */
 export async function readDroppedTargets(db: Db, ownerId: number, campaignId: number): Promise<DroppedTargets> {
-  const rows = await db.selectFrom('url_items')
-    .select((eb) => ['dead_reason', eb.fn.countAll<number | string>().as('n')])
+  const rows = await db.selectFrom('output_link_summary')
+    .select((eb) => ['dead_reason', eb.fn.sum<number | string>('n').as('n')])
     .where('url_list_id', 'in', (eb) => eb.selectFrom('url_lists').select('id').where('campaign_id', '=', campaignId).where('owner_id', '=', ownerId))
-    .where('post_id', 'is not', null).where('dead_reason', 'is not', null)
+    .where('owner_id', '=', ownerId).where('dead_reason', '<>', '')
     .groupBy('dead_reason').execute();
   const targets: DroppedTargets = { dropped: 0, missing: 0, gone: 0 };
   for (const row of rows) {

@@ -55,38 +55,82 @@ export async function findOwnedProject(db: Db, ownerId: number, projectId: numbe
   return db.selectFrom('projects').select(['id', 'campaign_id']).where('id', '=', projectId).where('owner_id', '=', ownerId).executeTakeFirst();
 }
 
-interface HealthGroup {
+/** One group of a campaign's output links: link set, site, latest check and dead reason, with per survival age `o{i}` the links that old and `a{i}` those alive at that age. */
+export interface HealthGroup {
   url_list_id: number;
   site: string | null;
   check_status: string;
   dead_reason: string | null;
   n: number;
   [age: `o${number}`]: number;
+  [age: `a${number}`]: number;
 }
 
-/**
- * One grouped read of the scoped output links (the partial url_items_report_idx covers it): by link set,
- * site, latest check and dead reason, with per survival age the links that old and those alive at
- * that age. Dropped targets, survival, dofollow share and the per-node counts all come from it.
- */
-async function healthGroups(db: Db, ownerId: number, candidates: readonly number[], now: number): Promise<HealthGroup[]> {
+/** Reads the groups of the user's link sets `setIds` (already checked to be theirs) at `now`. */
+export type HealthGroupsReader = (db: Db, ownerId: number, setIds: readonly number[], now: number) => Promise<HealthGroup[]>;
+
+/** The user's link sets among `candidates` (a stored form may name any id). */
+async function ownedSetIds(db: Db, ownerId: number, candidates: readonly number[]): Promise<number[]> {
   if (candidates.length === 0) return [];
-  // The user's sets only (a stored form may name any id); the links are then read by set alone, so
-  // the read stays inside url_items_report_idx (owner_id is not in it).
-  const setIds = (await db.selectFrom('url_lists').select('id').where('id', 'in', candidates).where('owner_id', '=', ownerId).execute()).map((row) => row.id);
-  if (setIds.length === 0) return [];
-  const ages = SURVIVAL_AGES_DAYS.map((days, i) => {
-    const cut = sql.lit(now - days * DAY_MS);
-    const span = sql.lit(days * DAY_MS);
-    return sql`sum(case when date_added <= ${cut} then 1 else 0 end) as ${sql.ref(`o${i}`)},
-      sum(case when date_added <= ${cut} and (dead_since is null or dead_since > date_added + ${span}) then 1 else 0 end) as ${sql.ref(`a${i}`)}`;
-  });
-  const result = await sql<HealthGroup>`select url_list_id, site, check_status, dead_reason, count(*) as n, ${sql.join(ages)}
-    from url_items
-    where url_list_id in (${sql.join(setIds)}) and post_id is not null
-    group by url_list_id, site, check_status, dead_reason`.execute(db);
-  return result.rows;
+  return (await db.selectFrom('url_lists').select('id').where('id', 'in', candidates).where('owner_id', '=', ownerId).execute()).map((row) => row.id);
 }
+
+type Row = Record<string, unknown>;
+
+/**
+ * The groups from output_link_summary (migration 0035, platform/db/output-link-summary.ts), a few
+ * thousand rows however many links: a survival age's cut (now − age) falls inside one UTC day, the
+ * days before it are summed from the summary, and the links of the cut's own day up to the cut are
+ * read from url_items (url_items_list_date_idx), so every figure equals the grouped read of every
+ * link (alive at age A: dead_since > date_added + A days, i.e. days_lived > A).
+ */
+export const healthGroups: HealthGroupsReader = async (db, ownerId, setIds, now) => {
+  if (setIds.length === 0) return [];
+  const cuts = SURVIVAL_AGES_DAYS.map((days) => {
+    const cut = now - days * DAY_MS;
+    return { days, cut, day: Math.floor(cut / DAY_MS) };
+  });
+  const summed = cuts.map(({ days, day }, i) => sql`sum(case when day_added < ${sql.lit(day)} then n else 0 end) as ${sql.ref(`o${i}`)},
+      sum(case when day_added < ${sql.lit(day)} and (days_lived < 0 or days_lived > ${sql.lit(days)}) then n else 0 end) as ${sql.ref(`a${i}`)}`);
+  const sets = sql.join(setIds);
+  const summary = await sql<Row>`select url_list_id, site, check_status, dead_reason, sum(n) as n, ${sql.join(summed)}
+    from output_link_summary where url_list_id in (${sets}) and owner_id = ${ownerId}
+    group by url_list_id, site, check_status, dead_reason`.execute(db);
+  const cutDays = cuts.map(({ days, cut, day }, i) => sql`select ${sql.lit(i)} as age, url_list_id, coalesce(site, '') as site, check_status, coalesce(dead_reason, '') as dead_reason,
+      count(*) as o, sum(case when dead_since is null or dead_since > date_added + ${sql.lit(days * DAY_MS)} then 1 else 0 end) as a
+    from url_items where url_list_id in (${sets}) and owner_id = ${ownerId} and post_id is not null and date_added >= ${sql.lit(day * DAY_MS)} and date_added <= ${sql.lit(cut)}
+    group by url_list_id, coalesce(site, ''), check_status, coalesce(dead_reason, '')`);
+  const boundary = await sql<Row>`${sql.join(cutDays, sql` union all `)}`.execute(db);
+
+  const groups = new Map<string, HealthGroup>();
+  const add = (group: HealthGroup, field: `o${number}` | `a${number}`, value: unknown) => { group[field] = (group[field] ?? 0) + num(value); };
+  const keyOf = (row: Row) => JSON.stringify([num(row.url_list_id), row.site, row.check_status, row.dead_reason]);
+  const groupOf = (row: Row): HealthGroup => {
+    const key = keyOf(row);
+    let group = groups.get(key);
+    if (!group) {
+      group = {
+        url_list_id: num(row.url_list_id), site: row.site === '' ? null : String(row.site), check_status: String(row.check_status),
+        dead_reason: row.dead_reason === '' ? null : String(row.dead_reason), n: 0,
+      };
+      SURVIVAL_AGES_DAYS.forEach((_, i) => { group![`o${i}`] = 0; group![`a${i}`] = 0; });
+      groups.set(key, group);
+    }
+    return group;
+  };
+  for (const row of summary.rows) {
+    const group = groupOf(row);
+    group.n += num(row.n);
+    SURVIVAL_AGES_DAYS.forEach((_, i) => { add(group, `o${i}`, row[`o${i}`]); add(group, `a${i}`, row[`a${i}`]); });
+  }
+  for (const row of boundary.rows) {
+    const group = groupOf(row);
+    const i = num(row.age);
+    add(group, `o${i}`, row.o);
+    add(group, `a${i}`, row.a);
+  }
+  return [...groups.values()];
+};
 
 const num = (value: unknown) => Number(value ?? 0);
 const LIVE = new Set(['OK', 'NOFOLLOW']);
@@ -99,7 +143,7 @@ function survivalRows(groups: readonly HealthGroup[], keyOf: (group: HealthGroup
     const sum = sums.get(key) ?? { total: SURVIVAL_AGES_DAYS.map(() => 0), alive: SURVIVAL_AGES_DAYS.map(() => 0) };
     SURVIVAL_AGES_DAYS.forEach((_, i) => {
       sum.total[i]! += num(group[`o${i}`]);
-      sum.alive[i]! += num((group as unknown as Record<string, unknown>)[`a${i}`]);
+      sum.alive[i]! += num(group[`a${i}`]);
     });
     sums.set(key, sum);
   }
@@ -168,13 +212,15 @@ async function postsPerDayRows(db: Db, ownerId: number, projects: readonly Scope
   return [...rows.values()].sort((a, b) => a.projectId - b.projectId || a.day.localeCompare(b.day));
 }
 
-/** The report of a campaign, or of one of its projects (`projectId`). */
-export async function readLinkReport(db: Db, ownerId: number, campaignId: number, projectId: number | null, now = Date.now()): Promise<LinkReport> {
+/** The report of a campaign, or of one of its projects (`projectId`); `readGroups` reads its output links' groups (tests pass the exact grouped read). */
+export async function readLinkReport(
+  db: Db, ownerId: number, campaignId: number, projectId: number | null, now = Date.now(), readGroups: HealthGroupsReader = healthGroups,
+): Promise<LinkReport> {
   const all = await campaignProjects(db, ownerId, campaignId);
   const projects = projectId === null ? all : all.filter((project) => project.id === projectId);
   const projectOfSet = new Map<number, ScopeProject>();
   for (const project of projects) if (project.outputSetId !== null && !projectOfSet.has(project.outputSetId)) projectOfSet.set(project.outputSetId, project);
-  const groups = await healthGroups(db, ownerId, [...projectOfSet.keys()], now);
+  const groups = await readGroups(db, ownerId, await ownedSetIds(db, ownerId, [...projectOfSet.keys()]), now);
 
   const targets: DroppedTargets = { dropped: 0, missing: 0, gone: 0 };
   const nodes = new Map<number, ReportNode>(projects.map((project) => [project.id, {

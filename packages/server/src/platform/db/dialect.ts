@@ -9,6 +9,7 @@ import { WaitingSqliteDialect } from './sqlite-waiting-driver';
 import { SqliteLiteralLimitsPlugin } from './sqlite-literal-limits';
 import { WaitingWriters } from './waiting-writers';
 import { keepLinkSearchInStep } from './link-search-trigger';
+import { keepOutputLinkSummaryInStep } from './output-link-summary';
 import type { SecretBox } from '../crypto/secret-box';
 import { bindSecretBox } from '../crypto/database-secrets';
 import { loadSecretBox, type SecretKeySource } from '../crypto/secret-key-source';
@@ -88,6 +89,7 @@ function openSqlite(file: string, secrets: SecretBox): Database {
   // Never wait for a lock inside SQLite: that wait blocks the thread (sqlite-waiting-driver.ts waits on a timer).
   sqlite.pragma('busy_timeout = 0');
   keepLinkSearchInStep(sqlite);
+  keepOutputLinkSummaryInStep(sqlite);
   const waitingWriters = new WaitingWriters();
   const dialect = new WaitingSqliteDialect({ database: reusingStatements(sqlite), inTransaction: () => sqlite.inTransaction, waitingWriters });
   const db = new Kysely<DB>({ dialect, plugins: [new SqliteLiteralLimitsPlugin()] });

@@ -2,6 +2,7 @@ import { Migrator, sql } from 'kysely';
 import type { Database } from './dialect';
 import { migrationProvider } from './migrations';
 import { keepLinkSearchInStepAfterMigrations } from './link-search-trigger';
+import { keepOutputLinkSummaryInStepAfterMigrations } from './output-link-summary';
 
 /**
  * Migrations that overwrite values whose old bytes must not linger in the file: SQLite keeps
@@ -27,7 +28,10 @@ export async function migrateToLatest(database: Database): Promise<string[]> {
   }
   const applied = (results ?? []).map((result) => result.migrationName);
   if (database.dialect === 'sqlite' && applied.some((name) => REWRITES_SECRETS.has(name))) await compactSqlite(database);
-  if (database.dialect === 'sqlite') await keepLinkSearchInStepAfterMigrations(database.db);
+  if (database.dialect === 'sqlite') {
+    await keepLinkSearchInStepAfterMigrations(database.db);
+    await keepOutputLinkSummaryInStepAfterMigrations(database.db);
+  }
   return applied;
 }
 

@@ -14,6 +14,7 @@ import type { CustomSiteTables } from '../../features/custom-sites/custom-sites.
 import type { SiteSelectionTables } from '../../features/site-selections/site-selections.tables';
 import type { UserEmailTables } from '../../features/emails/user-emails.tables';
 import type { WizardTables } from '../../features/wizards/wizards.tables';
+import type { LinkHealthTables } from '../../features/link-health/link-health.tables';
 
 /** Table types of the database; times are epoch milliseconds in both dialects. */
 export interface UsersTable {
@@ -56,7 +57,7 @@ export interface CampaignsTable {
 }
 
 /** Every table: the platform's own here, each feature's in its `<area>.tables.ts`. */
-export interface DB extends ProjectTables, ProfileTables, LinkSetTables, PrivateNetworkTables, ContentTables, JobTables, EngineTables, OptionTables, PendingImportTables, ApiTokenTables, StrategyTables, CustomSiteTables, SiteSelectionTables, UserEmailTables, WizardTables {
+export interface DB extends ProjectTables, ProfileTables, LinkSetTables, PrivateNetworkTables, ContentTables, JobTables, EngineTables, OptionTables, PendingImportTables, ApiTokenTables, StrategyTables, CustomSiteTables, SiteSelectionTables, UserEmailTables, WizardTables, LinkHealthTables {
   users: UsersTable;
   sessions: SessionsTable;
   login_attempts: LoginAttemptsTable;

@@ -32,6 +32,7 @@ import { sealedWizardsMigration } from './0031-sealed-wizards';
 import { tierHealthMigration } from './0032-tier-health';
 import { anchorQuotaMigration } from './0033-anchor-quota';
 import { privateSiteChecksMigration } from './0034-private-site-checks';
+import { outputLinkSummaryMigration } from './0035-output-link-summary';
 import { postRepublishMigration } from './0036-post-republish';
 import type { SecretBox } from '../../crypto/secret-box';
 
@@ -74,6 +75,7 @@ export function migrationProvider(dialect: DialectName, secrets: SecretBox): Mig
     '0032-tier-health': tierHealthMigration(),
     '0033-anchor-quota': anchorQuotaMigration(),
     '0034-private-site-checks': privateSiteChecksMigration(),
+    '0035-output-link-summary': outputLinkSummaryMigration(dialect),
     '0036-post-republish': postRepublishMigration(),
   };
   return { getMigrations: async () => migrations };
