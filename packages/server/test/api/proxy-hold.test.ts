@@ -3,7 +3,8 @@
  * use only live proxies when Use Proxy is on"): a started project contacts no site directly — its
  * posts stay queued, handed from job to job without spending an attempt, and the run says once
  * why and what to do. Once a check in Options → Proxy finds a proxy alive, the posts go through it.
- * Likewise a backlink check with Use Proxy on fetches no page until a proxy is alive.
+ * Likewise a backlink check and the platform verifier, with Use Proxy on, fetch no page until a
+ * proxy is alive.
  * Real pieces: the server and engine on both databases, proxy-chain as the HTTP proxy, the proxy
  * check against a local judge URL, a local blog that counts every request it gets. The engine runs
  * on a compressed clock (test/support/compressed-clock.ts) so the hold's 30 s pass in about 1 s.
@@ -16,6 +17,9 @@ import { startEngine } from '../../src/engine/jobs/engine';
 import { PROXY_WAIT_MESSAGES, PROXY_WAIT_MS } from '../../src/engine/runner/engine-options';
 import { isJobAlive } from '../../src/engine/runner/job-fence';
 import { verifyPost } from '../../src/engine/verify/verify-post.job';
+import { runSiteVerifier } from '../../src/engine/site-verifier/site-verify.job';
+import { beginVerifierRun } from '../../src/features/custom-sites/site-verifier.repository';
+import { getVerifierState } from '../../src/features/custom-sites/custom-sites.repository';
 import { buildPublishedPost } from '../support/engine-check-factories';
 import { saveOptions } from '../../src/features/options/options.repository';
 import { signedIn, type Agent } from '../support/agent';
@@ -80,6 +84,28 @@ describe.each(DATABASES)('posting held for a live proxy on $kind', ({ kind, skip
     await until('the proxy check to end', async () => OptionsResponseSchema.parse((await agent.request('GET', '/rest/options')).json()).proxyMonitorState === 'NEW');
     return OptionsResponseSchema.parse((await agent.request('GET', '/rest/options')).json()).proxies.map((row) => row.proxyStatus);
   };
+  /** The jobs `work` sends to the queue the engine runs (the real queue, watched while `work` runs). */
+  const jobsSentBy = async (work: () => Promise<unknown>) => {
+    const sent: { name: string; id: string }[] = [];
+    const queue = server.context.queue;
+    const send = queue.send.bind(queue);
+    queue.send = (async (name: string, payload: never, options?: never) => {
+      const id = await send(name as never, payload, options);
+      sent.push({ name, id });
+      return id;
+    }) as typeof queue.send;
+    try {
+      await work();
+    } finally {
+      queue.send = send;
+    }
+    return sent;
+  };
+  /** The user's only proxy: the test's HTTP proxy, as a check that found it alive leaves it. */
+  const liveProxyOf = async (userId: number) => {
+    await db().insertInto('proxies').values({ owner_id: userId, host: '127.0.0.1', port: proxy.port, username: login.username, password: login.password, created_at: Date.now() }).execute();
+    await db().updateTable('proxies').set({ status: 'WORKING', protocol: 'http' }).where('owner_id', '=', userId).execute();
+  };
   const runLines = async (projectId: number) => {
     const run = await db().selectFrom('project_runs').select('last_error').where('project_id', '=', projectId).executeTakeFirst();
     return run ? (JSON.parse(run.last_error) as string[]) : [];
@@ -141,30 +167,42 @@ describe.each(DATABASES)('posting held for a live proxy on $kind', ({ kind, skip
     const published = await buildPublishedPost(db(), { ownerId: user.id, remoteUrl: `${blogUrl}/checked-post`, links: [{ url: 'https://money.example.test/', anchor: 'money' }] });
     const connectionsBefore = blogConnections;
     const tunnelsBefore = proxy.tunnels().length;
-    // The queue the engine runs, watched: which jobs the check sends.
-    const sent: { name: string; id: string }[] = [];
-    const queue = server.context.queue;
-    const send = queue.send.bind(queue);
-    queue.send = (async (name: string, payload: never, options?: never) => {
-      const id = await send(name as never, payload, options);
-      sent.push({ name, id });
-      return id;
-    }) as typeof queue.send;
-    try {
-      await verifyPost(server.context, { payload: { ownerId: user.id, postId: published.postId }, signal: new AbortController().signal });
-    } finally {
-      queue.send = send;
-    }
+    const sent = await jobsSentBy(() => verifyPost(server.context, { payload: { ownerId: user.id, postId: published.postId }, signal: new AbortController().signal }));
     expect(blogConnections).toBe(connectionsBefore);
     expect(sent.map((job) => job.name)).toEqual(['post.verify']);
-    expect(await isJobAlive(queue, sent[0]!.id)).toBe(true);
+    expect(await isJobAlive(server.context.queue, sent[0]!.id)).toBe(true);
     const link = await db().selectFrom('url_items').select(['check_status', 'check_info']).where('id', '=', published.urlItemId).executeTakeFirstOrThrow();
     expect(link).toEqual({ check_status: 'PENDING', check_info: PROXY_WAIT_MESSAGES.fetching });
 
     // A live proxy (as a check that found it alive leaves it): the page is fetched through it.
-    await db().insertInto('proxies').values({ owner_id: user.id, host: '127.0.0.1', port: proxy.port, username: login.username, password: login.password, created_at: Date.now() }).execute();
-    await db().updateTable('proxies').set({ status: 'WORKING', protocol: 'http' }).where('owner_id', '=', user.id).execute();
+    await liveProxyOf(user.id);
     await verifyPost(server.context, { payload: { ownerId: user.id, postId: published.postId, retry: 100 }, signal: new AbortController().signal });
+    expect(blogConnections).toBeGreaterThan(connectionsBefore);
+    expect(proxy.tunnels().slice(tunnelsBefore).filter((tunnel) => tunnel === new URL(blogUrl).host)).toHaveLength(blogConnections - connectionsBefore);
+  });
+
+  it.skipIf(skip)('the platform verifier with Use Proxy on and no live proxy probes nothing and runs again later; with a live proxy it probes through it', async () => {
+    const user = await buildUser(db());
+    const userAgent = await signedIn(server.app, user);
+    await saveOptions(db(), user.id, { useProxy: true });
+    const blogUrl = `http://127.0.0.1:${(blog.address() as AddressInfo).port}`;
+    const added = await userAgent.request('PUT', '/rest/custom_sites', { body: { url: `${blogUrl}/verified-site`, module: 'Wiki' } });
+    expect(added.statusCode, added.body).toBe(201);
+    const since = Date.now();
+    expect((await beginVerifierRun(db(), user.id, since)).started).toBe(true);
+    const connectionsBefore = blogConnections;
+    const tunnelsBefore = proxy.tunnels().length;
+    const payload = { ownerId: user.id, since, chunk: 0 };
+
+    const sent = await jobsSentBy(() => runSiteVerifier(server.context, { payload, signal: new AbortController().signal }));
+    expect(blogConnections).toBe(connectionsBefore);
+    expect(sent.map((job) => job.name)).toEqual(['site.verify']);
+    expect(await isJobAlive(server.context.queue, sent[0]!.id)).toBe(true);
+    expect(await getVerifierState(db(), user.id)).toMatchObject({ status: 'CHECKING', checked: 0 });
+
+    await liveProxyOf(user.id);
+    await runSiteVerifier(server.context, { payload, signal: new AbortController().signal });
+    expect(await getVerifierState(db(), user.id)).toMatchObject({ status: 'DONE', checked: 1 });
     expect(blogConnections).toBeGreaterThan(connectionsBefore);
     expect(proxy.tunnels().slice(tunnelsBefore).filter((tunnel) => tunnel === new URL(blogUrl).host)).toHaveLength(blogConnections - connectionsBefore);
   });
