@@ -29,7 +29,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   );
 
   return (
-    <ConfigProvider>
+    <ConfigProvider theme={{ zeroRuntime: true }}>
       <AntApp message={{ duration: TOAST_SECONDS }} notification={{ placement: 'topRight' }}>
         <FeedbackBridge />
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>

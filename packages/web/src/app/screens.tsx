@@ -2,6 +2,8 @@ import { Suspense, lazy, type ComponentType, type ReactNode } from 'react';
 import { Flex, Spin } from 'antd';
 import { DEFAULT_ROUTE, type ScreenRoute } from '@linkloom/shared';
 import { registerBuiltScreens } from '@/lib/built-screens';
+import { startEarlyGet } from '@/lib/early-get';
+import { CAMPAIGN_LIST_URL } from '@/features/campaigns/api/campaign-list-url';
 import { ScreenPlaceholderPage } from './pages/screen-placeholder-page';
 
 /**
@@ -42,8 +44,11 @@ const ApiTokensPage = lazyScreen(() => import('@/features/api-tokens/pages/api-t
  * screen's first load carries no table (issue 10 goal 2). main.tsx calls this at boot, so its chunk
  * downloads beside the entry's session check instead of after it.
  */
-export function preloadFirstScreen(route: string): void {
-  if (route === '' || route === '/' || route === DEFAULT_ROUTE) void loadCampaignsPage();
+export function preloadFirstScreen(route: string, signedIn: boolean): void {
+  if (route !== '' && route !== '/' && route !== DEFAULT_ROUTE) return;
+  void loadCampaignsPage();
+  // Its data too, beside the session check (the page's query takes this answer: lib/early-get.ts).
+  if (signedIn) startEarlyGet(CAMPAIGN_LIST_URL);
 }
 
 /**

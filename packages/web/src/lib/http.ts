@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { ERROR_TOAST_SECONDS, XSRF_COOKIE, XSRF_HEADER, changesState } from '@linkloom/shared';
 import { appFeedback } from './app-feedback';
 import { readCookie } from './cookies';
+import { takeEarlyGet } from './early-get';
 import { HttpError, describeHttpFailure, type HttpFailure } from './http-error';
 import { expireSession } from './session-store';
 
@@ -81,6 +82,9 @@ export async function sendRequest(
   const headers: Record<string, string> = { ...(options.accept ? { Accept: options.accept } : {}), ...(await xsrfHeaders(method, url)) };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   try {
+    // The first screen's GETs may already have left at boot (lib/early-get.ts).
+    const early = method === 'GET' && options.accept === 'application/json' && options.body === undefined ? takeEarlyGet(url) : undefined;
+    if (early) return await early;
     return await fetch(url, {
       method,
       headers,

@@ -6,13 +6,14 @@ import { get, post, put } from '@/lib/http';
 import { downloadFile } from '@/lib/download';
 import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation';
 import { campaignKeys } from './campaign-keys';
+import { CAMPAIGN_LIST_URL } from './campaign-list-url';
 import { DONE_TEXTS } from '@/lib/action-feedback';
 
 /** GET /rest/campaigns: the campaigns and the strategies to create one from. */
 export function useCampaigns() {
   return useQuery({
     queryKey: campaignKeys.list,
-    queryFn: ({ signal }) => get('/rest/campaigns', { schema: CampaignListResponseSchema, signal }),
+    queryFn: ({ signal }) => get(CAMPAIGN_LIST_URL, { schema: CampaignListResponseSchema, signal }),
   });
 }
 
