@@ -13,7 +13,10 @@ import { DATABASES } from '../support/databases';
 import { useTestServer } from '../support/lifecycle';
 import { useTwoUsers, type SignedInUser } from '../support/scenario';
 import { freePort } from '../support/server-process';
-import { buildCampaign } from '../support/factories';
+import { buildCampaign, buildUser } from '../support/factories';
+import { signedIn } from '../support/agent';
+import { isJobAlive } from '../../src/engine/runner/job-fence';
+import { PROXY_WAIT_MESSAGES } from '../../src/engine/runner/engine-options';
 import { saveOptions } from '../../src/features/options/options.repository';
 import { secretBoxOf } from '../../src/platform/crypto/database-secrets';
 import { PLAN_MESSAGES } from '../../src/engine/runner/plan-run';
@@ -129,6 +132,36 @@ describe.each(DATABASES)('account creation runs on $kind', ({ kind, skip }) => {
     expect(secretBoxOf(db()).open(registration.password)).toBe('Secret-pw-1');
     const mailbox = await db().selectFrom('user_emails').select('used').where('owner_id', '=', ann.id).where('address', '=', `listed-${kind}@mail.test`).executeTakeFirstOrThrow();
     expect(mailbox.used).toBe(1);
+  });
+
+  it.skipIf(skip)('with Use proxy for posting on and no live proxy, registers nowhere directly: the row waits queued, no attempt spent, and the run says why once (issue 15.3)', async () => {
+    const built = await buildUser(db());
+    const user: SignedInUser = { ...built, agent: await signedIn(ctx.server.app, built) };
+    await saveOptions(db(), user.id, { useProxyForPosting: true });
+    // The user's only proxy failed its last check.
+    await db().insertInto('proxies').values({ owner_id: user.id, host: '127.0.0.1', port: await freePort(), username: '', password: '', status: 'FAILED', created_at: Date.now() }).execute();
+    const put = await user.agent.request('PUT', '/rest/user_emails', {
+      body: { address: `held-${kind}@mail.test`, login: 'held', password: 'pw', server: '127.0.0.1', port: 993, protocol: 'imap', ssl: true },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const siteUrl = `http://127.0.0.1:${(blockedBlog.address() as AddressInfo).port}/held-wiki`;
+    const site = await customSite(user.id, siteUrl, 'MediaWiki');
+    const { id } = await project(user, [site], { emailSource: 'LIST' });
+    const hitsBefore = hits;
+    expect((await user.agent.request('GET', `/action/start/project/${id}`)).statusCode).toBe(200);
+
+    const runLines = async () => JSON.parse((await db().selectFrom('project_runs').select('last_error').where('project_id', '=', id).executeTakeFirstOrThrow()).last_error) as string[];
+    await until('the run to say it waits for a live proxy', async () => (await runLines()).includes(PROXY_WAIT_MESSAGES.posting));
+    const post = await until('the registration to be handed to a later job', async () => {
+      const row = await db().selectFrom('engine_posts').select(['state', 'attempts', 'job_id', 'not_before']).where('project_id', '=', id).executeTakeFirst();
+      return row && row.not_before !== null ? row : undefined;
+    });
+    expect(post).toMatchObject({ state: 'planned', attempts: 0 });
+    expect(await isJobAlive(ctx.server.context.queue, post.job_id!)).toBe(true);
+    expect((await runLines()).filter((line) => line === PROXY_WAIT_MESSAGES.posting)).toHaveLength(1);
+    expect((await db().selectFrom('projects').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status).toBe('RUNNING');
+    expect(hits).toBe(hitsBefore);
+    expect((await user.agent.request('GET', `/action/stop/project/${id}`)).statusCode).toBe(200);
   });
 
   it.skipIf(skip)("changes nothing for another user's ids: Bob's form naming Ann's profile, Bob starting Ann's project", async () => {
