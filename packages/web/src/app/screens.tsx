@@ -1,21 +1,27 @@
-import { Suspense, lazy, type ComponentType, type ReactNode } from 'react';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { Flex, Spin } from 'antd';
 import { DEFAULT_ROUTE, type ScreenRoute } from '@linkloom/shared';
 import { registerBuiltScreens } from '@/lib/built-screens';
 import { startEarlyGet } from '@/lib/early-get';
 import { CAMPAIGN_LIST_URL } from '@/features/campaigns/api/campaign-list-url';
 import { ScreenPlaceholderPage } from './pages/screen-placeholder-page';
+import { lazyScreen as lazyScreenOf } from './lazy-screen';
 
-/**
- * A screen that is its own chunk, fetched the first time it is shown (DESIGN rule 15). `load`
- * must be a literal `import()` so the bundler splits there.
- */
-function lazyScreen<P extends object>(load: () => Promise<ComponentType<P>>) {
-  return lazy(async () => ({ default: await load() }));
+/** Shown inside the frame while a screen's chunk arrives. */
+function ScreenLoading() {
+  return (
+    <Flex align="center" justify="center" style={{ minHeight: 240 }} data-testid="screen-loading">
+      <Spin size="large" />
+    </Flex>
+  );
 }
 
-const loadCampaignsPage = () => import('@/features/campaigns/pages/campaigns-page').then((m) => m.CampaignsPage);
-const CampaignsPage = lazyScreen(loadCampaignsPage);
+/** A screen that is its own chunk (app/lazy-screen.tsx), with the frame's loading state. */
+function lazyScreen<P extends object>(load: () => Promise<ComponentType<P>>) {
+  return lazyScreenOf(load, <ScreenLoading />);
+}
+
+const CampaignsPage = lazyScreen(() => import('@/features/campaigns/pages/campaigns-page').then((m) => m.CampaignsPage));
 const CampaignPage = lazyScreen(() => import('@/features/campaigns/pages/campaign-page').then((m) => m.CampaignPage));
 const AccountsPage = lazyScreen(() => import('@/features/accounts/pages/accounts-page').then((m) => m.AccountsPage));
 const LinkSetPage = lazyScreen(() => import('@/features/link-sets/pages/link-set-page').then((m) => m.LinkSetPage));
@@ -46,7 +52,7 @@ const ApiTokensPage = lazyScreen(() => import('@/features/api-tokens/pages/api-t
  */
 export function preloadFirstScreen(route: string, signedIn: boolean): void {
   if (route !== '' && route !== '/' && route !== DEFAULT_ROUTE) return;
-  void loadCampaignsPage();
+  void CampaignsPage.preload();
   // Its data too, beside the session check (the page's query takes this answer: lib/early-get.ts).
   if (signedIn) startEarlyGet(CAMPAIGN_LIST_URL);
 }
@@ -89,15 +95,6 @@ const SCREENS: Readonly<Record<string, ReactNode>> = {
 
 // Menus, buttons and dialogs offer only what leads to a built screen (lib/built-screens.ts).
 registerBuiltScreens(Object.keys(SCREENS));
-
-/** Shown inside the frame while a screen's chunk arrives. */
-function ScreenLoading() {
-  return (
-    <Flex align="center" justify="center" style={{ minHeight: 240 }} data-testid="screen-loading">
-      <Spin size="large" />
-    </Flex>
-  );
-}
 
 const NotFoundPage = lazyScreen(() => import('./pages/not-found-page').then((m) => m.NotFoundPage));
 
