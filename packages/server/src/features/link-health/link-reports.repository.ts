@@ -185,30 +185,32 @@ async function anchorMixRows(db: Db, ownerId: number, projects: readonly ScopePr
 
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-/** Posts per UTC day: planned (their start time, or creation for Once) and published (their last update). */
+/**
+ * Posts per UTC day: planned (their start time, or creation for Once) and published (their last
+ * update), in one grouped read of the projects' posts (engine_posts_project_state_idx).
+ */
 async function postsPerDayRows(db: Db, ownerId: number, projects: readonly ScopeProject[]): Promise<PostsPerDayRow[]> {
   if (projects.length === 0) return [];
   const ids = projects.map((project) => project.id);
   const day = sql.lit(DAY_MS);
-  const [planned, published] = await Promise.all([
-    sql<{ project_id: number; d: number; n: number }>`select project_id, coalesce(start_after, created_at) / ${day} as d, count(*) as n
-      from engine_posts where project_id in (${sql.join(ids)}) and owner_id = ${ownerId} and state <> 'cancelled'
-      group by project_id, coalesce(start_after, created_at) / ${day}`.execute(db),
-    sql<{ project_id: number; d: number; n: number }>`select project_id, updated_at / ${day} as d, count(*) as n
-      from engine_posts where project_id in (${sql.join(ids)}) and owner_id = ${ownerId} and state = 'published'
-      group by project_id, updated_at / ${day}`.execute(db),
-  ]);
+  // Published posts are never cancelled: every one is among the planned ones, with its publish day beside.
+  const counted = await sql<{ project_id: number; planned_day: number; published_day: number | null; n: number }>`select project_id,
+      coalesce(start_after, created_at) / ${day} as planned_day, case when state = 'published' then updated_at / ${day} end as published_day, count(*) as n
+    from engine_posts where project_id in (${sql.join(ids)}) and owner_id = ${ownerId} and state <> 'cancelled'
+    group by project_id, coalesce(start_after, created_at) / ${day}, case when state = 'published' then updated_at / ${day} end`.execute(db);
   const rows = new Map<string, PostsPerDayRow>();
   const names = new Map(projects.map((project) => [project.id, project.name]));
-  const add = (row: { project_id: number; d: number; n: number }, field: 'planned' | 'published') => {
-    const projectId = num(row.project_id);
-    const key = `${projectId}:${Math.floor(num(row.d))}`;
-    const entry = rows.get(key) ?? { projectId, projectName: names.get(projectId) ?? '', day: dayOf(Math.floor(num(row.d)) * DAY_MS), planned: 0, published: 0 };
-    entry[field] += num(row.n);
+  const add = (projectId: number, d: number, field: 'planned' | 'published', n: number) => {
+    const key = `${projectId}:${d}`;
+    const entry = rows.get(key) ?? { projectId, projectName: names.get(projectId) ?? '', day: dayOf(d * DAY_MS), planned: 0, published: 0 };
+    entry[field] += n;
     rows.set(key, entry);
   };
-  planned.rows.forEach((row) => add(row, 'planned'));
-  published.rows.forEach((row) => add(row, 'published'));
+  for (const row of counted.rows) {
+    const projectId = num(row.project_id);
+    add(projectId, Math.floor(num(row.planned_day)), 'planned', num(row.n));
+    if (row.published_day !== null) add(projectId, Math.floor(num(row.published_day)), 'published', num(row.n));
+  }
   return [...rows.values()].sort((a, b) => a.projectId - b.projectId || a.day.localeCompare(b.day));
 }
 
