@@ -159,7 +159,9 @@ describe.each(DATABASES)('account creation runs on $kind', ({ kind, skip }) => {
     expect(post).toMatchObject({ state: 'planned', attempts: 0 });
     expect(await isJobAlive(ctx.server.context.queue, post.job_id!)).toBe(true);
     expect((await runLines()).filter((line) => line === PROXY_WAIT_MESSAGES.posting)).toHaveLength(1);
-    expect((await db().selectFrom('projects').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status).toBe('RUNNING');
+    const running = await db().selectFrom('projects').select(['status', 'last_error']).where('id', '=', id).executeTakeFirstOrThrow();
+    expect(running.status).toBe('RUNNING');
+    expect(JSON.parse(running.last_error)).toEqual([PROXY_WAIT_MESSAGES.posting]);
     expect(hits).toBe(hitsBefore);
     expect((await user.agent.request('GET', `/action/stop/project/${id}`)).statusCode).toBe(200);
   });

@@ -137,7 +137,10 @@ describe.each(DATABASES)('posting held for a live proxy on $kind', ({ kind, skip
     const held = await posts();
     expect(held.map((post) => [post.state, post.attempts])).toEqual([['planned', 0], ['planned', 0]]);
     for (const post of held) expect(await isJobAlive(server.context.queue, post.job_id!)).toBe(true);
-    expect((await db().selectFrom('projects').select('status').where('id', '=', world.projectId).executeTakeFirstOrThrow()).status).toBe('RUNNING');
+    // The project shows the line while it runs (View Error), not only once the run ends.
+    const running = await db().selectFrom('projects').select(['status', 'last_error']).where('id', '=', world.projectId).executeTakeFirstOrThrow();
+    expect(running.status).toBe('RUNNING');
+    expect(JSON.parse(running.last_error)).toEqual([PROXY_WAIT_MESSAGES.posting]);
     expect((await runLines(world.projectId)).filter((line) => line === PROXY_WAIT_MESSAGES.posting)).toHaveLength(1);
     expect(blogHits).toBe(0);
     expect(blogConnections).toBe(0);

@@ -115,7 +115,7 @@ async function retryLater(step: Step, post: PostRow, atMs: number, lastError: st
  */
 async function waitForProxy(step: Step, post: PostRow): Promise<void> {
   const { ctx } = step;
-  await addRunWarning(ctx, post.owner_id, post.run_id, PROXY_WAIT_MESSAGES.posting);
+  await addRunWarning(ctx, post.owner_id, post.run_id, PROXY_WAIT_MESSAGES.posting, { whileRunning: true });
   const startAfter = Date.now() + PROXY_WAIT_MS;
   const jobId = await ctx.queue.send(JOB.accountRegister, { ownerId: post.owner_id, postId: post.id }, { startAfter: new Date(startAfter), ...POST_JOB_RETRIES });
   await handPostToJob(ctx.database.db, post.id, step.job.id, jobId, startAfter, {});

@@ -18,8 +18,13 @@ function lines(text: string): string[] {
   }
 }
 
-/** Adds `line` once (a retried job adds nothing); true when the project's lastError changed too. */
-export async function addRunWarning(ctx: AppContext, ownerId: number, runId: number, line: string): Promise<boolean> {
+/**
+ * Adds `line` once (a retried job adds nothing); true when the project's lastError changed too.
+ * With `whileRunning`, a running project whose current run this is shows the line at once (View
+ * Error), for what the user must act on before the run can go on.
+ */
+export async function addRunWarning(ctx: AppContext, ownerId: number, runId: number, line: string, options: { whileRunning?: boolean } = {}): Promise<boolean> {
+  const statuses = options.whileRunning ? [...FINISHED_PROJECT_STATUSES, 'RUNNING'] : FINISHED_PROJECT_STATUSES;
   const { db, dialect } = ctx.database;
   const changed = await db.transaction().execute(async (trx) => {
     const read = trx.selectFrom('project_runs').select(['project_id', 'last_error']).where('id', '=', runId).where('owner_id', '=', ownerId);
@@ -33,7 +38,7 @@ export async function addRunWarning(ctx: AppContext, ownerId: number, runId: num
     const newer = await trx.selectFrom('project_runs').select('id').where('project_id', '=', run.project_id).where('id', '>', runId).executeTakeFirst();
     if (newer) return undefined;
     const project = await trx.updateTable('projects').set({ last_error: lastError })
-      .where('id', '=', run.project_id).where('owner_id', '=', ownerId).where('status', 'in', FINISHED_PROJECT_STATUSES)
+      .where('id', '=', run.project_id).where('owner_id', '=', ownerId).where('status', 'in', statuses)
       .executeTakeFirst();
     return Number(project.numUpdatedRows) === 1 ? run.project_id : undefined;
   });

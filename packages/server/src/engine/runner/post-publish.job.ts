@@ -123,7 +123,7 @@ async function end(step: BaseStep, post: PostRow, action: PostAction): Promise<v
  */
 async function waitForProxy(step: BaseStep, post: PostRow, siteUrl: string): Promise<void> {
   const { ctx } = step;
-  await addRunWarning(ctx, post.owner_id, post.run_id, PROXY_WAIT_MESSAGES.posting);
+  await addRunWarning(ctx, post.owner_id, post.run_id, PROXY_WAIT_MESSAGES.posting, { whileRunning: true });
   const untilMs = ctx.clock.now() + PROXY_WAIT_MS;
   await end(step, post, { kind: 'hold', untilMs });
   publishRunProgress(ctx, post, siteUrl, { step: 'wait', number: 0, of: 0, dueAt: Math.max(untilMs, Date.now() + 1000) });
