@@ -25,8 +25,8 @@ const until = untilWithin(30_000, 100);
 const signal = () => new AbortController().signal;
 
 describe.each(DATABASES)('re-publishing dead own-site posts on $kind', ({ kind, skip }) => {
-  const ctx = useTestServer(kind, skip, { startEngine: true });
-  const { ann, bob } = useTwoUsers(ctx, skip);
+  const ctx = useTestServer(kind, skip, { startEngine: true, withLive: true });
+  const { ann, bob, liveInbox } = useTwoUsers(ctx, skip, { listen: true });
   const db = () => ctx.server.database.db;
   let blog: WordPressStandIn;
 
@@ -99,6 +99,7 @@ describe.each(DATABASES)('re-publishing dead own-site posts on $kind', ({ kind, 
     const { w, post, itemId } = await publishedProject(true);
     const original = standInPost(post.remote_url)!;
     const created = blog.posts.length;
+    const inbox = await liveInbox(ann.agent, `project/${w.projectId}`);
     blog.deletePost(original.id);
     const t0 = Date.now();
     await check(post.id, t0 + DAY_MS);
@@ -125,6 +126,9 @@ describe.each(DATABASES)('re-publishing dead own-site posts on $kind', ({ kind, 
     await check(post.id, t0 + 8 * DAY_MS);
     expect(await linkOf(itemId)).toMatchObject({ url: copy.link, check_status: 'OK', dead_since: null });
     expect(await lastError(w)).toContain(REPUBLISH_MESSAGES.republished(post.remote_url!, copy.link));
+    // Live, as other post changes: the project's screens get the log line.
+    await until('the live log line', async () => (inbox.messages.some((m) => m.name === 'projectStatusChanged'
+      && (m.payload as { lastError: string[] }).lastError.includes(REPUBLISH_MESSAGES.republished(post.remote_url!, copy.link))) ? true : undefined));
 
     // The job again (a retry, a duplicate): nothing new.
     await republishPost(ctx.server.context, { payload: { ownerId: ann.id, postId: post.id }, signal: signal() });
