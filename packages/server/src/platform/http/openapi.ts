@@ -57,7 +57,7 @@ export function registerOpenApi(app: FastifyInstance, version: string): void {
     for (const [name, value] of Object.entries(page.headers)) if (value !== undefined && !CONNECTION_HEADERS.has(name)) reply.header(name, value);
     return reply.code(page.statusCode).send(page.rawPayload.length > 0 ? page.rawPayload : undefined);
   };
-  const options = { schema: { hide: true }, config: { openApiDocs: true } };
+  const options = { schema: { hide: true }, config: { openApiDocs: true, servesPage: true } };
   app.get('/docs', options, answer);
   app.get('/docs/*', options, answer);
 }

@@ -49,7 +49,7 @@ async function renderDocument(document: (typeof DOCUMENTS)[number]): Promise<str
 export function registerDocuments(app: FastifyInstance): void {
   const rendered = new Map<string, Promise<string>>();
   for (const document of DOCUMENTS) {
-    app.get(document.url, { config: { public: true }, schema: { hide: true } }, async (_request, reply) => {
+    app.get(document.url, { config: { public: true, servesPage: true }, schema: { hide: true } }, async (_request, reply) => {
       let page = rendered.get(document.url);
       if (!page) {
         page = renderDocument(document);
@@ -60,7 +60,7 @@ export function registerDocuments(app: FastifyInstance): void {
     });
   }
 
-  app.get<{ Params: { name: string } }>(`${GUIDE_IMAGES_URL}/:name`, { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
+  app.get<{ Params: { name: string } }>(`${GUIDE_IMAGES_URL}/:name`, { config: { public: true, servesPage: true }, schema: { hide: true } }, async (request, reply) => {
     const { name } = request.params;
     if (!IMAGE_NAME.test(name)) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
     try {

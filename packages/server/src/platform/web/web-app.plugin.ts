@@ -31,14 +31,14 @@ export async function registerWebApp(app: FastifyInstance, options: { webDist: s
     : NOT_BUILT;
 
   for (const url of ['/', '/index.html']) {
-    app.get(url, { config: { public: true }, schema: { hide: true } }, async (_request, reply) =>
+    app.get(url, { config: { public: true, servesPage: true }, schema: { hide: true } }, async (_request, reply) =>
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page));
   }
   if (!built) return;
   // The page's scripts and styles load before anyone signs in: every file route is public.
   await app.register(async (scope) => {
     scope.addHook('onRoute', (route) => {
-      route.config = { ...route.config, public: true };
+      route.config = { ...route.config, public: true, servesPage: true };
     });
     await scope.register(fastifyStatic, {
       root: options.webDist,
