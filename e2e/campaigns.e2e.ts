@@ -4,7 +4,8 @@ import { BACKLINKS_ZIP_NAME, CAMPAIGN_MESSAGES, LINK_SET_MESSAGES, PROFILE_MESSA
 import { clickSettled, confirmDelete, visit, waitForRoute } from './support/app';
 import { saveScreenshot } from './support/browser';
 import { useSignedInSuite } from './support/suite';
-import { chooseOption, rowNames, seedLinks, tableRow } from './support/campaigns';
+import { rowNames, seedLinks, tableRow } from './support/campaigns';
+import { chooseOption } from './support/select';
 import { downloadedBytes, downloadedText } from './support/downloads';
 import { readZipTextEntries } from '../packages/server/src/platform/files/zip';
 

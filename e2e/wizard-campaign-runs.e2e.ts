@@ -8,12 +8,12 @@
  * integration tests; REQUIRE_WORDPRESS=1 makes that a failure).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Page } from 'playwright-core';
-import { CampaignDetailResponseSchema, XSRF_COOKIE, XSRF_HEADER } from '@linkloom/shared';
+import { CampaignDetailResponseSchema } from '@linkloom/shared';
 import { pageAnchors } from '../packages/server/test/support/engine-world';
 import { startWordPressPeers, wordPressAvailability, type WordPressPeers } from '../packages/server/test/support/wordpress-peers';
 import { insertContentGroup } from '../packages/server/src/features/content/content-groups.repository';
-import { routeOf, visit, waitForRoute } from './support/app';
+import { callAs, routeOf, visit, waitForRoute } from './support/app';
+import { chooseOption } from './support/select';
 import { seedAsUser } from './support/server-database';
 import { useSignedInSuite } from './support/suite';
 
@@ -31,30 +31,6 @@ const ARTICLE = [
 const TIER1_MODULES = new Set(['SocialNetwork']);
 const TIER2_MODULES = new Set(['WebProfile', 'Bookmarking']);
 const FINISHED = new Set(['COMPLETED', 'FAILED']);
-
-/** A call of the signed-in page's session. */
-async function callAs(page: Page, baseUrl: string, method: 'PUT' | 'GET', path: string, body?: unknown): Promise<unknown> {
-  const cookies = await page.context().cookies(baseUrl);
-  const token = cookies.find((cookie) => cookie.name === XSRF_COOKIE)?.value ?? '';
-  const response = await page.request.fetch(`${baseUrl}${path}`, { method, headers: { [XSRF_HEADER]: token }, data: body });
-  if (!response.ok()) throw new Error(`${method} ${path} answered ${response.status()}: ${await response.text()}`);
-  return response.json();
-}
-
-async function chooseOption(page: Page, selectTestId: string, label: string): Promise<void> {
-  // The options' counts follow the live channel: a refresh landing while the list opens can close
-  // it (CI once: "element is not visible" for 30 s). Open it again then, up to three times.
-  for (let attempt = 1; ; attempt++) {
-    await page.getByTestId(selectTestId).click();
-    try {
-      await page.locator('.ant-select-dropdown:visible .ant-select-item-option:visible').filter({ hasText: label }).first().click({ timeout: 8_000 });
-      return;
-    } catch (error) {
-      if (attempt === 3) throw error;
-      await page.keyboard.press('Escape');
-    }
-  }
-}
 
 /** The links of every published post of a blog (its REST API, as any visitor reads it), but WordPress's own sample post. */
 async function postsOf(blogUrl: string): Promise<{ link: string; hrefs: string[] }[]> {

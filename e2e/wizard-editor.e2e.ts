@@ -1,28 +1,14 @@
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { WIZARD_MESSAGES, XSRF_COOKIE, XSRF_HEADER } from '@linkloom/shared';
-import { clickSettled, routeOf, visit, waitForRoute } from './support/app';
+import { WIZARD_MESSAGES } from '@linkloom/shared';
+import { callAs, clickSettled, routeOf, visit, waitForRoute } from './support/app';
 import { saveScreenshot } from './support/browser';
 import { downloadedText } from './support/downloads';
+import { chooseOption } from './support/select';
 import { useSignedInSuite } from './support/suite';
 
 /** The wizard editor (/xwizard/:id), walked as a new user on one real server (SQLite). */
 const USER = { username: 'wizard-editor@example.com', password: 'wizard editor e2e walk' };
-
-/** A call of the signed-in page's session (what a screen elsewhere would have done). */
-async function callAs(page: Page, baseUrl: string, method: 'PUT' | 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<unknown> {
-  const cookies = await page.context().cookies(baseUrl);
-  const token = cookies.find((cookie) => cookie.name === XSRF_COOKIE)?.value ?? '';
-  const response = await page.request.fetch(`${baseUrl}${path}`, { method, headers: { [XSRF_HEADER]: token }, data: body });
-  if (!response.ok()) throw new Error(`${method} ${path} answered ${response.status()}: ${await response.text()}`);
-  return response.json();
-}
-
-/** Picks an option of the antd Select with this test id (in its open, visible dropdown). */
-async function chooseOption(page: Page, selectTestId: string, label: string): Promise<void> {
-  await page.getByTestId(selectTestId).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: label }).first().click();
-}
 
 /** The toast a failed check shows. */
 async function expectToast(page: Page, text: string): Promise<void> {

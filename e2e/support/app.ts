@@ -47,6 +47,15 @@ export async function endSessionOnServer(page: Page, baseUrl: string): Promise<v
   if (!response.ok()) throw new Error(`GET /api/logout answered ${response.status()}: ${await response.text()}`);
 }
 
+/** A call of the signed-in page's session to the server's API (what a screen elsewhere would have done); its JSON answer. */
+export async function callAs(page: Page, baseUrl: string, method: 'PUT' | 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<unknown> {
+  const cookies = await page.context().cookies(baseUrl);
+  const token = cookies.find((cookie) => cookie.name === XSRF_COOKIE)?.value ?? '';
+  const response = await page.request.fetch(`${baseUrl}${path}`, { method, headers: { [XSRF_HEADER]: token }, data: body });
+  if (!response.ok()) throw new Error(`${method} ${path} answered ${response.status()}: ${await response.text()}`);
+  return response.json();
+}
+
 /**
  * Confirms the open delete dialog. Its OK button is clicked only once the dialog's opening
  * animation has finished: a click while antd's zoom motion runs can be lost, leaving the dialog

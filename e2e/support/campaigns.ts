@@ -13,12 +13,6 @@ export async function rowNames(page: Page, table: string, linkPrefix: string): P
   return page.getByTestId(table).locator(`[data-testid^="${linkPrefix}"]`).allTextContents();
 }
 
-/** Picks an option of an antd Select. */
-export async function chooseOption(page: Page, selectTestId: string, label: string): Promise<void> {
-  await page.getByTestId(selectTestId).click();
-  await page.locator('.ant-select-item-option').filter({ hasText: label }).first().click();
-}
-
 /**
  * Seeds links into a link set by writing url_items rows straight into the test server's SQLite
  * file (WAL mode lets the running server read them at once). The links screen and its import
