@@ -91,6 +91,14 @@ describe('first load', () => {
     }
     const index = responses.find((response) => new URL(response.url()).pathname === '/');
     expect(index && (await index.allHeaders())['cache-control']).toBe('no-cache');
+    // Signed in, the page names the list's chunk up front (modulepreload), so it arrives beside the
+    // entry; signed out (the sign-in screen) it does not.
+    const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="\.\/(assets\/[^"]+)">/g)].map((match) => match[1]!);
+    const signedInHtml = await index!.text();
+    expect(preloads(signedInHtml).some((file) => /\/campaigns-page-/.test(file)), 'the list\'s chunk is preloaded').toBe(true);
+    for (const file of preloads(signedInHtml)) expect([...listScripts.keys()], `${file} is preloaded and used`).toContain(file);
+    const signedOutHtml = await (await fetch(`${suite.server.baseUrl}/`)).text();
+    expect(preloads(signedOutHtml).filter((file) => /-page-/.test(file))).toEqual([]);
 
     responses.length = 0;
     await link.click();

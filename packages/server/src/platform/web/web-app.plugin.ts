@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { SESSION_COOKIE } from '@linkloom/shared';
+import { firstScreenScripts, withModulePreloads } from './first-screen-preload';
 
 function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -30,9 +32,13 @@ export async function registerWebApp(app: FastifyInstance, options: { webDist: s
       .replaceAll('%LINKLOOM_HIDE_REMOTE_OCR%', options.hideRemoteOcr ? 'true' : 'false')
     : NOT_BUILT;
 
+  // A visitor with a session cookie most likely lands on the campaign list: their page names its
+  // code up front. Without one (sign-in, setup) the page stays lean.
+  const signedInPage = built ? withModulePreloads(page, firstScreenScripts(options.webDist)) : page;
   for (const url of ['/', '/index.html']) {
-    app.get(url, { config: { public: true, servesPage: true }, schema: { hide: true } }, async (_request, reply) =>
-      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page));
+    app.get(url, { config: { public: true, servesPage: true }, schema: { hide: true } }, async (request, reply) =>
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Cookie')
+        .send(request.cookies[SESSION_COOKIE] ? signedInPage : page));
   }
   if (!built) return;
   // The page's scripts and styles load before anyone signs in: every file route is public.
