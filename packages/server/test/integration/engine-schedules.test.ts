@@ -4,15 +4,11 @@
  * completes; its AfterProject child (tier 2, no input link sets of its own) starts because the
  * parent completed and posts links to the parent's published posts (the parent's output link set).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEngine } from '../../src/engine/jobs/engine';
+import { describe, expect, it } from 'vitest';
 import { rearmSchedule } from '../../src/engine/scheduler/arm-schedule';
-import { createTestDatabase, type TestDatabaseHandle } from '../support/databases';
-import { buildUser } from '../support/factories';
-import { signedIn, type Agent } from '../support/agent';
 import { buildPrivateProjectWorld, pageAnchors, type PrivateProjectWorld } from '../support/engine-world';
-import { startTestApp, type TestApp } from '../support/test-app';
-import { startWordPressPeers, wordPressAvailability, type WordPressPeers } from '../support/wordpress-peers';
+import { wordPressAvailability } from '../support/wordpress-peers';
+import { useEngineApp } from '../support/engine-app';
 import { untilWithin } from '../support/until';
 
 const availability = await wordPressAvailability();
@@ -21,29 +17,9 @@ const skipReason = availability.available ? '' : ` (SKIPPED: ${availability.reas
 const until = untilWithin(90_000);
 
 describe.skipIf(!availability.available)(`engine: schedules and tiers on real WordPress${skipReason}`, () => {
-  let peers: WordPressPeers;
-  let handle: TestDatabaseHandle;
-  let server: TestApp;
-  let ownerId: number;
-  let agent: Agent;
+  const app = useEngineApp({ wordPressBlogs: 1, timeoutMs: 180_000 });
 
-  beforeAll(async () => {
-    peers = await startWordPressPeers(1);
-    handle = await createTestDatabase('sqlite');
-    server = await startTestApp(handle);
-    await startEngine(server.context);
-    const user = await buildUser(server.database.db);
-    ownerId = user.id;
-    agent = await signedIn(server.app, user);
-  }, 180_000);
-
-  afterAll(async () => {
-    await server?.close();
-    await handle?.drop();
-    await peers?.stop();
-  });
-
-  const db = () => server.database.db;
+  const db = () => app.server.database.db;
   const project = async (id: number) => {
     const row = await db().selectFrom('projects').select(['status', 'last_error', 'schedule']).where('id', '=', id).executeTakeFirstOrThrow();
     return { ...row, schedule: JSON.parse(row.schedule ?? 'null') as Record<string, unknown> | null };
@@ -57,14 +33,14 @@ describe.skipIf(!availability.available)(`engine: schedules and tiers on real Wo
     return { state: run.state, startedAt: Number(run.started_at), finishedAt: run.finished_at === null ? null : Number(run.finished_at) };
   };
   const save = async (world: PrivateProjectWorld, schedule: object) => {
-    const response = await agent.request('POST', `/rest/schedule/${world.projectId}`, { body: { status: 'SCHEDULED', schedule } });
+    const response = await app.agent.request('POST', `/rest/schedule/${world.projectId}`, { body: { status: 'SCHEDULED', schedule } });
     expect(response.statusCode, response.body).toBe(200);
   };
 
   it('tier 1 starts at its instant and completes; tier 2 starts after it and links to its posts', async () => {
-    const blog = { url: peers.sites[0]!.url, username: peers.sites[0]!.username, password: peers.sites[0]!.applicationPassword };
-    const tier1 = await buildPrivateProjectWorld(db(), ownerId, [blog]);
-    const tier2 = await buildPrivateProjectWorld(db(), ownerId, [blog], { campaignId: tier1.campaignId });
+    const blog = { url: app.peers.sites[0]!.url, username: app.peers.sites[0]!.username, password: app.peers.sites[0]!.applicationPassword };
+    const tier1 = await buildPrivateProjectWorld(db(), app.ownerId, [blog]);
+    const tier2 = await buildPrivateProjectWorld(db(), app.ownerId, [blog], { campaignId: tier1.campaignId });
     // Tier 2 has no input link sets: its links come from its parent's output link set.
     const tier2Form = { ...tier2.form, useLinkSet: false, linkSetProfiles: [], minLinks: 1, maxLinks: 1 };
     await db().updateTable('projects').set({ settings: JSON.stringify(tier2Form) }).where('id', '=', tier2.projectId).execute();
@@ -74,7 +50,7 @@ describe.skipIf(!availability.available)(`engine: schedules and tiers on real Wo
     // The wire carries whole minutes: move tier 1's instant close, armed as saving arms it.
     const at = Date.now() + 1500;
     await db().updateTable('projects').set({ next_run_at: at }).where('id', '=', tier1.projectId).execute();
-    await rearmSchedule(server.context, ownerId, tier1.projectId);
+    await rearmSchedule(app.server.context, app.ownerId, tier1.projectId);
     expect((await project(tier1.projectId)).status).toBe('SCHEDULED');
     expect((await project(tier2.projectId)).status).toBe('SCHEDULED');
 

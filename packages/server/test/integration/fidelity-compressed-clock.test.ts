@@ -5,20 +5,16 @@
  * What really got published — the posts read back from the blog, and the Reports endpoint — keeps
  * the link set's anchor mix within ±2 points and the plan's posts per day within ±1.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ANCHOR_MIX_TOLERANCE_POINTS, DAY_MS, KEYWORD_PERCENTAGE_TYPES, SPREAD_TOLERANCE_POSTS_PER_DAY, anchorMixDeviation, classifyAnchor, spreadDeviation,
   type LinkReport,
 } from '@linkloom/shared';
-import { startEngine } from '../../src/engine/jobs/engine';
 import { keywordsOf } from '../../src/features/link-sets/link-set-keywords';
-import { createTestDatabase, type TestDatabaseHandle } from '../support/databases';
-import { buildUser } from '../support/factories';
-import { signedIn, type Agent } from '../support/agent';
 import { CompressedClock } from '../support/compressed-clock';
 import { buildPrivateProjectWorld, pageAnchors } from '../support/engine-world';
-import { startTestApp, type TestApp } from '../support/test-app';
-import { startWordPressPeers, wordPressAvailability, type WordPressPeers } from '../support/wordpress-peers';
+import { wordPressAvailability } from '../support/wordpress-peers';
+import { useEngineApp } from '../support/engine-app';
 import { untilWithin } from '../support/until';
 
 const availability = await wordPressAvailability();
@@ -33,35 +29,14 @@ const MIX = { primary: 50, secondary: 0, branded: 30, generic: 0, nakedUrl: 20 }
 const until = untilWithin((DAYS * DAY_MS) / FACTOR + 60_000, 250);
 
 describe.skipIf(!availability.available)(`fidelity goals on real WordPress with a compressed clock${skipReason}`, () => {
-  let peers: WordPressPeers;
-  let handle: TestDatabaseHandle;
-  let server: TestApp;
-  let ownerId: number;
-  let agent: Agent;
   let clock: CompressedClock;
+  const app = useEngineApp({ wordPressBlogs: 1, clock: () => (clock = new CompressedClock(Date.now(), FACTOR)), timeoutMs: 180_000 });
 
-  beforeAll(async () => {
-    peers = await startWordPressPeers(1);
-    handle = await createTestDatabase('sqlite');
-    clock = new CompressedClock(Date.now(), FACTOR);
-    server = await startTestApp(handle, {}, { withLive: false, clock });
-    await startEngine(server.context);
-    const user = await buildUser(server.database.db);
-    ownerId = user.id;
-    agent = await signedIn(server.app, user);
-  }, 180_000);
-
-  afterAll(async () => {
-    await server?.close();
-    await handle?.drop();
-    await peers?.stop();
-  });
-
-  const db = () => server.database.db;
+  const db = () => app.server.database.db;
 
   it(`a Spread project over ${DAYS} days keeps the anchor mix (±2 points) and the pace (±1 post/day), on the blog and in the reports`, async () => {
-    const site = peers.sites[0]!;
-    const world = await buildPrivateProjectWorld(db(), ownerId, [{ url: site.url, username: site.username, password: site.applicationPassword }], {
+    const site = app.peers.sites[0]!;
+    const world = await buildPrivateProjectWorld(db(), app.ownerId, [{ url: site.url, username: site.username, password: site.applicationPassword }], {
       linksPerPost: LINKS_PER_POST,
       schedule: { scheduleType: 'FixedDate', startDate: '01/01/2020 10:00', durationType: 'Spread', nDay: DAYS, numberOfPosts: POSTS },
     });
@@ -72,7 +47,7 @@ describe.skipIf(!availability.available)(`fidelity goals on real WordPress with 
     // The run starts a quarter of an hour into a UTC day, so its days are the report's calendar days.
     clock.set(Math.floor(Date.now() / DAY_MS) * DAY_MS + 10 * DAY_MS + 15 * 60_000);
     const wallStart = Date.now();
-    const started = await agent.request('GET', `/action/start/project/${world.projectId}`);
+    const started = await app.agent.request('GET', `/action/start/project/${world.projectId}`);
     expect(started.statusCode, started.body).toBe(200);
     const status = await until('the Spread run to end', async () => {
       const row = await db().selectFrom('projects').select(['status', 'last_error']).where('id', '=', world.projectId).executeTakeFirstOrThrow();
@@ -121,7 +96,7 @@ describe.skipIf(!availability.available)(`fidelity goals on real WordPress with 
     expect(spreadDeviation(days)).toBeLessThanOrEqual(SPREAD_TOLERANCE_POSTS_PER_DAY);
 
     // The Reports endpoint says the same.
-    const response = await agent.request('GET', `/rest/project/${world.projectId}/reports`);
+    const response = await app.agent.request('GET', `/rest/project/${world.projectId}/reports`);
     expect(response.statusCode, response.body).toBe(200);
     const report = response.json() as LinkReport;
     const mixRows = report.anchorMix.filter((row) => row.projectId === world.projectId);

@@ -7,20 +7,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContentProjectFormSchema, DAY_MS } from '@linkloom/shared';
-import { startEngine } from '../../src/engine/jobs/engine';
 import { JOB } from '../../src/engine/jobs/job-names';
 import { composePost } from '../../src/engine/runner/compose-post';
 import { submitIndexerPost } from '../../src/engine/indexer/indexer-submit.job';
 import { verifyPost } from '../../src/engine/verify/verify-post.job';
 import { readEngineOptions } from '../../src/features/options/options.repository';
-import { createTestDatabase, type TestDatabaseHandle } from '../support/databases';
 import { buildIndexerRun } from '../support/engine-check-factories';
 import { buildPrivateProjectWorld } from '../support/engine-world';
-import { buildUser } from '../support/factories';
-import { signedIn, type Agent } from '../support/agent';
 import { startIndexNowStandIn, type IndexNowStandIn } from '../support/indexnow-stand-in';
-import { startTestApp, type TestApp } from '../support/test-app';
-import { startWordPressPeers, wordPressAvailability, type WordPressPeers, type WordPressPeerSite } from '../support/wordpress-peers';
+import { wordPressAvailability, type WordPressPeerSite } from '../support/wordpress-peers';
+import { useEngineApp } from '../support/engine-app';
 import { untilWithin } from '../support/until';
 
 const availability = await wordPressAvailability();
@@ -28,21 +24,10 @@ const skipReason = availability.available ? '' : ` (SKIPPED: ${availability.reas
 const until = untilWithin(90_000, 200);
 
 describe.skipIf(!availability.available)(`link health on real WordPress${skipReason}`, () => {
-  let peers: WordPressPeers;
-  let handle: TestDatabaseHandle;
-  let server: TestApp;
-  let ownerId: number;
-  let agent: Agent;
+  const app = useEngineApp({ wordPressBlogs: 2 });
   let standIn: IndexNowStandIn;
 
   beforeAll(async () => {
-    peers = await startWordPressPeers(2);
-    handle = await createTestDatabase('sqlite');
-    server = await startTestApp(handle);
-    await startEngine(server.context);
-    const user = await buildUser(server.database.db);
-    ownerId = user.id;
-    agent = await signedIn(server.app, user);
     standIn = await startIndexNowStandIn();
     process.env.INDEXNOW_ENDPOINT_OVERRIDE = standIn.endpoint;
   });
@@ -50,12 +35,9 @@ describe.skipIf(!availability.available)(`link health on real WordPress${skipRea
   afterAll(async () => {
     delete process.env.INDEXNOW_ENDPOINT_OVERRIDE;
     await standIn?.close();
-    await server?.close();
-    await handle?.drop();
-    await peers?.stop();
   });
 
-  const db = () => server.database.db;
+  const db = () => app.server.database.db;
   const signal = () => new AbortController().signal;
   /** The blog's REST API as its admin (application password). */
   const wp = (site: WordPressPeerSite, method: string, route: string, body?: object) => fetch(`${site.url}/wp-json/wp/v2/${route}`, {
@@ -65,12 +47,12 @@ describe.skipIf(!availability.available)(`link health on real WordPress${skipRea
   });
 
   it('a post deleted on its blog is found gone twice, dropped by tier 2 and held back from the indexer; restored, it comes back', async () => {
-    const world = await buildPrivateProjectWorld(db(), ownerId, peers.sites.map((site) => ({ url: site.url, username: site.username, password: site.applicationPassword })));
-    const saved = await agent.request('POST', '/rest/privateproject', {
+    const world = await buildPrivateProjectWorld(db(), app.ownerId, app.peers.sites.map((site) => ({ url: site.url, username: site.username, password: site.applicationPassword })));
+    const saved = await app.agent.request('POST', '/rest/privateproject', {
       body: { project: { id: world.projectId, ...world.form }, sites: world.sites.map((site) => ({ id: { siteId: site.id, email: site.email }, checked: true })), sessionUuid: 'health-1' },
     });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect((await agent.request('GET', `/action/start/project/${world.projectId}`)).statusCode).toBe(200);
+    expect((await app.agent.request('GET', `/action/start/project/${world.projectId}`)).statusCode).toBe(200);
     await until('tier 1 to be published and verified', async () => {
       const items = await db().selectFrom('url_items').select('check_status').where('url_list_id', '=', world.outputLinkSetId).execute();
       return items.length === 2 && items.every((item) => item.check_status === 'OK') ? true : undefined;
@@ -78,14 +60,14 @@ describe.skipIf(!availability.available)(`link health on real WordPress${skipRea
     const outputs = await db().selectFrom('url_items').innerJoin('engine_posts', 'engine_posts.id', 'url_items.post_id')
       .select(['url_items.id', 'url_items.url', 'engine_posts.id as postId', 'engine_posts.remote_id', 'url_items.site']).where('url_items.url_list_id', '=', world.outputLinkSetId).orderBy('url_items.id').execute();
     const [gone, kept] = outputs;
-    const blog = peers.sites.find((site) => site.url === gone!.site)!;
+    const blog = app.peers.sites.find((site) => site.url === gone!.site)!;
 
     // Tier 2 draws its links from tier 1's output set.
     const tier2 = ContentProjectFormSchema.parse({ ...world.form, linkSetProfiles: [{ linkSetId: world.outputLinkSetId, name: 'Tier 1', minLinks: 2, maxLinks: 2, linkProb: 100 }] });
     const linked = async (key: string) => {
       const found = new Set<string>();
       for (let n = 1; n <= 6; n += 1) {
-        const composed = await composePost(db(), ownerId, tier2, null, { idempotency_key: `${key}-n${n}`, article_id: null });
+        const composed = await composePost(db(), app.ownerId, tier2, null, { idempotency_key: `${key}-n${n}`, article_id: null });
         if (!composed.ok) throw new Error(composed.error);
         for (const match of composed.post.built.html.matchAll(/href="([^"]+)"/g)) if (outputs.some((output) => output.url === match[1])) found.add(match[1]!);
       }
@@ -97,7 +79,7 @@ describe.skipIf(!availability.available)(`link health on real WordPress${skipRea
     expect((await wp(blog, 'DELETE', `posts/${gone!.remote_id}`)).status).toBe(200);
     expect((await fetch(gone!.url)).status).toBe(404);
     const t0 = Date.now();
-    const recheck = (at: number) => verifyPost(server.context, { payload: { ownerId, postId: gone!.postId, retry: 100 }, signal: signal() }, () => at);
+    const recheck = (at: number) => verifyPost(app.server.context, { payload: { ownerId: app.ownerId, postId: gone!.postId, retry: 100 }, signal: signal() }, () => at);
     await recheck(t0 + DAY_MS);
     expect(await db().selectFrom('url_items').select(['check_status', 'dead_reason']).where('id', '=', gone!.id).executeTakeFirstOrThrow()).toEqual({ check_status: 'MISSING', dead_reason: null });
     await recheck(t0 + 7 * DAY_MS);
@@ -105,10 +87,10 @@ describe.skipIf(!availability.available)(`link health on real WordPress${skipRea
     await until('tier 2 to stop linking the deleted post', async () => ((await linked('t2-b')).join() === kept!.url ? true : undefined), 15_000);
 
     // The indexer submits the live post only.
-    standIn.knownKeys = new Set([(await readEngineOptions(db(), ownerId)).indexNowKey]);
+    standIn.knownKeys = new Set([(await readEngineOptions(db(), app.ownerId)).indexNowKey]);
     standIn.received.length = 0;
-    const run = await buildIndexerRun(db(), { ownerId, campaignId: world.campaignId, linkSetId: world.outputLinkSetId, engineSiteIds: [2] });
-    await submitIndexerPost({ ctx: server.context, job: { id: `h-${run.postIds[0]}`, name: JOB.indexerSubmit, payload: { ownerId, postId: run.postIds[0]! }, attempt: 1, signal: signal() }, log: () => undefined });
+    const run = await buildIndexerRun(db(), { ownerId: app.ownerId, campaignId: world.campaignId, linkSetId: world.outputLinkSetId, engineSiteIds: [2] });
+    await submitIndexerPost({ ctx: app.server.context, job: { id: `h-${run.postIds[0]}`, name: JOB.indexerSubmit, payload: { ownerId: app.ownerId, postId: run.postIds[0]! }, attempt: 1, signal: signal() }, log: () => undefined });
     expect(standIn.received.flatMap((request) => request.urlList)).toEqual([kept!.url]);
 
     // Restored on the blog (published again): the next check finds it and tier 2 links it again.

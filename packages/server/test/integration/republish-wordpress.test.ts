@@ -7,17 +7,13 @@
  * check finds the copy alive and re-publishes nothing; when the copy is deleted in turn, it stays
  * dead: one re-publish per post, ever. The re-checks run through post.verify with their own clock.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DAY_MS } from '@linkloom/shared';
-import { startEngine } from '../../src/engine/jobs/engine';
 import { republishPost } from '../../src/engine/runner/republish-post.job';
 import { verifyPost } from '../../src/engine/verify/verify-post.job';
-import { createTestDatabase, type TestDatabaseHandle } from '../support/databases';
 import { buildPrivateProjectWorld, pageAnchors } from '../support/engine-world';
-import { buildUser } from '../support/factories';
-import { signedIn, type Agent } from '../support/agent';
-import { startTestApp, type TestApp } from '../support/test-app';
-import { startWordPressPeers, wordPressAvailability, type WordPressPeers, type WordPressPeerSite } from '../support/wordpress-peers';
+import { wordPressAvailability, type WordPressPeerSite } from '../support/wordpress-peers';
+import { useEngineApp } from '../support/engine-app';
 import { untilWithin } from '../support/until';
 
 const availability = await wordPressAvailability();
@@ -25,29 +21,9 @@ const skipReason = availability.available ? '' : ` (SKIPPED: ${availability.reas
 const until = untilWithin(90_000, 200);
 
 describe.skipIf(!availability.available)(`re-publishing a dead post on real WordPress${skipReason}`, () => {
-  let peers: WordPressPeers;
-  let handle: TestDatabaseHandle;
-  let server: TestApp;
-  let ownerId: number;
-  let agent: Agent;
+  const app = useEngineApp({ wordPressBlogs: 1 });
 
-  beforeAll(async () => {
-    peers = await startWordPressPeers(1);
-    handle = await createTestDatabase('sqlite');
-    server = await startTestApp(handle);
-    await startEngine(server.context);
-    const user = await buildUser(server.database.db);
-    ownerId = user.id;
-    agent = await signedIn(server.app, user);
-  });
-
-  afterAll(async () => {
-    await server?.close();
-    await handle?.drop();
-    await peers?.stop();
-  });
-
-  const db = () => server.database.db;
+  const db = () => app.server.database.db;
   const signal = () => new AbortController().signal;
   /** The blog's REST API as its admin (application password). */
   const wp = (site: WordPressPeerSite, method: string, route: string) => fetch(`${site.url}/wp-json/wp/v2/${route}`, {
@@ -56,13 +32,13 @@ describe.skipIf(!availability.available)(`re-publishing a dead post on real Word
   const postsOnBlog = async (site: WordPressPeerSite) => ((await (await wp(site, 'GET', 'posts?per_page=100&_fields=id,link')).json()) as { id: number; link: string }[]);
 
   it('deleted on the blog and found gone twice, the post is published again once with the same links; the link set points at the copy', async () => {
-    const blog = peers.sites[0]!;
-    const world = await buildPrivateProjectWorld(db(), ownerId, [{ url: blog.url, username: blog.username, password: blog.applicationPassword }]);
-    const saved = await agent.request('POST', '/rest/privateproject', {
+    const blog = app.peers.sites[0]!;
+    const world = await buildPrivateProjectWorld(db(), app.ownerId, [{ url: blog.url, username: blog.username, password: blog.applicationPassword }]);
+    const saved = await app.agent.request('POST', '/rest/privateproject', {
       body: { project: { id: world.projectId, ...world.form, republishDeadPosts: true }, sites: world.sites.map((site) => ({ id: { siteId: site.id, email: site.email }, checked: true })), sessionUuid: 'republish-1' },
     });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect((await agent.request('GET', `/action/start/project/${world.projectId}`)).statusCode).toBe(200);
+    expect((await app.agent.request('GET', `/action/start/project/${world.projectId}`)).statusCode).toBe(200);
     const output = await until('the post to be published and verified', async () => {
       const item = await db().selectFrom('url_items').innerJoin('engine_posts', 'engine_posts.id', 'url_items.post_id')
         .select(['url_items.id', 'url_items.url', 'url_items.check_status', 'engine_posts.id as postId', 'engine_posts.remote_id'])
@@ -78,7 +54,7 @@ describe.skipIf(!availability.available)(`re-publishing a dead post on real Word
     expect((await wp(blog, 'DELETE', `posts/${output.remote_id}`)).status).toBe(200);
     expect((await fetch(output.url)).status).toBe(404);
     const t0 = Date.now();
-    const recheck = (at: number) => verifyPost(server.context, { payload: { ownerId, postId: output.postId, retry: 100 }, signal: signal() }, () => at);
+    const recheck = (at: number) => verifyPost(app.server.context, { payload: { ownerId: app.ownerId, postId: output.postId, retry: 100 }, signal: signal() }, () => at);
     await recheck(t0 + DAY_MS);
     await recheck(t0 + 7 * DAY_MS);
 
@@ -109,7 +85,7 @@ describe.skipIf(!availability.available)(`re-publishing a dead post on real Word
     await recheck(t0 + 30 * DAY_MS);
     await recheck(t0 + 60 * DAY_MS);
     // A post.republish for it (a retry, a duplicate) finds nothing to do.
-    await republishPost(server.context, { payload: { ownerId, postId: output.postId }, signal: signal() });
+    await republishPost(app.server.context, { payload: { ownerId: app.ownerId, postId: output.postId }, signal: signal() });
     expect(await db().selectFrom('url_items').select(['url', 'dead_reason']).where('id', '=', output.id).executeTakeFirstOrThrow()).toEqual({ url: copy.url, dead_reason: 'GONE' });
     expect(await postsOnBlog(blog)).toHaveLength(onBlog - 1);
   });

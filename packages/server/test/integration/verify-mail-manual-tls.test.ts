@@ -1,12 +1,11 @@
-import http from 'node:http';
-import type net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useTestServer } from '../support/lifecycle';
 import { useTwoUsers } from '../support/scenario';
 import { buildCampaign } from '../support/factories';
 import { buildProject } from '../support/campaign-factories';
 import { buildProfile } from '../support/accounts-factories';
-import { dovecotAvailability, startDovecotPeer, testMessage, type DovecotPeer } from '../support/dovecot-peers';
+import { dovecotAvailability, testMessage } from '../support/dovecot-peers';
+import { useVerifyMailPeers } from '../support/verify-mail-peers';
 
 const ready = await dovecotAvailability();
 
@@ -20,25 +19,7 @@ describe.skipIf(!ready.available)('Verify mail with a Manual mailbox on STARTTLS
   const ctx = useTestServer('sqlite', false, { startEngine: true });
   const { ann } = useTwoUsers(ctx, false);
   const db = () => ctx.server.database.db;
-  let peer: DovecotPeer;
-  let site: http.Server;
-  let siteHost = '';
-  const confirmed: string[] = [];
-
-  beforeAll(async () => {
-    peer = await startDovecotPeer({ inbox: 'inbox pw' });
-    site = http.createServer((request, response) => {
-      const ok = /ConfirmEmail\/[0-9a-f]{32}$/.test(request.url ?? '');
-      if (ok) confirmed.push(request.url!);
-      response.writeHead(ok ? 200 : 404).end();
-    });
-    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
-    siteHost = `127.0.0.1:${(site.address() as net.AddressInfo).port}`;
-  });
-  afterAll(async () => {
-    await new Promise((resolve) => site?.close(resolve));
-    await peer?.stop();
-  });
+  const mail = useVerifyMailPeers({ inbox: 'inbox pw' });
 
   const projectRow = (id: number) => db().selectFrom('projects').select(['status', 'settings']).where('id', '=', id).executeTakeFirstOrThrow();
   const lineOf = async (id: number): Promise<string | null> => JSON.parse((await projectRow(id)).settings).verificationInfo?.status ?? null;
@@ -47,7 +28,7 @@ describe.skipIf(!ready.available)('Verify mail with a Manual mailbox on STARTTLS
   async function verifyWith(email: string, key: string, mailbox: Record<string, unknown>): Promise<number> {
     const campaign = await buildCampaign(db(), { ownerId: ann.id });
     const profile = await buildProfile(db(), {
-      ownerId: ann.id, campaignId: campaign.id, accounts: [{ siteName: `http://${siteHost}`, email, username: email.split('@')[0]!, password: 'pw' }],
+      ownerId: ann.id, campaignId: campaign.id, accounts: [{ siteName: `http://${mail.siteHost}`, email, username: email.split('@')[0]!, password: 'pw' }],
     });
     const verificationInfo = {
       emailServer: '127.0.0.1', emailAddress: 'inbox@localhost', emailLogin: 'inbox', emailPassword: 'inbox pw',
@@ -57,9 +38,9 @@ describe.skipIf(!ready.available)('Verify mail with a Manual mailbox on STARTTLS
       ownerId: ann.id, campaignId: campaign.id, module: 'AccountCreation', status: 'COMPLETED',
       settings: JSON.stringify({ profileId: profile.id, emailSource: 'MANUAL', verificationInfo }),
     });
-    await peer.deliver('inbox', testMessage({
+    await mail.peer.deliver('inbox', testMessage({
       from: 'Wiki <wiki@127.0.0.1>', to: email, subject: 'Confirm your email address',
-      body: `Open http://${siteHost}/index.php/Special:ConfirmEmail/${key} to confirm.`,
+      body: `Open http://${mail.siteHost}/index.php/Special:ConfirmEmail/${key} to confirm.`,
     }));
     expect((await ann.agent.request('GET', `/action/start/verifying/${id}`)).json().status).toBe('STARTING_VERIFYING');
     return id;
@@ -67,29 +48,29 @@ describe.skipIf(!ready.available)('Verify mail with a Manual mailbox on STARTTLS
 
   it('confirms through IMAP with STARTTLS on the plain port, the self-signed certificate allowed', async () => {
     const id = await verifyWith('starttls@mail.test', 'c'.repeat(32), {
-      emailServerPort: peer.imap, mailProtocol: 'imap', SSL: false, startTls: true, allowSelfSigned: true,
+      emailServerPort: mail.peer.imap, mailProtocol: 'imap', SSL: false, startTls: true, allowSelfSigned: true,
     });
     await expect.poll(() => lineOf(id), { timeout: 30_000 }).toBe('Verified 1 of 1 account');
     await expect.poll(async () => (await projectRow(id)).status, { timeout: 30_000 }).toBe('COMPLETED');
-    expect(confirmed).toContain(`/index.php/Special:ConfirmEmail/${'c'.repeat(32)}`);
+    expect(mail.confirmed).toContain(`/index.php/Special:ConfirmEmail/${'c'.repeat(32)}`);
   });
 
   it('confirms through POP3S whose certificate is self-signed, when allowed', async () => {
     const id = await verifyWith('pop3s@mail.test', 'd'.repeat(32), {
-      emailServerPort: peer.pop3s, mailProtocol: 'pop3', SSL: true, startTls: false, allowSelfSigned: true,
+      emailServerPort: mail.peer.pop3s, mailProtocol: 'pop3', SSL: true, startTls: false, allowSelfSigned: true,
     });
     await expect.poll(() => lineOf(id), { timeout: 30_000 }).toBe('Verified 1 of 1 account');
     await expect.poll(async () => (await projectRow(id)).status, { timeout: 30_000 }).toBe('COMPLETED');
-    expect(confirmed).toContain(`/index.php/Special:ConfirmEmail/${'d'.repeat(32)}`);
+    expect(mail.confirmed).toContain(`/index.php/Special:ConfirmEmail/${'d'.repeat(32)}`);
   });
 
   it('STARTTLS really upgrades: without allowing the self-signed certificate the account says so and nothing is confirmed', async () => {
     const id = await verifyWith('refused@mail.test', 'e'.repeat(32), {
-      emailServerPort: peer.imap, mailProtocol: 'imap', SSL: false, startTls: true, allowSelfSigned: false,
+      emailServerPort: mail.peer.imap, mailProtocol: 'imap', SSL: false, startTls: true, allowSelfSigned: false,
     });
     await expect.poll(() => lineOf(id), { timeout: 30_000 }).toMatch(/^Verified 0 of 1 account; refused@mail\.test: The mail server's TLS certificate is not trusted/);
     expect(await lineOf(id)).toContain('tick "Allow self-signed certificate" only if you trust this server');
-    expect(confirmed).not.toContain(`/index.php/Special:ConfirmEmail/${'e'.repeat(32)}`);
+    expect(mail.confirmed).not.toContain(`/index.php/Special:ConfirmEmail/${'e'.repeat(32)}`);
     const { status } = await projectRow(id);
     if (status === 'VERIFYING') await ann.agent.request('GET', `/action/stop/verifying/${id}`);
     await expect.poll(async () => (await projectRow(id)).status, { timeout: 30_000 }).toBe('COMPLETED');

@@ -1,12 +1,11 @@
-import http from 'node:http';
-import type net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useTestServer } from '../support/lifecycle';
 import { useTwoUsers } from '../support/scenario';
 import { buildCampaign } from '../support/factories';
 import { buildProject } from '../support/campaign-factories';
 import { buildProfile } from '../support/accounts-factories';
-import { dovecotAvailability, startDovecotPeer, testMessage, type DovecotPeer } from '../support/dovecot-peers';
+import { dovecotAvailability, testMessage } from '../support/dovecot-peers';
+import { useVerifyMailPeers } from '../support/verify-mail-peers';
 
 const ready = await dovecotAvailability();
 
@@ -20,28 +19,10 @@ describe.skipIf(!ready.available)('Verify mail pass', () => {
   const ctx = useTestServer('sqlite', false, { withLive: true, startEngine: true });
   const { ann, liveInbox } = useTwoUsers(ctx, false, { listen: true });
   const db = () => ctx.server.database.db;
-  let peer: DovecotPeer;
-  let site: http.Server;
-  let siteHost = '';
-  const confirmed: string[] = [];
-
-  beforeAll(async () => {
-    peer = await startDovecotPeer({ inbox: 'inbox pw', listed: 'listed pw' });
-    site = http.createServer((request, response) => {
-      const ok = /ConfirmEmail\/[0-9a-f]{32}$/.test(request.url ?? '');
-      if (ok) confirmed.push(request.url!);
-      response.writeHead(ok ? 200 : 404).end();
-    });
-    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
-    siteHost = `127.0.0.1:${(site.address() as net.AddressInfo).port}`;
-  });
-  afterAll(async () => {
-    await new Promise((resolve) => site?.close(resolve));
-    await peer?.stop();
-  });
+  const mail = useVerifyMailPeers({ inbox: 'inbox pw', listed: 'listed pw' });
 
   const confirmationMail = (to: string, key: string) => testMessage({
-    from: 'Wiki <wiki@127.0.0.1>', to, subject: 'Confirm your email address', body: `Open http://${siteHost}/index.php/Special:ConfirmEmail/${key} to confirm.`,
+    from: 'Wiki <wiki@127.0.0.1>', to, subject: 'Confirm your email address', body: `Open http://${mail.siteHost}/index.php/Special:ConfirmEmail/${key} to confirm.`,
   });
   const statusOf = async (id: number) => (await db().selectFrom('projects').select(['status', 'settings']).where('id', '=', id).executeTakeFirstOrThrow());
 
@@ -49,23 +30,23 @@ describe.skipIf(!ready.available)('Verify mail pass', () => {
     const campaign = await buildCampaign(db(), { ownerId: ann.id });
     const profile = await buildProfile(db(), {
       ownerId: ann.id, campaignId: campaign.id, accounts: [
-        { siteName: `http://${siteHost}`, email: 'ann.wiki@mail.test', username: 'Ann', password: 'pw1' },
-        { siteName: `http://${siteHost}`, email: 'late@mail.test', username: 'Late', password: 'pw2' },
+        { siteName: `http://${mail.siteHost}`, email: 'ann.wiki@mail.test', username: 'Ann', password: 'pw1' },
+        { siteName: `http://${mail.siteHost}`, email: 'late@mail.test', username: 'Late', password: 'pw2' },
       ],
     });
     const settings = {
       profileId: profile.id, emailSource: 'MANUAL',
       verificationInfo: {
-        emailServer: '127.0.0.1', emailServerPort: peer.imap, mailProtocol: 'imap', emailAddress: 'inbox@localhost',
+        emailServer: '127.0.0.1', emailServerPort: mail.peer.imap, mailProtocol: 'imap', emailAddress: 'inbox@localhost',
         emailLogin: 'inbox', emailPassword: 'inbox pw', SSL: false, checkSpamFolder: false, spamFolderName: '', status: null,
       },
     };
     const id = await buildProject(db(), { ownerId: ann.id, campaignId: campaign.id, module: 'AccountCreation', status: 'COMPLETED', settings: JSON.stringify(settings) });
-    await peer.deliver('inbox', confirmationMail('ann.wiki@mail.test', 'a'.repeat(32)));
+    await mail.peer.deliver('inbox', confirmationMail('ann.wiki@mail.test', 'a'.repeat(32)));
     const inbox = await liveInbox(ann.agent, `project/${id}`);
 
     expect((await ann.agent.request('GET', `/action/start/verifying/${id}`)).json().status).toBe('STARTING_VERIFYING');
-    const status = 'Verified 1 of 2 accounts; late@mail.test (http://' + siteHost + '): no confirmation mail yet';
+    const status = 'Verified 1 of 2 accounts; late@mail.test (http://' + mail.siteHost + '): no confirmation mail yet';
     const lineOf = async () => JSON.parse((await statusOf(id)).settings).verificationInfo?.status ?? null;
     await expect.poll(lineOf, { timeout: 30_000 }).toBe(status);
     // One account's mail has not come: the project keeps VERIFYING, the next pass is queued for
@@ -77,7 +58,7 @@ describe.skipIf(!ready.available)('Verify mail pass', () => {
     expect(later[0]!.start_after).toBeGreaterThan(Date.now() + 9 * 60_000);
     expect((await ann.agent.request('GET', `/action/stop/verifying/${id}`)).json().status).toBe('STOPPING_VERIFYING');
     await expect.poll(async () => (await statusOf(id)).status, { timeout: 30_000 }).toBe('COMPLETED');
-    expect(confirmed).toEqual([`/index.php/Special:ConfirmEmail/${'a'.repeat(32)}`]);
+    expect(mail.confirmed).toEqual([`/index.php/Special:ConfirmEmail/${'a'.repeat(32)}`]);
     await expect.poll(() => inbox.messages.filter((message) => message.name === 'verificationProgressed'))
       .toEqual([{ topic: `project/${id}`, name: 'verificationProgressed', payload: { projectId: id, status } }]);
     // The screen's project answer carries it too.
@@ -87,7 +68,7 @@ describe.skipIf(!ready.available)('Verify mail pass', () => {
 
   it("reads the email manager's mailbox of each address (source LIST), and an unreachable one is that account's reason", async () => {
     await ann.agent.request('PUT', '/rest/user_emails', {
-      body: { address: 'listed@mail.test', login: 'listed', password: 'listed pw', server: '127.0.0.1', port: peer.imaps, protocol: 'imap', ssl: true, allowSelfSigned: true },
+      body: { address: 'listed@mail.test', login: 'listed', password: 'listed pw', server: '127.0.0.1', port: mail.peer.imaps, protocol: 'imap', ssl: true, allowSelfSigned: true },
     });
     await ann.agent.request('PUT', '/rest/user_emails', {
       body: { address: 'gone@mail.test', login: 'gone', password: 'x', server: '127.0.0.1', port: 9, protocol: 'pop3', ssl: false },
@@ -95,16 +76,16 @@ describe.skipIf(!ready.available)('Verify mail pass', () => {
     const campaign = await buildCampaign(db(), { ownerId: ann.id });
     const profile = await buildProfile(db(), {
       ownerId: ann.id, campaignId: campaign.id, accounts: [
-        { siteName: siteHost, email: 'listed@mail.test', username: 'L', password: 'pw' },
-        { siteName: siteHost, email: 'gone@mail.test', username: 'G', password: 'pw' },
+        { siteName: mail.siteHost, email: 'listed@mail.test', username: 'L', password: 'pw' },
+        { siteName: mail.siteHost, email: 'gone@mail.test', username: 'G', password: 'pw' },
       ],
     });
     const id = await buildProject(db(), { ownerId: ann.id, campaignId: campaign.id, module: 'AccountCreation', settings: JSON.stringify({ profileId: profile.id, emailSource: 'LIST' }) });
-    await peer.deliver('listed', confirmationMail('listed@mail.test', 'b'.repeat(32)));
+    await mail.peer.deliver('listed', confirmationMail('listed@mail.test', 'b'.repeat(32)));
     expect((await ann.agent.request('GET', `/action/start/verifying/${id}`)).statusCode).toBe(200);
     await expect.poll(async () => (await statusOf(id)).status, { timeout: 30_000 }).toBe('NEW');
     expect(JSON.parse((await statusOf(id)).settings).verificationInfo.status)
       .toBe('Verified 1 of 2 accounts; gone@mail.test: Cannot reach the mail server 127.0.0.1:9: check the server address and port');
-    expect(confirmed).toContain(`/index.php/Special:ConfirmEmail/${'b'.repeat(32)}`);
+    expect(mail.confirmed).toContain(`/index.php/Special:ConfirmEmail/${'b'.repeat(32)}`);
   });
 });

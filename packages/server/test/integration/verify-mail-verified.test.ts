@@ -1,6 +1,4 @@
-import http from 'node:http';
-import type net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EmailSettingsSchema } from '@linkloom/shared';
 import { Pop3Client } from '../../src/engine/mail/pop3-client';
 import { openImap } from '../../src/engine/mail/imap-mailbox';
@@ -10,7 +8,8 @@ import { useTwoUsers } from '../support/scenario';
 import { buildCampaign } from '../support/factories';
 import { buildProject } from '../support/campaign-factories';
 import { buildProfile } from '../support/accounts-factories';
-import { dovecotAvailability, startDovecotPeer, testMessage, type DovecotPeer } from '../support/dovecot-peers';
+import { dovecotAvailability, testMessage } from '../support/dovecot-peers';
+import { useVerifyMailPeers } from '../support/verify-mail-peers';
 
 const ready = await dovecotAvailability();
 
@@ -24,29 +23,11 @@ describe.skipIf(!ready.available)('Verify mail: verified accounts and handled ma
   const ctx = useTestServer('sqlite', false, { withLive: true, startEngine: true });
   const { ann, bob } = useTwoUsers(ctx, false);
   const db = () => ctx.server.database.db;
-  let peer: DovecotPeer;
-  let site: http.Server;
-  let siteHost = '';
-  const confirmed: string[] = [];
-
-  beforeAll(async () => {
-    peer = await startDovecotPeer({ popper: 'pop pw', imapper: 'imap pw' });
-    site = http.createServer((request, response) => {
-      const ok = /ConfirmEmail\/[0-9a-f]{32}$/.test(request.url ?? '');
-      if (ok) confirmed.push(request.url!);
-      response.writeHead(ok ? 200 : 404).end();
-    });
-    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
-    siteHost = `127.0.0.1:${(site.address() as net.AddressInfo).port}`;
-  });
-  afterAll(async () => {
-    await new Promise((resolve) => site?.close(resolve));
-    await peer?.stop();
-  });
+  const mail = useVerifyMailPeers({ popper: 'pop pw', imapper: 'imap pw' });
 
   const popCount = async () => {
     const client = await Pop3Client.open(EmailSettingsSchema.parse({
-      emailLogin: 'popper', emailPassword: 'pop pw', emailServer: '127.0.0.1', emailServerPort: peer.pop3, mailProtocol: 'pop3', SSL: false,
+      emailLogin: 'popper', emailPassword: 'pop pw', emailServer: '127.0.0.1', emailServerPort: mail.peer.pop3, mailProtocol: 'pop3', SSL: false,
     }), 10_000);
     try {
       return (await client.stat()).count;
@@ -59,19 +40,19 @@ describe.skipIf(!ready.available)('Verify mail: verified accounts and handled ma
   it('records the account verified, shows it in the account grid, and deletes the handled POP3 mail once older than daysToDeleteMails', async () => {
     const campaign = await buildCampaign(db(), { ownerId: ann.id });
     const profile = await buildProfile(db(), {
-      ownerId: ann.id, campaignId: campaign.id, accounts: [{ siteName: `http://${siteHost}`, email: 'pop.user@mail.test', username: 'Pop', password: 'pw1' }],
+      ownerId: ann.id, campaignId: campaign.id, accounts: [{ siteName: `http://${mail.siteHost}`, email: 'pop.user@mail.test', username: 'Pop', password: 'pw1' }],
     });
     const settings = {
       profileId: profile.id, emailSource: 'MANUAL',
       verificationInfo: {
-        emailServer: '127.0.0.1', emailServerPort: peer.pop3, mailProtocol: 'pop3', emailAddress: 'pop.user@mail.test',
+        emailServer: '127.0.0.1', emailServerPort: mail.peer.pop3, mailProtocol: 'pop3', emailAddress: 'pop.user@mail.test',
         emailLogin: 'popper', emailPassword: 'pop pw', SSL: false, checkSpamFolder: false, spamFolderName: '', status: null,
       },
     };
     const id = await buildProject(db(), { ownerId: ann.id, campaignId: campaign.id, module: 'AccountCreation', status: 'COMPLETED', settings: JSON.stringify(settings) });
-    await peer.deliver('popper', testMessage({
+    await mail.peer.deliver('popper', testMessage({
       from: 'Wiki <wiki@127.0.0.1>', to: 'pop.user@mail.test', subject: 'Confirm your email address',
-      body: `Open http://${siteHost}/index.php/Special:ConfirmEmail/${'c'.repeat(32)} to confirm.`,
+      body: `Open http://${mail.siteHost}/index.php/Special:ConfirmEmail/${'c'.repeat(32)} to confirm.`,
     }));
     expect(await popCount()).toBe(1);
 
@@ -83,7 +64,7 @@ describe.skipIf(!ready.available)('Verify mail: verified accounts and handled ma
     expect((await ann.agent.request('GET', `/action/start/verifying/${id}`)).json().status).toBe('STARTING_VERIFYING');
     await expect.poll(async () => (await statusOf(id)).status, { timeout: 30_000 }).toBe('COMPLETED');
     expect(JSON.parse((await statusOf(id)).settings).verificationInfo.status).toBe('Verified 1 of 1 account');
-    expect(confirmed).toEqual([`/index.php/Special:ConfirmEmail/${'c'.repeat(32)}`]);
+    expect(mail.confirmed).toEqual([`/index.php/Special:ConfirmEmail/${'c'.repeat(32)}`]);
     const [stored] = await db().selectFrom('accounts').select(['verified_at', 'verify_mail_uid']).where('profile_id', '=', profile.id).execute();
     expect(stored!.verified_at).toBeGreaterThan(Date.now() - 60_000);
     expect(stored!.verify_mail_uid).toBeTruthy();
@@ -96,7 +77,7 @@ describe.skipIf(!ready.available)('Verify mail: verified accounts and handled ma
     await db().updateTable('accounts').set({ verified_at: Date.now() - 30 * 86_400_000 }).where('profile_id', '=', profile.id).execute();
     expect((await ann.agent.request('GET', `/action/start/verifying/${id}`)).statusCode).toBe(200);
     await expect.poll(async () => (await statusOf(id)).status, { timeout: 30_000 }).toBe('COMPLETED');
-    expect(confirmed).toHaveLength(1);
+    expect(mail.confirmed).toHaveLength(1);
     expect(await popCount()).toBe(0);
     const [after] = await db().selectFrom('accounts').select(['verified_at', 'verify_mail_uid']).where('profile_id', '=', profile.id).execute();
     expect(after).toEqual({ verified_at: expect.any(Number), verify_mail_uid: null });
@@ -104,7 +85,7 @@ describe.skipIf(!ready.available)('Verify mail: verified accounts and handled ma
 
   it('over IMAP deletes, on each pass, the handled mails older than daysToDeleteMails and keeps the one it just handled', async () => {
     const imapSettings = EmailSettingsSchema.parse({
-      emailLogin: 'imapper', emailPassword: 'imap pw', emailServer: '127.0.0.1', emailServerPort: peer.imap, mailProtocol: 'imap', SSL: false,
+      emailLogin: 'imapper', emailPassword: 'imap pw', emailServer: '127.0.0.1', emailServerPort: mail.peer.imap, mailProtocol: 'imap', SSL: false,
     });
     const subjects = async () => {
       const client = await openImap(imapSettings, 10_000);
@@ -127,20 +108,20 @@ describe.skipIf(!ready.available)('Verify mail: verified accounts and handled ma
     } finally {
       await client.logout();
     }
-    await peer.deliver('imapper', testMessage({
+    await mail.peer.deliver('imapper', testMessage({
       from: 'Wiki <wiki@127.0.0.1>', to: 'imap.user@mail.test', subject: 'Confirm your email address',
-      body: `Open http://${siteHost}/index.php/Special:ConfirmEmail/${'d'.repeat(32)} to confirm.`,
+      body: `Open http://${mail.siteHost}/index.php/Special:ConfirmEmail/${'d'.repeat(32)} to confirm.`,
     }));
     expect(await subjects()).toEqual(['Confirm your email address', 'Old confirmation']);
 
     const campaign = await buildCampaign(db(), { ownerId: ann.id });
     const profile = await buildProfile(db(), {
-      ownerId: ann.id, campaignId: campaign.id, accounts: [{ siteName: `http://${siteHost}`, email: 'imap.user@mail.test', username: 'Imap', password: 'pw2' }],
+      ownerId: ann.id, campaignId: campaign.id, accounts: [{ siteName: `http://${mail.siteHost}`, email: 'imap.user@mail.test', username: 'Imap', password: 'pw2' }],
     });
     const settings = {
       profileId: profile.id, emailSource: 'MANUAL',
       verificationInfo: {
-        emailServer: '127.0.0.1', emailServerPort: peer.imap, mailProtocol: 'imap', emailAddress: 'imap.user@mail.test',
+        emailServer: '127.0.0.1', emailServerPort: mail.peer.imap, mailProtocol: 'imap', emailAddress: 'imap.user@mail.test',
         emailLogin: 'imapper', emailPassword: 'imap pw', SSL: false, checkSpamFolder: false, spamFolderName: '', status: null,
       },
     };
@@ -148,7 +129,7 @@ describe.skipIf(!ready.available)('Verify mail: verified accounts and handled ma
     expect((await ann.agent.request('GET', `/action/start/verifying/${id}`)).statusCode).toBe(200);
     await expect.poll(async () => (await statusOf(id)).status, { timeout: 30_000 }).toBe('STOPPED');
     expect(JSON.parse((await statusOf(id)).settings).verificationInfo.status).toBe('Verified 1 of 1 account');
-    expect(confirmed).toContain(`/index.php/Special:ConfirmEmail/${'d'.repeat(32)}`);
+    expect(mail.confirmed).toContain(`/index.php/Special:ConfirmEmail/${'d'.repeat(32)}`);
     expect(await subjects()).toEqual(['Confirm your email address']);
   });
 });

@@ -10,19 +10,15 @@
  *   profile, tier 1 posts as its new author linking the money URLs, tier 2 waits for tier 1 and its
  *   own accounts and links tier 1's post.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   WizardCreateCampaignResponseSchema, WizardResponseSchema, isPrivateModule, type DiagramCell, type Wizard, type WizardSummary,
 } from '@linkloom/shared';
-import { startEngine } from '../../src/engine/jobs/engine';
 import { rearmSchedule } from '../../src/engine/scheduler/arm-schedule';
 import { insertStrategies } from '../../src/features/strategies/strategies.repository';
-import { createTestDatabase, type TestDatabaseHandle } from '../support/databases';
-import { buildUser } from '../support/factories';
-import { signedIn, type Agent } from '../support/agent';
 import { pageAnchors } from '../support/engine-world';
-import { startTestApp, type TestApp } from '../support/test-app';
-import { startWordPressPeers, wordPressAvailability, type WordPressPeers } from '../support/wordpress-peers';
+import { wordPressAvailability } from '../support/wordpress-peers';
+import { useEngineApp } from '../support/engine-app';
 import { untilWithin } from '../support/until';
 
 const availability = await wordPressAvailability();
@@ -45,29 +41,9 @@ function twoTierDiagram(kind: string, label: string): string {
 }
 
 describe.skipIf(!availability.available)(`X-Wizard campaign on real WordPress${skipReason}`, () => {
-  let peers: WordPressPeers;
-  let handle: TestDatabaseHandle;
-  let server: TestApp;
-  let ownerId: number;
-  let agent: Agent;
+  const app = useEngineApp({ wordPressBlogs: 2, timeoutMs: 240_000 });
 
-  beforeAll(async () => {
-    peers = await startWordPressPeers(2);
-    handle = await createTestDatabase('sqlite');
-    server = await startTestApp(handle);
-    await startEngine(server.context);
-    const user = await buildUser(server.database.db);
-    ownerId = user.id;
-    agent = await signedIn(server.app, user);
-  }, 240_000);
-
-  afterAll(async () => {
-    await server?.close();
-    await handle?.drop();
-    await peers?.stop();
-  });
-
-  const db = () => server.database.db;
+  const db = () => app.server.database.db;
   const project = async (id: number) => {
     const row = await db().selectFrom('projects').select(['status', 'last_error', 'schedule']).where('id', '=', id).executeTakeFirstOrThrow();
     return { ...row, schedule: JSON.parse(row.schedule ?? 'null') as Record<string, unknown> | null };
@@ -83,28 +59,28 @@ describe.skipIf(!availability.available)(`X-Wizard campaign on real WordPress${s
 
   /** A private network of the user holding one of the peer blogs (WordPress, its application password). */
   const network = async (index: number, name: string) => {
-    const blog = peers.sites[index]!;
+    const blog = app.peers.sites[index]!;
     const now = Date.now();
-    const row = await db().insertInto('private_networks').values({ owner_id: ownerId, name, created_at: now }).returning('id').executeTakeFirstOrThrow();
+    const row = await db().insertInto('private_networks').values({ owner_id: app.ownerId, name, created_at: now }).returning('id').executeTakeFirstOrThrow();
     await db().insertInto('private_sites').values({
-      owner_id: ownerId, private_network_id: row.id, module: 'Private', platform: 'WordPress', site_url: blog.url,
+      owner_id: app.ownerId, private_network_id: row.id, module: 'Private', platform: 'WordPress', site_url: blog.url,
       email: `${name.toLowerCase()}@example.test`, username: blog.username, password: blog.applicationPassword, self_hosted: 1, created_at: now,
     }).execute();
     return row.id;
   };
   const contentGroup = async (name: string) => {
     const now = Date.now();
-    const group = await db().insertInto('content_groups').values({ owner_id: ownerId, name, created_at: now }).returning('id').executeTakeFirstOrThrow();
-    await db().insertInto('articles').values({ owner_id: ownerId, content_group_id: group.id, title: `${name}: a season in the garden`, body: ARTICLE, created_at: now, updated_at: now }).execute();
+    const group = await db().insertInto('content_groups').values({ owner_id: app.ownerId, name, created_at: now }).returning('id').executeTakeFirstOrThrow();
+    await db().insertInto('articles').values({ owner_id: app.ownerId, content_group_id: group.id, title: `${name}: a season in the garden`, body: ARTICLE, created_at: now, updated_at: now }).execute();
     return group.id;
   };
 
   /** A wizard of the user's strategy of this diagram, as PUT /rest/xwizards then GET makes it. */
   const startWizard = async (name: string, diagram: string): Promise<Wizard> => {
-    const [strategy] = await insertStrategies(db(), ownerId, [{ name, description: '', diagram, img: '' }]);
-    const added = await agent.request('PUT', '/rest/xwizards', { body: { name, strategyId: strategy!.id } });
+    const [strategy] = await insertStrategies(db(), app.ownerId, [{ name, description: '', diagram, img: '' }]);
+    const added = await app.agent.request('PUT', '/rest/xwizards', { body: { name, strategyId: strategy!.id } });
     expect(added.statusCode, added.body).toBe(201);
-    return WizardResponseSchema.parse((await agent.request('GET', `/rest/xwizards/${(added.json() as WizardSummary).id}`)).json()).wizard;
+    return WizardResponseSchema.parse((await app.agent.request('GET', `/rest/xwizards/${(added.json() as WizardSummary).id}`)).json()).wizard;
   };
   /** Links & Keywords: tier 1 reads the money URLs with a primary / branded mix, one or two links a post. */
   const linksOf = (base: Wizard, money: string[], anchors: string[]): Wizard['linksAndKeywords'] => base.linksAndKeywords.map((tier, i) => ({
@@ -116,7 +92,7 @@ describe.skipIf(!availability.available)(`X-Wizard campaign on real WordPress${s
 
   /** PUT /action/create/xcampaign as the editor sends it; the new campaign's projects in id order. */
   const createCampaign = async (wizard: Wizard) => {
-    const response = await agent.request('PUT', '/action/create/xcampaign', { body: { saveWizard: false, wizard } });
+    const response = await app.agent.request('PUT', '/action/create/xcampaign', { body: { saveWizard: false, wizard } });
     expect(response.statusCode, response.body).toBe(200);
     const { campaignId } = WizardCreateCampaignResponseSchema.parse(response.json());
     const rows = await db().selectFrom('projects').select(['id', 'name', 'module', 'settings']).where('campaign_id', '=', campaignId).orderBy('id').execute();
@@ -128,7 +104,7 @@ describe.skipIf(!availability.available)(`X-Wizard campaign on real WordPress${s
     for (const id of ids) {
       expect((await project(id)).schedule).toMatchObject({ scheduleType: 'FixedDate', status: 'SCHEDULED' });
       await db().updateTable('projects').set({ next_run_at: at }).where('id', '=', id).execute();
-      await rearmSchedule(server.context, ownerId, id);
+      await rearmSchedule(app.server.context, app.ownerId, id);
     }
     return at;
   };
@@ -171,7 +147,7 @@ describe.skipIf(!availability.available)(`X-Wizard campaign on real WordPress${s
     expect(run1.startedAt).toBeGreaterThanOrEqual(at);
     const tier1Posts = await postsIn(tier1!.form.urlListId);
     expect(tier1Posts).toHaveLength(1);
-    expect(tier1Posts[0]!.startsWith(peers.sites[0]!.url)).toBe(true);
+    expect(tier1Posts[0]!.startsWith(app.peers.sites[0]!.url)).toBe(true);
     await expectMoneyLinks(tier1Posts[0]!);
 
     const run2 = await completed(tier2!.id);
@@ -179,7 +155,7 @@ describe.skipIf(!availability.available)(`X-Wizard campaign on real WordPress${s
     expect(run2.startedAt).toBeGreaterThanOrEqual(run1.finishedAt!);
     expect(run2.startedAt - run1.finishedAt!).toBeLessThan(1000);
     const [tier2Post] = await postsIn(tier2!.form.urlListId);
-    expect(tier2Post?.startsWith(peers.sites[1]!.url)).toBe(true);
+    expect(tier2Post?.startsWith(app.peers.sites[1]!.url)).toBe(true);
     expect((await anchorsOn(tier2Post!)).map((anchor) => anchor.href)).toContain(tier1Posts[0]);
   }, 180_000);
 
@@ -187,15 +163,15 @@ describe.skipIf(!availability.available)(`X-Wizard campaign on real WordPress${s
     const base = await startWizard('Two Web 2.0 tiers', twoTierDiagram('Web20Blog', 'Web 2.0 Blog'));
     // The user's own blogs with their admin logins (the verifier's platform set as it finds it), one per tier.
     const blogs = [];
-    for (const peer of peers.sites) {
-      const added = await agent.request('PUT', '/rest/custom_sites', { body: { url: peer.url, module: 'SocialNetwork', login: peer.username, password: peer.applicationPassword } });
+    for (const peer of app.peers.sites) {
+      const added = await app.agent.request('PUT', '/rest/custom_sites', { body: { url: peer.url, module: 'SocialNetwork', login: peer.username, password: peer.applicationPassword } });
       expect(added.statusCode, added.body).toBe(201);
       const site = (added.json() as { site: { id: number; url: string } }).site;
       await db().updateTable('custom_sites').set({ platform: 'WordPress' }).where('id', '=', site.id).execute();
       blogs.push(site);
     }
     // The product's email source: a catch-all pattern gives each new account a fresh address.
-    const mailbox = await agent.request('PUT', '/rest/user_emails', { body: { address: 'writer.*@mail.test', login: 'writer', password: 'mailbox pw', server: '127.0.0.1', port: 993, protocol: 'imap', ssl: true } });
+    const mailbox = await app.agent.request('PUT', '/rest/user_emails', { body: { address: 'writer.*@mail.test', login: 'writer', password: 'mailbox pw', server: '127.0.0.1', port: 993, protocol: 'imap', ssl: true } });
     expect(mailbox.statusCode, mailbox.body).toBeLessThan(300);
     const groups = [await contentGroup('Blog articles'), await contentGroup('Profile articles')];
     const projects = await createCampaign({
@@ -221,17 +197,17 @@ describe.skipIf(!availability.available)(`X-Wizard campaign on real WordPress${s
     }
     const run1 = await completed(tier1.id);
     const [tier1Post] = await postsIn(tier1.form.urlListId);
-    expect(tier1Post?.startsWith(peers.sites[0]!.url)).toBe(true);
+    expect(tier1Post?.startsWith(app.peers.sites[0]!.url)).toBe(true);
     await expectMoneyLinks(tier1Post!);
     // Posted as the new author, not the admin.
     const author = await db().selectFrom('accounts').select('username').where('profile_id', '=', tier1.form.profileId).executeTakeFirstOrThrow();
-    const posts = (await (await fetch(`${peers.sites[0]!.url}/wp-json/wp/v2/posts?_embed=author&per_page=20`)).json()) as Array<{ link: string; _embedded?: { author?: Array<{ slug: string }> } }>;
+    const posts = (await (await fetch(`${app.peers.sites[0]!.url}/wp-json/wp/v2/posts?_embed=author&per_page=20`)).json()) as Array<{ link: string; _embedded?: { author?: Array<{ slug: string }> } }>;
     expect(posts.find((post) => post.link === tier1Post)?._embedded?.author?.[0]?.slug).toBe(author.username.toLowerCase());
 
     const run2 = await completed(tier2.id);
     expect(run2.startedAt).toBeGreaterThanOrEqual(run1.finishedAt!);
     const [tier2Post] = await postsIn(tier2.form.urlListId);
-    expect(tier2Post?.startsWith(peers.sites[1]!.url)).toBe(true);
+    expect(tier2Post?.startsWith(app.peers.sites[1]!.url)).toBe(true);
     expect((await anchorsOn(tier2Post!)).map((anchor) => anchor.href)).toContain(tier1Post);
   }, 180_000);
 });
