@@ -141,17 +141,9 @@ setup_wiki() {
 }
 
 cmd_start() {
-  [ $# -eq 3 ] || die "usage: $0 start N BASEPORT STATE_DIR"
+  check_start "$MW_ROOT/maintenance/install.php" MediaWiki wikis "$@"
   local n=$1 base=$2 state=$3
-  [[ "$n" =~ ^[1-9][0-9]*$ ]] || die "N must be a positive number, got '$n'"
-  [[ "$base" =~ ^[0-9]+$ ]] && ((base >= 1024 && base + n <= 65535)) || die "BASEPORT must be a port in 1024..65535, got '$base'"
-  [ -e "$MW_ROOT/maintenance/install.php" ] || die "MediaWiki is not installed: run '$0 install' first"
-  [ -e "$state/run.env" ] && die "$state already holds running wikis: stop them first"
-  mysql_answers || die "MariaDB does not answer: run '$0 install' first"
   local i
-  for ((i = 0; i < n; i++)); do
-    port_in_use $((base + i)) && die "port $((base + i)) on 127.0.0.1 is already in use"
-  done
 
   mkdir -p "$state/logs" "$RUNS_DIR"
   state=$(cd "$state" && pwd)

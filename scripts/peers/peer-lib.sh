@@ -66,6 +66,27 @@ ensure_mariadb() {
   die "MariaDB does not answer as root on the local socket or at $MYSQL_HOST:$MYSQL_PORT"
 }
 
+# The checks every `start N BASEPORT STATE_DIR` makes before it creates anything: its arguments,
+# the installation (`installed_file` is there, else `software` is not installed), no running
+# `sites` in STATE_DIR yet, MariaDB answering, and the N ports from BASEPORT free.
+# Usage: check_start installed_file software sites "$@" (the start's own arguments).
+check_start() {
+  local installed_file=$1 software=$2 sites=$3
+  shift 3
+  [ $# -eq 3 ] || die "usage: $0 start N BASEPORT STATE_DIR"
+  local n=$1 base=$2 state=$3
+  [[ "$n" =~ ^[1-9][0-9]*$ ]] || die "N must be a positive number, got '$n'"
+  [[ "$base" =~ ^[0-9]+$ ]] && ((base >= 1024 && base + n <= 65535)) || die "BASEPORT must be a port in 1024..65535, got '$base'"
+  [ -e "$installed_file" ] || die "$software is not installed: run '$0 install' first"
+  [ -e "$state/run.env" ] && die "$state already holds running $sites: stop them first"
+  mysql_answers || die "MariaDB does not answer: run '$0 install' first"
+  local i
+  for ((i = 0; i < n; i++)); do
+    port_in_use $((base + i)) && die "port $((base + i)) on 127.0.0.1 is already in use"
+  done
+  return 0
+}
+
 port_in_use() {
   (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null
 }

@@ -209,17 +209,9 @@ EOF
 }
 
 cmd_start() {
-  [ $# -eq 3 ] || die "usage: $0 start N BASEPORT STATE_DIR"
+  check_start "$WP_ROOT/wp-load.php" WordPress blogs "$@"
   local n=$1 base=$2 state=$3
-  [[ "$n" =~ ^[1-9][0-9]*$ ]] || die "N must be a positive number, got '$n'"
-  [[ "$base" =~ ^[0-9]+$ ]] && ((base >= 1024 && base + n <= 65535)) || die "BASEPORT must be a port in 1024..65535, got '$base'"
-  [ -e "$WP_ROOT/wp-load.php" ] || die "WordPress is not installed: run '$0 install' first"
-  [ -e "$state/run.env" ] && die "$state already holds running blogs: stop them first"
-  mysql_answers || die "MariaDB does not answer: run '$0 install' first"
   local i
-  for ((i = 0; i < n; i++)); do
-    port_in_use $((base + i)) && die "port $((base + i)) on 127.0.0.1 is already in use"
-  done
 
   mkdir -p "$state/logs" "$state/tmp"
   state=$(cd "$state" && pwd)

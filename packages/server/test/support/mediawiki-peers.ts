@@ -4,14 +4,9 @@
  * grants). Installing needs root and apt; a machine that cannot install skips these tests with the
  * reason, except with REQUIRE_MEDIAWIKI=1 (CI), where it fails.
  */
-import { execFile } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { peerAvailability, type PeerAvailability } from './peer-availability';
-import { freeConsecutivePorts, startOnFreePorts } from './peer-ports';
-
-const run = promisify(execFile);
+import { startScriptPeers, type ScriptPeers } from './peer-ports';
 
 export const MEDIAWIKI_SCRIPT = path.resolve(import.meta.dirname, '../../../../scripts/peers/mediawiki.sh');
 
@@ -26,11 +21,7 @@ export interface MediaWikiPeerSite {
   botPassword: string;
 }
 
-export interface MediaWikiPeers {
-  sites: MediaWikiPeerSite[];
-  stateDir: string;
-  stop(): Promise<void>;
-}
+export type MediaWikiPeers = ScriptPeers<MediaWikiPeerSite>;
 
 export type MediaWikiAvailability = PeerAvailability;
 
@@ -45,37 +36,12 @@ export interface MediaWikiPeersOptions {
 }
 
 /** Starts `count` wikis on free consecutive ports of 127.0.0.1. */
-export async function startMediaWikiPeers(count: number, options: MediaWikiPeersOptions = {}): Promise<MediaWikiPeers> {
-  const ready = await mediaWikiAvailability();
-  if (!ready.available) throw new Error(`MediaWiki peers are unavailable: ${ready.reason}`);
-  return startOnFreePorts({
-    what: `${count} MediaWiki wikis`,
-    stateDirPrefix: 'll-mw-',
-    freePorts: () => freeConsecutivePorts(count),
-    async start(basePort, stateDir) {
-      const env = {
-        ...process.env,
-        ...(options.phpWorkers ? { MW_PEERS_PHP_WORKERS: String(options.phpWorkers) } : {}),
-        ...(options.phpIniDir ? { MW_PEERS_PHP_INI_DIR: options.phpIniDir } : {}),
-      };
-      const { stdout } = await run('bash', [MEDIAWIKI_SCRIPT, 'start', String(count), String(basePort), stateDir], { timeout: 180_000, env });
-      const sites = stdout
-        .split('\n')
-        .filter((line) => line.trim().startsWith('{'))
-        .map((line) => JSON.parse(line) as MediaWikiPeerSite);
-      if (sites.length !== count) throw new Error(`mediawiki.sh start printed ${sites.length} wikis instead of ${count}`);
-      let stopped = false;
-      return {
-        sites,
-        stateDir,
-        async stop() {
-          if (stopped) return;
-          stopped = true;
-          await run('bash', [MEDIAWIKI_SCRIPT, 'stop', stateDir], { timeout: 60_000 });
-          fs.rmSync(stateDir, { recursive: true, force: true });
-        },
-      };
+export function startMediaWikiPeers(count: number, options: MediaWikiPeersOptions = {}): Promise<MediaWikiPeers> {
+  return startScriptPeers<MediaWikiPeerSite>(count, {
+    name: 'MediaWiki', sites: 'wikis', script: MEDIAWIKI_SCRIPT, availability: mediaWikiAvailability, stateDirPrefix: 'll-mw-', startTimeoutMs: 180_000,
+    env: {
+      ...(options.phpWorkers ? { MW_PEERS_PHP_WORKERS: String(options.phpWorkers) } : {}),
+      ...(options.phpIniDir ? { MW_PEERS_PHP_INI_DIR: options.phpIniDir } : {}),
     },
-    portTaken: /already in use/,
   });
 }

@@ -1,13 +1,18 @@
 /**
  * Free ports of 127.0.0.1 for the real peers (WordPress, MediaWiki, Dovecot, microsocks) and the
  * start loop they share: pick free ports, start the peer's script in a fresh state folder, and on
- * a port another process took between the check and the start, try other ports.
+ * a port another process took between the check and the start, try other ports. startScriptPeers
+ * is the whole start of the peers whose script starts N sites (WordPress blogs, MediaWiki wikis).
  */
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { describeFailure } from './peer-availability';
+import { promisify } from 'node:util';
+import { describeFailure, type PeerAvailability } from './peer-availability';
+
+const run = promisify(execFile);
 
 export function portIsFree(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -59,4 +64,61 @@ export async function startOnFreePorts<T>(peer: StartOnFreePorts<T>): Promise<T>
     }
   }
   throw new Error(`Could not start ${peer.what}: ${describeFailure(lastError)}`);
+}
+
+/** What a peer script of scripts/peers/ (`start N BASEPORT STATE_DIR` printing one JSON line a site, `stop STATE_DIR`) starts. */
+export interface ScriptPeers<Site> {
+  sites: Site[];
+  stateDir: string;
+  stop(): Promise<void>;
+}
+
+export interface ScriptPeersOptions {
+  /** Who they are, for messages: `WordPress`. */
+  name: string;
+  /** What one is called in the plural: `blogs`. */
+  sites: string;
+  /** The peer's script (its `start` and `stop`). */
+  script: string;
+  /** Its availability (peerAvailability); unavailable, the start throws with the reason. */
+  availability: () => Promise<PeerAvailability>;
+  /** Prefix of the state folder under the system's temp folder. */
+  stateDirPrefix: string;
+  /** Variables for the script besides the process's. */
+  env: Record<string, string>;
+  /** How long `start` may take. */
+  startTimeoutMs: number;
+}
+
+/** Starts `count` sites of a peer script on free consecutive ports of 127.0.0.1. */
+export async function startScriptPeers<Site>(count: number, peer: ScriptPeersOptions): Promise<ScriptPeers<Site>> {
+  const ready = await peer.availability();
+  if (!ready.available) throw new Error(`${peer.name} peers are unavailable: ${ready.reason}`);
+  const scriptName = path.basename(peer.script);
+  return startOnFreePorts({
+    what: `${count} ${peer.name} ${peer.sites}`,
+    stateDirPrefix: peer.stateDirPrefix,
+    freePorts: () => freeConsecutivePorts(count),
+    async start(basePort, stateDir) {
+      const env = { ...process.env, ...peer.env };
+      const { stdout } = await run('bash', [peer.script, 'start', String(count), String(basePort), stateDir], { timeout: peer.startTimeoutMs, env });
+      const sites = stdout
+        .split('\n')
+        .filter((line) => line.trim().startsWith('{'))
+        .map((line) => JSON.parse(line) as Site);
+      if (sites.length !== count) throw new Error(`${scriptName} start printed ${sites.length} ${peer.sites} instead of ${count}`);
+      let stopped = false;
+      return {
+        sites,
+        stateDir,
+        async stop() {
+          if (stopped) return;
+          stopped = true;
+          await run('bash', [peer.script, 'stop', stateDir], { timeout: 60_000 });
+          fs.rmSync(stateDir, { recursive: true, force: true });
+        },
+      };
+    },
+    portTaken: /already in use/,
+  });
 }

@@ -3,14 +3,9 @@
  * own nginx + php-fpm, one database per blog). Installing needs root and apt; a machine that cannot
  * install skips these tests with the reason, except with REQUIRE_WORDPRESS=1 (CI), where it fails.
  */
-import { execFile } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { peerAvailability, type PeerAvailability } from './peer-availability';
-import { freeConsecutivePorts, startOnFreePorts } from './peer-ports';
-
-const run = promisify(execFile);
+import { startScriptPeers, type ScriptPeers } from './peer-ports';
 
 export const WORDPRESS_SCRIPT = path.resolve(import.meta.dirname, '../../../../scripts/peers/wordpress.sh');
 
@@ -23,11 +18,7 @@ export interface WordPressPeerSite {
   xmlrpcUrl: string;
 }
 
-export interface WordPressPeers {
-  sites: WordPressPeerSite[];
-  stateDir: string;
-  stop(): Promise<void>;
-}
+export type WordPressPeers = ScriptPeers<WordPressPeerSite>;
 
 export type WordPressAvailability = PeerAvailability;
 
@@ -42,37 +33,12 @@ export interface WordPressPeersOptions {
 }
 
 /** Starts `count` blogs on free consecutive ports of 127.0.0.1. */
-export async function startWordPressPeers(count: number, options: WordPressPeersOptions = {}): Promise<WordPressPeers> {
-  const ready = await wordPressAvailability();
-  if (!ready.available) throw new Error(`WordPress peers are unavailable: ${ready.reason}`);
-  return startOnFreePorts({
-    what: `${count} WordPress blogs`,
-    stateDirPrefix: 'll-wp-',
-    freePorts: () => freeConsecutivePorts(count),
-    async start(basePort, stateDir) {
-      const env = {
-        ...process.env,
-        ...(options.phpWorkers ? { WP_PEERS_PHP_CHILDREN: String(options.phpWorkers) } : {}),
-        ...(options.phpIniDir ? { WP_PEERS_PHP_INI_DIR: options.phpIniDir } : {}),
-      };
-      const { stdout } = await run('bash', [WORDPRESS_SCRIPT, 'start', String(count), String(basePort), stateDir], { timeout: 120_000, env });
-      const sites = stdout
-        .split('\n')
-        .filter((line) => line.trim().startsWith('{'))
-        .map((line) => JSON.parse(line) as WordPressPeerSite);
-      if (sites.length !== count) throw new Error(`wordpress.sh start printed ${sites.length} blogs instead of ${count}`);
-      let stopped = false;
-      return {
-        sites,
-        stateDir,
-        async stop() {
-          if (stopped) return;
-          stopped = true;
-          await run('bash', [WORDPRESS_SCRIPT, 'stop', stateDir], { timeout: 60_000 });
-          fs.rmSync(stateDir, { recursive: true, force: true });
-        },
-      };
+export function startWordPressPeers(count: number, options: WordPressPeersOptions = {}): Promise<WordPressPeers> {
+  return startScriptPeers<WordPressPeerSite>(count, {
+    name: 'WordPress', sites: 'blogs', script: WORDPRESS_SCRIPT, availability: wordPressAvailability, stateDirPrefix: 'll-wp-', startTimeoutMs: 120_000,
+    env: {
+      ...(options.phpWorkers ? { WP_PEERS_PHP_CHILDREN: String(options.phpWorkers) } : {}),
+      ...(options.phpIniDir ? { WP_PEERS_PHP_INI_DIR: options.phpIniDir } : {}),
     },
-    portTaken: /already in use/,
   });
 }
