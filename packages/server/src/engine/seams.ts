@@ -14,7 +14,7 @@ export { publishProjectStatus } from '../features/projects/publish-project-statu
 /** Options: the user's engine options and working proxies. */
 export { readEngineOptions, workingProxies, type ProxyEntry } from '../features/options/options.repository';
 /** Proxy checks: every proxy to dial, its outcome, the table's row and the Check / Stop checking state. */
-export { proxiesToCheck, recordProxyCheck } from '../features/options/proxies.repository';
+export { proxiesToCheck, proxyCheckAge, recordProxyCheck } from '../features/options/proxies.repository';
 export { presentProxy } from '../features/options/options.presenter';
 export { moveProxyMonitor, readProxyMonitor } from '../features/options/proxy-monitor.repository';
 /** Blocked sites: the engine never posts to, registers on or submits for them (one query, or the set for many URLs). */

@@ -18,6 +18,11 @@ export const PROXY_CHECK = {
   timeoutMs: 10_000,
   /** Used when the options name no judge URL: answers 204 to anyone. */
   defaultJudgeUrl: 'http://www.gstatic.com/generate_204',
+  /**
+   * Work held for a live proxy (Use Proxy / Use proxy for posting on, none alive) starts this
+   * check by itself when the user's proxies were last checked longer ago than this (issue 15).
+   */
+  autoRecheckAfterMs: 10 * 60_000,
 } as const;
 
 /** GET /action/check/proxies and /action/stop_checking/proxies answer the monitor's state. */

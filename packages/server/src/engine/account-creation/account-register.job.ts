@@ -21,6 +21,7 @@ import { settleRun } from '../runner/settle-run';
 import { catchAllAddress, freshRng, manualAddress, registrationIdentity, suffixedUsername } from './registration-identity';
 import { registrationSite, REGISTRATION_MESSAGES, type RegistrationSite } from './registration-site';
 import { beginRegistering, chooseRegistration, findRegistration, recordRegistered, takeNextSuffix, type Registration } from './registrations.repository';
+import { recheckProxiesForHeldWork } from '../proxies/proxy-checks';
 
 /** Registrations handled at once by one process (all users); each user's share is capped by maxPostingThreads. */
 export const REGISTER_CONCURRENCY = 32;
@@ -119,6 +120,7 @@ async function waitForProxy(step: Step, post: PostRow): Promise<void> {
   const startAfter = Date.now() + PROXY_WAIT_MS;
   const jobId = await ctx.queue.send(JOB.accountRegister, { ownerId: post.owner_id, postId: post.id }, { startAfter: new Date(startAfter), ...POST_JOB_RETRIES });
   await handPostToJob(ctx.database.db, post.id, step.job.id, jobId, startAfter, {});
+  await recheckProxiesForHeldWork(ctx, post.owner_id);
 }
 
 /**

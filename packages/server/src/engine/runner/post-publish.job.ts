@@ -16,6 +16,7 @@ import { finishPost, recordPublished, reloadPost } from './record-post';
 import { findPost, findRun, type PostRow } from './runs.repository';
 import { settleRun } from './settle-run';
 import { publishRunProgress } from './run-progress';
+import { recheckProxiesForHeldWork } from '../proxies/proxy-checks';
 
 /** Posts handled at once by one process (all users); each user's share is capped by maxPostingThreads. */
 export const POSTING_CONCURRENCY = 32;
@@ -127,6 +128,7 @@ async function waitForProxy(step: BaseStep, post: PostRow, siteUrl: string): Pro
   const untilMs = ctx.clock.now() + PROXY_WAIT_MS;
   await end(step, post, { kind: 'hold', untilMs });
   publishRunProgress(ctx, post, siteUrl, { step: 'wait', number: 0, of: 0, dueAt: Math.max(untilMs, Date.now() + 1000) });
+  await recheckProxiesForHeldWork(ctx, post.owner_id);
 }
 
 /** Resolves on the event loop's next turn, after what is already due now (e.g. a post just granted a slot). */

@@ -13,6 +13,7 @@ import { probeSite, type SiteProbe } from './probe-site';
 /** A site the verifier could not look at, with the reason. */
 const unprobed = (reason: string): SiteProbe => ({ platform: 'Unknown', status: 'FAILED', reason, canRegister: null, credentialsOk: null });
 import { publishVerifierStatus } from './verifier-status';
+import { recheckProxiesForHeldWork } from '../proxies/proxy-checks';
 
 export type SiteVerifyPayload = JobPayload<'site.verify'>;
 
@@ -60,6 +61,7 @@ export async function runSiteVerifier(ctx: AppContext, job: Pick<JobContext<Site
     // Use Proxy on and none alive: no site is probed directly; the run stays CHECKING and this
     // chunk is tried again later (Stop still ends it).
     await ctx.queue.send(JOB.siteVerify, job.payload, { startAfter: new Date(Date.now() + PROXY_WAIT_MS) });
+    await recheckProxiesForHeldWork(ctx, ownerId);
     return;
   }
   const proxies = route.kind === 'proxies' ? route.urls : [];

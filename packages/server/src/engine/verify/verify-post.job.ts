@@ -12,6 +12,7 @@ import { holdingSlot, PostingSlots } from '../runner/posting-slots';
 import { judgePage, type PageVerdict } from './judge-page';
 import { outputLinkOfPost, placedLinks, storeCheck, type HistoryEntry } from './link-checks.repository';
 import { republishIfDead } from '../runner/republish-post.job';
+import { recheckProxiesForHeldWork } from '../proxies/proxy-checks';
 
 /** A page answers quickly or not at all: the user's waitTimeOut, but never longer than this. */
 const MAX_FETCH_MS = 120_000;
@@ -51,6 +52,7 @@ export async function verifyPost(ctx: AppContext, job: Pick<JobContext<VerifyPay
     // Use Proxy on and none alive: the page is not fetched directly; the same try runs again
     // later (no retry spent) and the link says why meanwhile.
     await ctx.queue.send(JOB.postVerify, payload, { startAfter: new Date(now() + PROXY_WAIT_MS) });
+    await recheckProxiesForHeldWork(ctx, ownerId);
     if (await storeCheck(db, ownerId, link.id, { status: 'PENDING', info: PROXY_WAIT_MESSAGES.fetching, checkedAt: now() }, undefined, options.recheckSchedule)) {
       void publishLinksChecked(ctx, ownerId, link.url_list_id, [link.id]);
     }

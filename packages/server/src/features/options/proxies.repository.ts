@@ -100,6 +100,15 @@ export async function workingProxies(db: Kysely<DB>, ownerId: number): Promise<P
   return openEntries(db, rows);
 }
 
+/** How many proxies the user has and when the latest of them was checked (null: none ever was). */
+export async function proxyCheckAge(db: Kysely<DB>, ownerId: number): Promise<{ count: number; lastCheckedAt: number | null }> {
+  const row = await db.selectFrom('proxies')
+    .select((eb) => [eb.fn.countAll<number | string | bigint>().as('count'), eb.fn.max('checked_at').as('last')])
+    .where('owner_id', '=', ownerId).executeTakeFirst();
+  const last = row?.last;
+  return { count: Number(row?.count ?? 0), lastCheckedAt: last === null || last === undefined ? null : Number(last) };
+}
+
 /** Every proxy of the user with its login details in clear: what a check dials. */
 export async function proxiesToCheck(db: Kysely<DB>, ownerId: number): Promise<ProxyEntry[]> {
   const rows = await db.selectFrom('proxies').select(ENTRY_COLUMNS).where('owner_id', '=', ownerId).orderBy('id').execute();
