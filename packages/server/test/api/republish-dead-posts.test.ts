@@ -145,6 +145,47 @@ describe.each(DATABASES)('re-publishing dead own-site posts on $kind', ({ kind, 
     expect(await postOf(w)).toMatchObject({ republish_state: 'published', remote_url: copy.link });
   });
 
+  it.skipIf(skip)("after a re-publish, dead counts only the copy's own checks: its first MISSING is no verdict, the second is", async () => {
+    const { w, post, itemId } = await publishedProject(true);
+    blog.deletePost(Number(post.remote_id));
+    // The copy is made without the links: every check of it finds them MISSING.
+    blog.unlinkNextCreates = 1;
+    const t0 = Date.now();
+    await check(post.id, t0 + DAY_MS);
+    await check(post.id, t0 + 7 * DAY_MS);
+    const copied = await until('the post to be re-published', async () => {
+      const row = await postOf(w);
+      return row.republish_state === 'published' ? row : undefined;
+    });
+    expect(blog.unlinkNextCreates).toBe(0);
+    // The engine's own first check of the copy: MISSING, but the two dead checks before it were the
+    // original URL's, so the copy is not dead and tier 2 keeps linking it.
+    const first = await until("the copy's first check", async () => {
+      const row = await linkOf(itemId);
+      return row.check_status === 'MISSING' ? row : undefined;
+    });
+    expect(first).toMatchObject({ url: copied.remote_url, dead_since: null });
+    expect(await db().selectFrom('link_check_history').select(['status', 'url']).where('url_item_id', '=', itemId).orderBy('id').execute())
+      .toEqual([{ status: 'OK', url: post.remote_url }, { status: 'GONE', url: post.remote_url }, { status: 'GONE', url: post.remote_url }, { status: 'MISSING', url: copied.remote_url }]);
+    // The second MISSING of the copy: dead.
+    await check(post.id, t0 + 8 * DAY_MS);
+    const dead = await linkOf(itemId);
+    expect(dead.check_status).toBe('MISSING');
+    expect(dead.dead_since).not.toBeNull();
+  });
+
+  it.skipIf(skip)('never re-published: two dead checks in a row are dead, as before', async () => {
+    const { post, itemId } = await publishedProject(undefined);
+    blog.deletePost(Number(post.remote_id));
+    const t0 = Date.now();
+    await check(post.id, t0 + DAY_MS);
+    expect((await linkOf(itemId)).dead_since).toBeNull();
+    await check(post.id, t0 + 7 * DAY_MS);
+    expect((await linkOf(itemId)).dead_since).toBe(t0 + 7 * DAY_MS);
+    expect((await db().selectFrom('link_check_history').select('url').where('url_item_id', '=', itemId).execute()).map((row) => row.url))
+      .toEqual([post.remote_url, post.remote_url, post.remote_url]);
+  });
+
   it.skipIf(skip)('a lost answer (the copy made, the reply lost) is looked up by its own key: still one copy', async () => {
     const { w, post } = await publishedProject(true);
     const created = blog.posts.length;

@@ -28,6 +28,8 @@ export interface WordPressStandIn {
   failAfterNextCreate: boolean;
   /** This many next POST /wp/v2/posts answer 503 without making a post (a passing outage). */
   refuseNextCreates: number;
+  /** This many next posts created are stored without their links (an editor took them out): their pages answer without them. */
+  unlinkNextCreates: number;
   /** Deletes a post: its page answers 404 and the REST API no longer lists it. */
   deletePost(id: number): void;
   close(): Promise<void>;
@@ -53,6 +55,7 @@ export async function startWordPressStandIn(): Promise<WordPressStandIn> {
     publishRequests: 0,
     failAfterNextCreate: false,
     refuseNextCreates: 0,
+    unlinkNextCreates: 0,
     deletePost(id: number) {
       const post = standIn.posts.find((candidate) => candidate.id === id);
       if (post) post.deleted = true;
@@ -83,6 +86,10 @@ export async function startWordPressStandIn(): Promise<WordPressStandIn> {
           }
           const body = JSON.parse(await readBody(request)) as { title: string; content: string; slug: string };
           nextId += 1;
+          if (standIn.unlinkNextCreates > 0) {
+            standIn.unlinkNextCreates -= 1;
+            body.content = body.content.replace(/<a\b[^>]*>([\s\S]*?)<\/a>/gi, '$1');
+          }
           const post: StandInPost = { id: nextId, slug: body.slug, title: body.title, content: body.content, link: `${base}/${body.slug}/`, deleted: false };
           standIn.posts.push(post);
           if (standIn.failAfterNextCreate) {

@@ -72,13 +72,13 @@ export function storeCheck(
 }
 
 const linkDate = reusableQuery((db, id: number, ownerId: number) =>
-  db.selectFrom('url_items').select(['id', 'date_added']).where('id', '=', id).where('owner_id', '=', ownerId));
-const appendHistory = reusableQuery((db, ownerId: number, urlItemId: number, checkedAt: number, status: string, httpStatus: number | null, anchorFound: number | null, reason: string) =>
+  db.selectFrom('url_items').select(['id', 'date_added', 'url']).where('id', '=', id).where('owner_id', '=', ownerId));
+const appendHistory = reusableQuery((db, ownerId: number, urlItemId: number, checkedAt: number, status: string, httpStatus: number | null, anchorFound: number | null, reason: string, url: string) =>
   db.insertInto('link_check_history').values({
-    owner_id: ownerId, url_item_id: urlItemId, created_at: checkedAt, checked_at: checkedAt, status, http_status: httpStatus, anchor_found: anchorFound, reason,
+    owner_id: ownerId, url_item_id: urlItemId, created_at: checkedAt, checked_at: checkedAt, status, http_status: httpStatus, anchor_found: anchorFound, reason, url,
   }));
 const recentChecks = reusableQuery((db, urlItemId: number, ownerId: number) =>
-  db.selectFrom('link_check_history').select(['checked_at', 'status'])
+  db.selectFrom('link_check_history').select(['checked_at', 'status', 'url'])
     .where('url_item_id', '=', urlItemId).where('owner_id', '=', ownerId)
     .orderBy('checked_at', 'desc').orderBy('id', 'desc').limit(HISTORY_FOR_PLAN));
 const setCheck = reusableQuery((db, status: string, info: string | null, checkedAt: number | null, id: number, ownerId: number) =>
@@ -96,11 +96,13 @@ async function storeOneCheck(trx: Db, { ownerId, urlItemId, check, history, sche
     return true;
   }
   const anchorFound = history.anchorFound === null ? null : history.anchorFound ? 1 : 0;
-  await appendHistory(trx, ownerId, urlItemId, check.checkedAt, history.status, history.httpStatus, anchorFound, check.info ?? '');
-  const past = (await recentChecks(trx, urlItemId, ownerId)).rows
-    .map((row) => ({ checkedAt: Number(row.checked_at), status: row.status as LinkHistoryStatus }));
+  await appendHistory(trx, ownerId, urlItemId, check.checkedAt, history.status, history.httpStatus, anchorFound, check.info ?? '', link.url);
+  const rows = (await recentChecks(trx, urlItemId, ownerId)).rows;
+  const past = rows.map((row) => ({ checkedAt: Number(row.checked_at), status: row.status as LinkHistoryStatus }));
   const nextCheckAt = nextRecheckAt({ linkId: urlItemId, publishedAt: Number(link.date_added), checks: past, schedule });
-  const verdict = targetHealth(past);
+  // Dead counts only the checks of the link's current URL: a re-published post's copy starts afresh
+  // (rows without a URL are older than migration 0037's backfill: hand-written ones, counted).
+  const verdict = targetHealth(past.filter((_, i) => rows[i]!.url === null || rows[i]!.url === link.url));
   await setFinishedCheck(trx, check.status, check.info, check.checkedAt, nextCheckAt, verdict.dead ? verdict.since : null, verdict.dead ? verdict.reason : null, urlItemId, ownerId);
   return true;
 }

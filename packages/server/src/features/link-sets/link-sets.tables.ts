@@ -68,6 +68,8 @@ export interface LinkCheckHistoryTable {
   /** 1 when the placed links were found with their anchors, 0 when not; null when the page was not read. */
   anchor_found: number | null;
   reason: Generated<string>;
+  /** The output link's URL the check read (migration 0037; a re-published post's link moves to a new one). */
+  url: string | null;
 }
 
 export interface LinkSetTables {

@@ -34,6 +34,7 @@ import { anchorQuotaMigration } from './0033-anchor-quota';
 import { privateSiteChecksMigration } from './0034-private-site-checks';
 import { outputLinkSummaryMigration } from './0035-output-link-summary';
 import { postRepublishMigration } from './0036-post-republish';
+import { checkHistoryUrlMigration } from './0037-check-history-url';
 import type { SecretBox } from '../../crypto/secret-box';
 
 /**
@@ -77,6 +78,7 @@ export function migrationProvider(dialect: DialectName, secrets: SecretBox): Mig
     '0034-private-site-checks': privateSiteChecksMigration(),
     '0035-output-link-summary': outputLinkSummaryMigration(dialect),
     '0036-post-republish': postRepublishMigration(),
+    '0037-check-history-url': checkHistoryUrlMigration(),
   };
   return { getMigrations: async () => migrations };
 }
