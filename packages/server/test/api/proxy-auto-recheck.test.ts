@@ -22,7 +22,9 @@ import { createTestDatabase, DATABASES, type TestDatabaseHandle } from '../suppo
 import { buildPublishedPost } from '../support/engine-check-factories';
 import { buildPrivateProjectWorld } from '../support/engine-world';
 import { buildUser } from '../support/factories';
-import { startHttpProxy, startJudge, type Peer, type ProxyPeer } from '../support/proxy-peers';
+import { microsocksAvailability, startHttpProxy, startJudge, startSocks5, type Peer, type ProxyPeer } from '../support/proxy-peers';
+import { useTestServer } from '../support/lifecycle';
+import { useTwoUsers } from '../support/scenario';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { untilWithin } from '../support/until';
 import { startWordPressStandIn, type WordPressStandIn } from '../support/wordpress-stand-in';
@@ -33,6 +35,8 @@ const FACTOR = PROXY_WAIT_MS / 1000;
 const LONG_AGO = PROXY_CHECK.autoRecheckAfterMs + 60_000;
 
 process.env.PROXY_CHECK_TIMEOUT_MS = '1500';
+// The live test's proxy is Debian's microsocks (SOCKS5); without it (and without REQUIRE_MICROSOCKS=1) that test skips.
+const microsocks = await microsocksAvailability();
 
 describe.each(DATABASES)('held work re-checks the proxies by itself on $kind', ({ kind, skip }) => {
   let handle: TestDatabaseHandle;
@@ -150,5 +154,37 @@ describe.each(DATABASES)('held work re-checks the proxies by itself on $kind', (
     expect(await readProxyMonitor(db(), user.id)).toBe('NEW');
     const link = await db().selectFrom('url_items').select(['check_status', 'check_info']).where('id', '=', published.urlItemId).executeTakeFirstOrThrow();
     expect(link).toEqual({ check_status: 'PENDING', check_info: PROXY_WAIT_MESSAGES.fetching });
+  });
+});
+
+describe.each(DATABASES)('the automatic check shows live on the Proxy tab (SOCKS5 proxy) on $kind', ({ kind, skip }) => {
+  const ctx = useTestServer(kind, skip, { withLive: true, startEngine: true });
+  const { ann, bob, liveInbox } = useTwoUsers(ctx, skip, { listen: true });
+  const peers: Peer[] = [];
+  const login = { username: 'tester', password: 'pa:ss' };
+  afterAll(async () => {
+    await Promise.all(peers.map((peer) => peer.close()));
+  });
+
+  it.skipIf(skip || !microsocks.available)('a held backlink check starts the check; the user sees CHECKING, the proxy found alive, then NEW; the other user sees nothing', async () => {
+    const judge = await startJudge();
+    const socks = await startSocks5(login);
+    peers.push(judge, socks);
+    const db = ctx.server.database.db;
+    await saveOptions(db, ann.id, { useProxy: true, proxyJudgeUrl: judge.url });
+    expect((await ann.agent.request('POST', '/rest/proxies', { body: [`127.0.0.1:${socks.port}:${login.username}:${login.password}`] })).statusCode).toBe(200);
+    // Found dead long ago (it is up now).
+    await db.updateTable('proxies').set({ status: 'FAILED', checked_at: Date.now() - LONG_AGO }).where('owner_id', '=', ann.id).execute();
+    const published = await buildPublishedPost(db, { ownerId: ann.id, remoteUrl: `${judge.url}/post/`, links: [{ url: 'https://money.example.test/', anchor: 'money' }] });
+    const annInbox = await liveInbox(ann.agent, 'proxies');
+    const bobInbox = await liveInbox(bob.agent, 'proxies');
+
+    await verifyPost(ctx.server.context, { payload: { ownerId: ann.id, postId: published.postId }, signal: new AbortController().signal });
+    const monitor = () => annInbox.messages.filter((m) => m.name === 'proxyMonitorStateChanged').map((m) => (m.payload as { proxyMonitorState: string }).proxyMonitorState);
+    await expect.poll(monitor, { timeout: 20_000 }).toEqual(['CHECKING', 'NEW']);
+    const rows = annInbox.messages.filter((m) => m.name === 'proxyStatusChanged').flatMap((m) => (m.payload as { proxies: { proxyStatus: string; protocol?: string }[] }).proxies);
+    expect(rows.map((row) => [row.proxyStatus, row.protocol])).toEqual([['WORKING', 'socks5']]);
+    expect(socks.tunnels().length).toBeGreaterThan(0);
+    expect(bobInbox.messages).toEqual([]);
   });
 });
