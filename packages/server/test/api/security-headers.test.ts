@@ -19,6 +19,10 @@ describe.each(DATABASES)('security headers on $kind', ({ kind, skip }) => {
         for (const [name, value] of API_SECURITY_HEADERS) expect(answer.headers[name], `${url} ${name}`).toBe(value);
         for (const name of PAGE_ONLY) expect(answer.headers[name], `${url} ${name}`).toBeUndefined();
       }
+      // An answer made by the error handler (malformed JSON) keeps them too.
+      const malformed = await server.app.inject({ method: 'POST', url: '/public/api/login/account', headers: { 'content-type': 'application/json' }, payload: '{"username":' });
+      expect(malformed.statusCode).toBe(400);
+      for (const [name, value] of API_SECURITY_HEADERS) expect(malformed.headers[name], `malformed body ${name}`).toBe(value);
       const refused = await server.app.inject({ method: 'POST', url: '/rest/campaigns', payload: { name: 'x' } });
       expect(refused.statusCode).toBe(403);
       expect(refused.headers['x-content-type-options']).toBe('nosniff');
