@@ -4,8 +4,6 @@
  * against pages served by a local HTTP server, the indexer.submit handler against a stand-in
  * engine that follows the IndexNow documentation, and the public key file.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UrlItemListResponseSchema, type LinkCheckStatus } from '@linkloom/shared';
 import { JOB } from '../../src/engine/jobs/job-names';
@@ -14,6 +12,7 @@ import { verifyPost } from '../../src/engine/verify/verify-post.job';
 import { readEngineOptions } from '../../src/features/options/options.repository';
 import { Agent } from '../support/agent';
 import { DATABASES } from '../support/databases';
+import { usePageBlog } from '../support/page-blog';
 import { buildIndexerRun, buildPublishedPost } from '../support/engine-check-factories';
 import { startIndexNowStandIn, type IndexNowStandIn } from '../support/indexnow-stand-in';
 import { useTestServer } from '../support/lifecycle';
@@ -23,35 +22,22 @@ import { useTwoUsers } from '../support/scenario';
 const TARGET = 'https://money.example.test/landing';
 const signal = () => new AbortController().signal;
 
-/** Pages by path: what the local "blog" answers. */
-type Page = { status?: number; html: string; headers?: Record<string, string> };
-
 describe.each(DATABASES)('backlink checks and IndexNow on $kind', ({ kind, skip }) => {
   const ctx = useTestServer(kind, skip, { withLive: true });
   const { ann, bob, liveInbox } = useTwoUsers(ctx, skip, { listen: true });
   const db = () => ctx.server.database.db;
-  const pages = new Map<string, Page>();
-  let blog: http.Server;
-  let blogUrl: string;
+  const blog = usePageBlog(skip);
+  const { pages } = blog;
   let standIn: IndexNowStandIn;
 
   beforeAll(async () => {
     if (skip) return;
-    blog = http.createServer((request, response) => {
-      const page = pages.get(request.url ?? '');
-      if (!page) return void response.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not found</h1>');
-      response.writeHead(page.status ?? 200, { 'content-type': 'text/html; charset=utf-8', ...page.headers }).end(page.html);
-    });
-    await new Promise<void>((resolve) => blog.listen(0, '127.0.0.1', resolve));
-    blogUrl = `http://127.0.0.1:${(blog.address() as AddressInfo).port}`;
     standIn = await startIndexNowStandIn();
     process.env.INDEXNOW_ENDPOINT_OVERRIDE = standIn.endpoint;
   });
   afterAll(async () => {
     if (skip) return;
     delete process.env.INDEXNOW_ENDPOINT_OVERRIDE;
-    blog.closeAllConnections();
-    await new Promise<void>((resolve) => blog.close(() => resolve()));
     await standIn.close();
   });
 
@@ -83,10 +69,10 @@ describe.each(DATABASES)('backlink checks and IndexNow on $kind', ({ kind, skip 
     pages.set('/ok/', { html: `<article><p>Read <a href="${TARGET}/">our <b>landing</b> page</a>.</p></article>` });
     pages.set('/nofollow/', { html: `<p><a rel="nofollow noopener" href="${TARGET}">landing page</a></p>` });
     pages.set('/removed/', { html: '<p>The link was edited out.</p><!-- <a href="https://money.example.test/landing">landing page</a> -->' });
-    const ok = await buildPublishedPost(db(), { ownerId: ann.id, remoteUrl: `${blogUrl}/ok/`, links: [{ url: TARGET, anchor: 'our landing page' }] });
+    const ok = await buildPublishedPost(db(), { ownerId: ann.id, remoteUrl: `${blog.url}/ok/`, links: [{ url: TARGET, anchor: 'our landing page' }] });
     const same = { ownerId: ann.id, campaignId: ok.campaignId, outputLinkSetId: ok.outputLinkSetId };
-    const nofollow = await buildPublishedPost(db(), { ...same, remoteUrl: `${blogUrl}/nofollow/`, links: [{ url: TARGET, anchor: 'landing page' }] });
-    const removed = await buildPublishedPost(db(), { ...same, remoteUrl: `${blogUrl}/removed/`, links: [{ url: TARGET, anchor: 'landing page' }] });
+    const nofollow = await buildPublishedPost(db(), { ...same, remoteUrl: `${blog.url}/nofollow/`, links: [{ url: TARGET, anchor: 'landing page' }] });
+    const removed = await buildPublishedPost(db(), { ...same, remoteUrl: `${blog.url}/removed/`, links: [{ url: TARGET, anchor: 'landing page' }] });
     const inbox = await liveInbox(ann.agent, `url_list/${ok.outputLinkSetId}`, `campaign/${ok.campaignId}`);
 
     await verify(ann.id, ok.postId);
@@ -109,7 +95,7 @@ describe.each(DATABASES)('backlink checks and IndexNow on $kind', ({ kind, skip 
   it.skipIf(skip)('tries a page that does not answer yet again (options decide how often), then stores MISSING or ERROR', async () => {
     const saved = await ann.agent.request('POST', '/rest/options', { body: { maxNumberOfRetries: 1, timeToWaitBeforeRetry: 1 } });
     expect(saved.statusCode).toBe(200);
-    const gone = await buildPublishedPost(db(), { ownerId: ann.id, remoteUrl: `${blogUrl}/not-yet/`, links: [{ url: TARGET, anchor: 'landing' }] });
+    const gone = await buildPublishedPost(db(), { ownerId: ann.id, remoteUrl: `${blog.url}/not-yet/`, links: [{ url: TARGET, anchor: 'landing' }] });
     await verify(ann.id, gone.postId);
     expect(await checkOf(gone.outputLinkSetId, gone.urlItemId)).toMatchObject({
       checkStatus: 'PENDING', checkInfo: 'The page answers 404 Not Found; checking again in 1 s (try 2 of 2)',
@@ -134,7 +120,7 @@ describe.each(DATABASES)('backlink checks and IndexNow on $kind', ({ kind, skip 
 
   it.skipIf(skip)("leaves another user's post and posts that are not published alone", async () => {
     pages.set('/mine/', { html: `<a href="${TARGET}">landing</a>` });
-    const post = await buildPublishedPost(db(), { ownerId: ann.id, remoteUrl: `${blogUrl}/mine/`, links: [{ url: TARGET, anchor: 'landing' }] });
+    const post = await buildPublishedPost(db(), { ownerId: ann.id, remoteUrl: `${blog.url}/mine/`, links: [{ url: TARGET, anchor: 'landing' }] });
     await verify(bob.id, post.postId);
     expect((await checkOf(post.outputLinkSetId, post.urlItemId))?.checkStatus).toBe('PENDING');
     await db().updateTable('engine_posts').set({ state: 'failed' }).where('id', '=', post.postId).execute();

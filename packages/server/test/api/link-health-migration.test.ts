@@ -3,24 +3,15 @@
  * databases: those links get a next check spread over the day after the upgrade; links never
  * published, or still PENDING, stay unscheduled. Migration 0032 (tier health) up and down.
  */
-import { Migrator } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../src/platform/db/migrate';
-import { migrationProvider } from '../../src/platform/db/migrations';
-import type { Database } from '../../src/platform/db/dialect';
 import { createTestDatabase, DATABASES, type TestDatabaseHandle } from '../support/databases';
+import { migrateToBefore } from '../support/migrate-before';
 import { buildUser } from '../support/factories';
 import { buildPublishedPost } from '../support/engine-check-factories';
 
 const LINK_HEALTH = '0029-link-health';
 
-async function migrateToBefore(database: Database, name: string): Promise<void> {
-  const provider = migrationProvider(database.dialect, database.secrets);
-  const names = Object.keys(await provider.getMigrations()).sort();
-  const migrator = new Migrator({ db: database.db, provider, ...(database.pgSchema ? { migrationTableSchema: database.pgSchema } : {}) });
-  const { error } = await migrator.migrateTo(names[names.indexOf(name) - 1]!);
-  if (error) throw error;
-}
 
 describe.each(DATABASES)('link health migration on $kind', ({ kind, skip }) => {
   let handle: TestDatabaseHandle | undefined;

@@ -4,14 +4,13 @@
  * the scheduler's pass hands the due links to post.verify in bounded batches. Times come from the
  * tests' own clock (verifyPost and the pass take `now`); pages from a local HTTP server.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DAY_MS, LinkCheckHistoryResponseSchema, OPTION_DEFAULTS, RECHECK_SCHEDULE_MESSAGES, nextRecheckAt } from '@linkloom/shared';
 import { JOB } from '../../src/engine/jobs/job-names';
 import { verifyPost } from '../../src/engine/verify/verify-post.job';
 import { RECHECK_BATCH, RECHECK_LEASE_MS, recheckDueLinks } from '../../src/engine/verify/recheck-due-links';
 import { DATABASES } from '../support/databases';
+import { usePageBlog } from '../support/page-blog';
 import { buildPublishedPost } from '../support/engine-check-factories';
 import { useTestServer } from '../support/lifecycle';
 import { useTwoUsers } from '../support/scenario';
@@ -23,25 +22,9 @@ describe.each(DATABASES)('link health on $kind', ({ kind, skip }) => {
   const ctx = useTestServer(kind, skip);
   const { ann, bob } = useTwoUsers(ctx, skip);
   const db = () => ctx.server.database.db;
-  const pages = new Map<string, { status?: number; html: string }>();
-  let blog: http.Server;
-  let blogUrl: string;
+  const blog = usePageBlog(skip);
+  const { pages } = blog;
 
-  beforeAll(async () => {
-    if (skip) return;
-    blog = http.createServer((request, response) => {
-      const page = pages.get(request.url ?? '');
-      if (!page) return void response.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not found</h1>');
-      response.writeHead(page.status ?? 200, { 'content-type': 'text/html; charset=utf-8' }).end(page.html);
-    });
-    await new Promise<void>((resolve) => blog.listen(0, '127.0.0.1', resolve));
-    blogUrl = `http://127.0.0.1:${(blog.address() as AddressInfo).port}`;
-  });
-  afterAll(async () => {
-    if (skip) return;
-    blog.closeAllConnections();
-    await new Promise<void>((resolve) => blog.close(() => resolve()));
-  });
 
   const verify = (postId: number, at: number, retry?: number) =>
     verifyPost(ctx.server.context, { payload: { ownerId: ann.id, postId, ...(retry === undefined ? {} : { retry }) }, signal: signal() }, () => at);
@@ -52,7 +35,7 @@ describe.each(DATABASES)('link health on $kind', ({ kind, skip }) => {
 
   it.skipIf(skip)('appends each finished check to the history and schedules the next one from the planner', async () => {
     pages.set('/live/', { html: `<p><a href="${TARGET}">landing page</a></p>` });
-    const post = await buildPublishedPost(db(), { ownerId: ann.id, remoteUrl: `${blogUrl}/live/`, links: [{ url: TARGET, anchor: 'landing page' }] });
+    const post = await buildPublishedPost(db(), { ownerId: ann.id, remoteUrl: `${blog.url}/live/`, links: [{ url: TARGET, anchor: 'landing page' }] });
     const published = Number((await linkOf(post.urlItemId)).date_added);
 
     await verify(post.postId, published + 60_000);
@@ -116,7 +99,7 @@ describe.each(DATABASES)('link health on $kind', ({ kind, skip }) => {
       expect(JSON.stringify(refused.json())).toContain(message);
     }
     pages.set('/scheduled/', { html: `<p><a href="${TARGET}">landing</a></p>` });
-    const post = await buildPublishedPost(db(), { ownerId: ann.id, remoteUrl: `${blogUrl}/scheduled/`, links: [{ url: TARGET, anchor: 'landing' }] });
+    const post = await buildPublishedPost(db(), { ownerId: ann.id, remoteUrl: `${blog.url}/scheduled/`, links: [{ url: TARGET, anchor: 'landing' }] });
     const published = Number((await linkOf(post.urlItemId)).date_added);
     await verify(post.postId, published + 1_000);
     const due = Number((await linkOf(post.urlItemId)).next_check_at);
@@ -127,7 +110,7 @@ describe.each(DATABASES)('link health on $kind', ({ kind, skip }) => {
   });
 
   it.skipIf(skip)('a link never checked answers an empty history and no next check', async () => {
-    const post = await buildPublishedPost(db(), { ownerId: ann.id, remoteUrl: `${blogUrl}/fresh/`, links: [] });
+    const post = await buildPublishedPost(db(), { ownerId: ann.id, remoteUrl: `${blog.url}/fresh/`, links: [] });
     const body = LinkCheckHistoryResponseSchema.parse((await ann.agent.request('GET', `/rest/url_item/${post.urlItemId}/checks`)).json());
     expect(body).toEqual({ urlItemId: post.urlItemId, nextCheckAt: null, checks: [] });
   });
@@ -150,13 +133,13 @@ describe.each(DATABASES)('link health on $kind', ({ kind, skip }) => {
 
   it.skipIf(skip)('the pass sends the due links to post.verify in bounded batches, once each, and leaves the others', async () => {
     pages.set('/many/', { html: `<p><a href="${TARGET}">landing</a></p>` });
-    const post = await buildPublishedPost(db(), { ownerId: ann.id, remoteUrl: `${blogUrl}/many/`, links: [{ url: TARGET, anchor: 'landing' }] });
+    const post = await buildPublishedPost(db(), { ownerId: ann.id, remoteUrl: `${blog.url}/many/`, links: [{ url: TARGET, anchor: 'landing' }] });
     // A far future instant of the test's clock; the earlier tests' links are taken off the schedule.
     const now = Date.UTC(2100, 0, 1);
     await db().updateTable('url_items').set({ next_check_at: null }).where('owner_id', '=', ann.id).execute();
     const dueCount = RECHECK_BATCH * 2 + 50;
     const rows = Array.from({ length: dueCount + 5 }, (_, i) => ({
-      owner_id: ann.id, url_list_id: post.outputLinkSetId, url: `${blogUrl}/many/?n=${i}`, date_added: now - 40 * DAY_MS, created_at: now,
+      owner_id: ann.id, url_list_id: post.outputLinkSetId, url: `${blog.url}/many/?n=${i}`, date_added: now - 40 * DAY_MS, created_at: now,
       post_id: post.postId, check_status: 'OK', next_check_at: i < dueCount ? now - 1_000 + (i % 7) : now + DAY_MS,
     }));
     for (let i = 0; i < rows.length; i += 100) await db().insertInto('url_items').values(rows.slice(i, i + 100)).execute();

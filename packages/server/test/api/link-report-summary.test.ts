@@ -7,23 +7,21 @@
  * equals the report of the exact grouped read of every link (test/support/link-report-oracle.ts).
  * Output links stored before the migration are counted by its backfill.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { Migrator } from 'kysely';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { DAY_MS, LinkReportSchema, SURVIVAL_AGES_DAYS } from '@linkloom/shared';
 import { verifyPost } from '../../src/engine/verify/verify-post.job';
 import { readLinkReport } from '../../src/features/link-health/link-reports.repository';
 import { migrateToLatest } from '../../src/platform/db/migrate';
-import { migrationProvider } from '../../src/platform/db/migrations';
 import type { Database } from '../../src/platform/db/dialect';
 import type { Agent } from '../support/agent';
 import { createTestDatabase, DATABASES, type TestDatabaseHandle } from '../support/databases';
+import { migrateToBefore } from '../support/migrate-before';
 import { buildPublishedPost } from '../support/engine-check-factories';
 import { buildUser } from '../support/factories';
 import { useTestServer } from '../support/lifecycle';
 import { exactHealthGroups, summaryAndRecount } from '../support/link-report-oracle';
 import { multipartFile } from '../support/multipart';
+import { usePageBlog } from '../support/page-blog';
 import { useTwoUsers } from '../support/scenario';
 
 const MONEY = 'https://money.example.test/landing';
@@ -71,25 +69,9 @@ describe.each(DATABASES)('campaign reports from the output link summary on $kind
   const ctx = useTestServer(kind, skip);
   const { ann, bob } = useTwoUsers(ctx, skip);
   const db = () => ctx.server.database.db;
-  const pages = new Map<string, string>();
-  let blog: http.Server;
-  let blogUrl: string;
+  const blog = usePageBlog(skip);
+  const { pages } = blog;
 
-  beforeAll(async () => {
-    if (skip) return;
-    blog = http.createServer((request, response) => {
-      const page = pages.get(request.url ?? '');
-      if (page === undefined) return void response.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not found</h1>');
-      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page);
-    });
-    await new Promise<void>((resolve) => blog.listen(0, '127.0.0.1', resolve));
-    blogUrl = `http://127.0.0.1:${(blog.address() as AddressInfo).port}`;
-  });
-  afterAll(async () => {
-    if (skip) return;
-    blog.closeAllConnections();
-    await new Promise<void>((resolve) => blog.close(() => resolve()));
-  });
 
   const LIVE = `<p><a href="${MONEY}">landing page</a></p>`;
   const NOFOLLOW = `<p><a rel="nofollow" href="${MONEY}">landing page</a></p>`;
@@ -128,8 +110,8 @@ describe.each(DATABASES)('campaign reports from the output link summary on $kind
   it.skipIf(skip)('after checks, revivals, imports and deletes the summary counts every output link and the report equals the exact grouped read', async () => {
     const t0 = Date.now();
     const midnight = Math.floor(t0 / DAY_MS) * DAY_MS;
-    const tier1 = await publishTier(db(), ann.id, blogUrl, 't1', 8);
-    const tier2 = await publishTier(db(), ann.id, blogUrl, 't2', 4, { campaignId: tier1.campaignId, parent: tier1.projectId });
+    const tier1 = await publishTier(db(), ann.id, blog.url, 't1', 8);
+    const tier2 = await publishTier(db(), ann.id, blog.url, 't2', 4, { campaignId: tier1.campaignId, parent: tier1.projectId });
     for (const post of [...tier1.posts, ...tier2.posts]) pages.set(post.path, LIVE);
     // Added over the past year, on and around UTC midnights and at odd milliseconds.
     const added = [
@@ -174,7 +156,7 @@ describe.each(DATABASES)('campaign reports from the output link summary on $kind
     expect(upload.statusCode, upload.body).toBe(200);
 
     // Bob's published and checked links; Ann's campaign gets a project naming Bob's set.
-    const bobs = await publishTier(db(), bob.id, blogUrl, 'bob', 3);
+    const bobs = await publishTier(db(), bob.id, blog.url, 'bob', 3);
     for (const post of bobs.posts) pages.set(post.path, LIVE);
     await verify(bob.id, bobs.posts[0]!.postId, t0 - DAY_MS);
     const intruder = await db().insertInto('projects')
@@ -196,7 +178,7 @@ describe.each(DATABASES)('campaign reports from the output link summary on $kind
     expect((await ann.agent.request('GET', `/rest/campaign/${tier1.campaignId}/dropped-targets`)).json()).toMatchObject({ dropped: 3, missing: 1, gone: 2 });
 
     // Output links deleted (one live, one dead), a check moving a dead link to ERROR then back, a tier 3 set deleted with its links.
-    const tier3 = await publishTier(db(), ann.id, blogUrl, 't3', 3, { campaignId: tier1.campaignId, parent: tier2.projectId });
+    const tier3 = await publishTier(db(), ann.id, blog.url, 't3', 3, { campaignId: tier1.campaignId, parent: tier2.projectId });
     for (const post of tier3.posts) pages.set(post.path, NOFOLLOW);
     for (const post of tier3.posts) await verify(ann.id, post.postId, t0 - 2 * DAY_MS);
     expect((await expectApiExact(ann.agent, ann.id, tier1.campaignId)).nodes.find((node) => node.projectId === tier3.projectId)).toMatchObject({ live: 3 });
@@ -222,8 +204,8 @@ describe.each(DATABASES)('campaign reports from the output link summary on $kind
 
   it.skipIf(skip)("deleting a user deletes their summary; another user's counts stay", async () => {
     const carol = await buildUser(db());
-    const tier = await publishTier(db(), carol.id, blogUrl, 'carol', 2);
-    const mine = await publishTier(db(), ann.id, blogUrl, 'ann', 1);
+    const tier = await publishTier(db(), carol.id, blog.url, 'carol', 2);
+    const mine = await publishTier(db(), ann.id, blog.url, 'ann', 1);
     const count = async (ownerId: number) => (await db().selectFrom('output_link_summary').select('n').where('owner_id', '=', ownerId).execute())
       .reduce((sum, row) => sum + Number(row.n), 0);
     expect(await count(carol.id)).toBe(2);
@@ -236,13 +218,6 @@ describe.each(DATABASES)('campaign reports from the output link summary on $kind
   });
 });
 
-async function migrateToBefore(database: Database, name: string): Promise<void> {
-  const provider = migrationProvider(database.dialect, database.secrets);
-  const names = Object.keys(await provider.getMigrations()).sort();
-  const migrator = new Migrator({ db: database.db, provider, ...(database.pgSchema ? { migrationTableSchema: database.pgSchema } : {}) });
-  const { error } = await migrator.migrateTo(names[names.indexOf(name) - 1]!);
-  if (error) throw error;
-}
 
 describe.each(DATABASES)('output link summary migration on $kind', ({ kind, skip }) => {
   let handle: TestDatabaseHandle | undefined;

@@ -5,8 +5,6 @@
  * run through post.verify with the test's own clock; IndexNow submissions go to the documented
  * stand-in.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContentProjectFormSchema, DAY_MS, LinkReportSchema } from '@linkloom/shared';
 import { JOB } from '../../src/engine/jobs/job-names';
@@ -16,6 +14,7 @@ import { submitIndexerPost } from '../../src/engine/indexer/indexer-submit.job';
 import { submitRunToService } from '../../src/engine/indexing-services/indexing-submit.job';
 import { readEngineOptions, saveOptions } from '../../src/features/options/options.repository';
 import { DATABASES } from '../support/databases';
+import { usePageBlog } from '../support/page-blog';
 import { buildIndexerRun, buildPublishedPost } from '../support/engine-check-factories';
 import { buildPrivateProjectWorld } from '../support/engine-world';
 import { startIndexNowStandIn, type IndexNowStandIn } from '../support/indexnow-stand-in';
@@ -29,28 +28,18 @@ describe.each(DATABASES)('tier health and link reports on $kind', ({ kind, skip 
   const ctx = useTestServer(kind, skip);
   const { ann, bob } = useTwoUsers(ctx, skip);
   const db = () => ctx.server.database.db;
-  const pages = new Map<string, string>();
-  let blog: http.Server;
-  let blogUrl: string;
+  const blog = usePageBlog(skip);
+  const { pages } = blog;
   let standIn: IndexNowStandIn;
 
   beforeAll(async () => {
     if (skip) return;
-    blog = http.createServer((request, response) => {
-      const page = pages.get(request.url ?? '');
-      if (page === undefined) return void response.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not found</h1>');
-      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page);
-    });
-    await new Promise<void>((resolve) => blog.listen(0, '127.0.0.1', resolve));
-    blogUrl = `http://127.0.0.1:${(blog.address() as AddressInfo).port}`;
     standIn = await startIndexNowStandIn();
     process.env.INDEXNOW_ENDPOINT_OVERRIDE = standIn.endpoint;
   });
   afterAll(async () => {
     if (skip) return;
     delete process.env.INDEXNOW_ENDPOINT_OVERRIDE;
-    blog.closeAllConnections();
-    await new Promise<void>((resolve) => blog.close(() => resolve()));
     await standIn.close();
   });
 
@@ -63,12 +52,12 @@ describe.each(DATABASES)('tier health and link reports on $kind', ({ kind, skip 
 
   /** Tier 1: three published posts in one output set, each its own private project; tier 2 links to that set. */
   async function buildTiers() {
-    const first = await buildPublishedPost(db(), { ownerId: ann.id, remoteUrl: `${blogUrl}/t1-${Date.now()}-0/`, links: [{ url: MONEY, anchor: 'landing page' }] });
+    const first = await buildPublishedPost(db(), { ownerId: ann.id, remoteUrl: `${blog.url}/t1-${Date.now()}-0/`, links: [{ url: MONEY, anchor: 'landing page' }] });
     const posts = [first];
     for (const n of [1, 2]) {
       posts.push(await buildPublishedPost(db(), {
         ownerId: ann.id, campaignId: first.campaignId, outputLinkSetId: first.outputLinkSetId,
-        remoteUrl: `${blogUrl}/t1-${Date.now()}-${n}/`, links: [{ url: MONEY, anchor: 'landing page' }],
+        remoteUrl: `${blog.url}/t1-${Date.now()}-${n}/`, links: [{ url: MONEY, anchor: 'landing page' }],
       }));
     }
     // One tier-1 project holds the three posts (its output link set).
@@ -100,7 +89,7 @@ describe.each(DATABASES)('tier health and link reports on $kind', ({ kind, skip 
     for (let n = 1; n <= 8; n += 1) {
       const composed = await composePost(db(), ann.id, form, null, { idempotency_key: `${key}-n${n}`, article_id: null });
       if (!composed.ok) throw new Error(composed.error);
-      for (const match of composed.post.built.html.matchAll(/href="([^"]+)"/g)) if (match[1]!.startsWith(blogUrl)) found.add(match[1]!);
+      for (const match of composed.post.built.html.matchAll(/href="([^"]+)"/g)) if (match[1]!.startsWith(blog.url)) found.add(match[1]!);
     }
     return [...found].sort();
   };
@@ -185,7 +174,7 @@ describe.each(DATABASES)('tier health and link reports on $kind', ({ kind, skip 
       const at = t0 + (i < 5 ? 0 : DAY_MS) + i * 1000;
       const post = await db().insertInto('engine_posts').values({
         owner_id: ann.id, project_id: tier2.projectId, run_id: runId, site_key: tier2.sites[0]!.key, seq: i + 1, idempotency_key: `r-${runId}-${i}`,
-        state: 'published', start_after: at, remote_url: `${blogUrl}/t2-${i}/`, created_at: t0, updated_at: at + (i === 4 ? DAY_MS : 0),
+        state: 'published', start_after: at, remote_url: `${blog.url}/t2-${i}/`, created_at: t0, updated_at: at + (i === 4 ? DAY_MS : 0),
       }).returning('id').executeTakeFirstOrThrow();
       const url = tier2.links[i % 3]!;
       await db().insertInto('engine_post_links').values({ owner_id: ann.id, post_id: post.id, url, anchor: anchor === 'naked' ? url : anchor, created_at: at }).execute();
@@ -206,7 +195,7 @@ describe.each(DATABASES)('tier health and link reports on $kind', ({ kind, skip 
 
     const campaign = await report(`/rest/campaign/${campaignId}/reports`);
     expect(campaign.nodes.map((node) => node.tier).sort()).toEqual([1, 2]);
-    expect(campaign.dofollow).toEqual([{ site: blogUrl, dofollow: 2, nofollow: 1, share: (2 / 3) * 100 }]);
+    expect(campaign.dofollow).toEqual([{ site: blog.url, dofollow: 2, nofollow: 1, share: (2 / 3) * 100 }]);
     const tier1 = campaign.survival.filter((row) => row.by === 'tier' && row.group === 'Tier 1');
     expect(tier1.find((row) => row.ageDays === 0)).toEqual({ by: 'tier', group: 'Tier 1', ageDays: 0, total: 3, alive: 3, share: 100 });
     expect(tier1.find((row) => row.ageDays === 1)).toMatchObject({ total: 0, alive: 0, share: null });
