@@ -1,5 +1,6 @@
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readRequestBody } from './request-body';
 
 /**
  * A local stand-in for the captcha providers' balance calls, following their documentation (the
@@ -13,16 +14,11 @@ export interface CaptchaStandIn {
   close(): Promise<void>;
 }
 
-async function bodyOf(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
 
 export async function startCaptchaStandIn(port = 0): Promise<CaptchaStandIn> {
   const requests: string[] = [];
   const server = createServer((request, response) => {
-    void bodyOf(request).then((body) => {
+    void readRequestBody(request).then((body) => {
       requests.push(`${request.method} ${request.url}`);
       const json = (status: number, value: unknown) => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
       if (request.method === 'POST' && request.url === '/getBalance') {

@@ -16,6 +16,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readRequestBody } from './request-body';
 
 export const SPEEDY_PATH = '/v2/task/google/indexer/create';
 /** SpeedyIndex's account call (the options' Validate): GET, `Authorization: <key>` → `{code: 0, balance: {indexer, checker}}`. */
@@ -58,14 +59,6 @@ export interface IndexingServicesStandIn {
   close(): Promise<void>;
 }
 
-function readBody(request: http.IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    request.on('error', reject);
-  });
-}
 
 function parseJson(text: string): unknown {
   try {
@@ -155,7 +148,7 @@ export async function startIndexingServicesStandIn(): Promise<IndexingServicesSt
   }
 
   const server = http.createServer(async (incoming, response) => {
-    const request: StandInRequest = { method: incoming.method ?? '', path: incoming.url ?? '', headers: incoming.headers, body: await readBody(incoming) };
+    const request: StandInRequest = { method: incoming.method ?? '', path: incoming.url ?? '', headers: incoming.headers, body: await readRequestBody(incoming) };
     standIn.requests.push(request);
     const scripted = scripts.get(request.path)?.shift();
     if (scripted) {

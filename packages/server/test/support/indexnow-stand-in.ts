@@ -8,6 +8,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readRequestBody } from './request-body';
 
 export interface IndexNowRequest {
   host: string;
@@ -39,14 +40,6 @@ export interface IndexNowStandIn {
 
 const KEY = /^[A-Za-z0-9-]{8,128}$/;
 
-function readBody(request: http.IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    request.on('error', reject);
-  });
-}
 
 function hostOf(url: string): string | null {
   try {
@@ -83,7 +76,7 @@ export async function startIndexNowStandIn(): Promise<IndexNowStandIn> {
     if (request.method !== 'POST' || request.url !== '/indexnow') return answer(404);
     standIn.inFlight += 1;
     standIn.maxInFlight = Math.max(standIn.maxInFlight, standIn.inFlight);
-    const text = await readBody(request);
+    const text = await readRequestBody(request);
     if (standIn.holdMs > 0) await new Promise((resolve) => setTimeout(resolve, standIn.holdMs));
     standIn.inFlight -= 1;
     if (busyLeft > 0) {

@@ -8,6 +8,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readRequestBody } from './request-body';
 
 export interface StandInPost {
   id: number;
@@ -35,14 +36,6 @@ export interface WordPressStandIn {
   close(): Promise<void>;
 }
 
-function readBody(request: http.IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    request.on('error', reject);
-  });
-}
 
 const json = (response: http.ServerResponse, status: number, body: unknown) =>
   void response.writeHead(status, { 'content-type': 'application/json; charset=UTF-8' }).end(JSON.stringify(body));
@@ -69,7 +62,7 @@ export async function startWordPressStandIn(): Promise<WordPressStandIn> {
       if (route === '/wp/v2/users/me') return json(response, 200, { id: 1 });
       if (route === '/wp/v2/tags') {
         if (request.method === 'POST') {
-          const { name } = JSON.parse(await readBody(request)) as { name: string };
+          const { name } = JSON.parse(await readRequestBody(request)) as { name: string };
           const id = tags.get(name.toLowerCase()) ?? (nextId += 1);
           tags.set(name.toLowerCase(), id);
           return json(response, 201, { id });
@@ -84,7 +77,7 @@ export async function startWordPressStandIn(): Promise<WordPressStandIn> {
             standIn.refuseNextCreates -= 1;
             return json(response, 503, { code: 'unavailable', message: 'Down for maintenance', data: { status: 503 } });
           }
-          const body = JSON.parse(await readBody(request)) as { title: string; content: string; slug: string };
+          const body = JSON.parse(await readRequestBody(request)) as { title: string; content: string; slug: string };
           nextId += 1;
           if (standIn.unlinkNextCreates > 0) {
             standIn.unlinkNextCreates -= 1;
