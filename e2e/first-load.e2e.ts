@@ -4,7 +4,9 @@ import { describe, expect, test } from 'vitest';
 import type { Response } from 'playwright-core';
 import { INITIAL_JS_BUDGET_GZIP, initialJavaScript } from '../scripts/build/web-assets';
 import { REPO_ROOT } from '../packages/server/test/support/server-process';
+import { insertCampaign } from '../packages/server/src/features/campaigns/campaigns.repository';
 import { visit } from './support/app';
+import { seedAsUser } from './support/server-database';
 import { useSignedInSuite } from './support/suite';
 
 /**
@@ -104,6 +106,38 @@ describe('first load', () => {
     await link.click();
     await page.getByTestId('campaign-tabs').waitFor();
     expect([...collectScripts(responses).keys()].some((file) => /campaign-page/.test(file)), 'the campaign screen is its own chunk').toBe(true);
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('the list draws a windowful of rows first, the top ones in the table\'s order, then every row', async (ctx) => {
+    const { page, pageErrors } = await suite.signedInPage(ctx);
+    await seedAsUser(suite.server, USER.username, async (db, ownerId) => {
+      for (let i = 0; i < 80; i += 1) await insertCampaign(db, { ownerId, name: `Windowful ${i}` });
+    });
+    const ids = await seedAsUser(suite.server, USER.username, async (db, ownerId) => (
+      await db.selectFrom('campaigns').select('id').where('owner_id', '=', ownerId).execute()
+    ).map((row) => row.id));
+    const descending = [...ids].sort((a, b) => b - a).map(String);
+    // The rows in the page at the first moment any is there (before the next frame draws the rest).
+    await page.addInitScript(`(() => {
+      const observer = new MutationObserver(() => {
+        const rows = document.querySelectorAll('[data-testid="campaigns-table"] tr[data-row-key]');
+        if (rows.length === 0) return;
+        observer.disconnect();
+        window.firstRowKeys = [...rows].map((row) => row.getAttribute('data-row-key'));
+      });
+      observer.observe(document, { childList: true, subtree: true });
+    })()`);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('about:blank');
+    await visit(page, suite.server.baseUrl, '/campaigns');
+    const rows = page.getByTestId('campaigns-table').locator('tr[data-row-key]');
+    // Every row comes (the list's page holds 100), in the ID column's default order (descending).
+    await expect.poll(() => rows.count()).toBe(Math.min(ids.length, 100));
+    expect(await rows.evaluateAll((all) => all.map((row) => row.getAttribute('data-row-key')))).toEqual(descending.slice(0, 100));
+    const first = await page.evaluate('window.firstRowKeys') as string[];
+    // 800 px of window over the shortest row (39 px): 21 rows first, the highest IDs, in order.
+    expect(first).toEqual(descending.slice(0, 21));
     expect(pageErrors).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import { Empty, Flex, Space, Table, type TableColumnsType, type TablePaginationC
 import { MOBILE_MAX_WIDTH, PAGE_SIZE } from '@linkloom/shared';
 import { toTableQuery, type TableQuery } from '@/lib/table-query';
 import { useViewportWidth } from '@/lib/use-viewport-width';
+import { startingOrder, useFirstScreenful } from './use-first-screenful';
 
 /** Resizing settles this long before the table switches between its wide and narrow layout. */
 const NARROW_RESIZE_DEBOUNCE_MS = 150;
@@ -102,6 +103,8 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
   const columns = narrow ? narrowColumns(props.columns, props.keyColumns ?? ['name']) : props.columns;
   const testId = props.testId ?? 'data-table';
   const pageSize = props.pageSize ?? PAGE_SIZE;
+  // The first paint draws a windowful of rows, the rest right after (the server's page is already in order).
+  const firstPaint = useFirstScreenful(rows, server ? null : startingOrder(props.columns));
 
   const pagination: TablePaginationConfig = server
     ? {
@@ -112,7 +115,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
         showSizeChanger: false,
         showTotal: (total) => `${total} items`,
       }
-    : { pageSize, hideOnSinglePage: true, showSizeChanger: false };
+    : { pageSize, hideOnSinglePage: true, showSizeChanger: false, ...(firstPaint.partial && rows ? { total: rows.length } : {}) };
 
   const rowSelection: TableProps<T>['rowSelection'] = selection && {
     selectedRowKeys: [...selection.selectedKeys],
@@ -138,7 +141,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
       )}
       <Table<T>
         columns={columns}
-        dataSource={rows ? [...rows] : []}
+        dataSource={firstPaint.rows ? [...firstPaint.rows] : []}
         rowKey={rowKey}
         loading={loading}
         size={props.size ?? 'middle'}
