@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { zodRule, VALIDATE_ON } from '@/lib/zod-form-rules';
 import { useSubmitState } from '@/lib/use-submit-state';
 import { DIALOG_LABELS, type DialogAct } from './dialog-labels';
+import { focusFieldOnOpen } from './dialog-focus';
 
 /** The least a name dialog holds; extra form items add their own fields. */
 export interface NameValues {
@@ -37,7 +38,8 @@ export interface NameDialogProps<V extends NameValues> {
 
 /**
  * Add / rename / duplicate dialog: one required name plus optional extra fields. Enter submits,
- * the name field takes the focus on open, and every opening starts from `initialValues`.
+ * the name field takes the focus on open (not from a field the user already clicked while the
+ * dialog opened), and every opening starts from `initialValues`.
  */
 export function NameDialog<V extends NameValues = NameValues>(props: NameDialogProps<V>) {
   const { open, title, act = 'create', label = 'Name', initialValues, schema, requiredMessage, onSubmit, onClose, children } = props;
@@ -67,7 +69,7 @@ export function NameDialog<V extends NameValues = NameValues>(props: NameDialogP
       cancelButtonProps={{ disabled: submitting }}
       destroyOnHidden
       mask={{ closable: !submitting }}
-      afterOpenChange={(visible) => visible && inputRef.current?.focus()}
+      afterOpenChange={(visible) => visible && focusFieldOnOpen(inputRef.current?.input)}
       modalRender={(dialog) => (
         <Form<V> form={form} layout="vertical" validateTrigger={VALIDATE_ON} initialValues={initialValues} onFinish={handleFinish} clearOnDestroy data-testid={testId}>
           {dialog}
