@@ -1,9 +1,7 @@
 import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { Flex, Spin } from 'antd';
-import { DEFAULT_ROUTE, type ScreenRoute } from '@linkloom/shared';
+import type { ScreenRoute } from '@linkloom/shared';
 import { registerBuiltScreens } from '@/lib/built-screens';
-import { startEarlyGet } from '@/lib/early-get';
-import { CAMPAIGN_LIST_URL } from '@/features/campaigns/api/campaign-list-url';
 import { ScreenPlaceholderPage } from './pages/screen-placeholder-page';
 import { lazyScreen as lazyScreenOf } from './lazy-screen';
 
@@ -47,14 +45,12 @@ const ApiTokensPage = lazyScreen(() => import('@/features/api-tokens/pages/api-t
 
 /**
  * The campaign list is the first screen after sign-in, but a chunk of its own, so that the sign-in
- * screen's first load carries no table (issue 10 goal 2). main.tsx calls this at boot, so its chunk
- * downloads beside the entry's session check instead of after it.
+ * screen's first load carries no table (issue 10 goal 2). main.tsx calls this at boot when the list
+ * is the first screen, so its chunk downloads beside the entry instead of after it (its data is
+ * asked for even earlier: boot-gets.ts).
  */
-export function preloadFirstScreen(route: string, signedIn: boolean): void {
-  if (route !== '' && route !== '/' && route !== DEFAULT_ROUTE) return;
+export function preloadFirstScreen(): void {
   void CampaignsPage.preload();
-  // Its data too, beside the session check (the page's query takes this answer: lib/early-get.ts).
-  if (signedIn) startEarlyGet(CAMPAIGN_LIST_URL);
 }
 
 /**
