@@ -163,7 +163,8 @@ async function benchThroughput(): Promise<void> {
       `re-check throughput: ${rechecked.toFixed(0)} links/s through post.verify (fetch, judge, store check + history, plan next) vs ${plain.toFixed(0)} pages/s plain fetch, `
       + `${CONCURRENCY} at once, ${RECHECK_LINKS} links, 8 kB pages, median of ${ROUNDS} alternating rounds (ratios ${rounds.map((r) => (r.rechecked / r.plain).toFixed(2)).join(', ')}): `
       + `ratio ${ratio.toFixed(2)} (goal >= 0.8; before group commit ${BASELINE.throughputRatio}); `
-      + `CPU per link ${median(rounds.map((r) => r.recheckCpu)).toFixed(2)} ms vs ${median(rounds.map((r) => r.plainCpu)).toFixed(2)} ms plain, ratio ${cpuRatio.toFixed(2)}; ${Number(history.n)} history rows\n`,
+      + `CPU per link ${median(rounds.map((r) => r.recheckCpu)).toFixed(2)} ms vs ${median(rounds.map((r) => r.plainCpu)).toFixed(2)} ms plain, ratio ${cpuRatio.toFixed(2)}; ${Number(history.n)} history rows\n`
+      + `  each round, post.verify vs plain: ${rounds.map((r) => `${r.rechecked.toFixed(0)}/${r.plain.toFixed(0)} links/s, ${r.recheckCpu.toFixed(2)}/${r.plainCpu.toFixed(2)} ms CPU`).join('; ')}\n`,
     );
   } finally {
     await app.close();

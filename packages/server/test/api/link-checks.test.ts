@@ -118,6 +118,25 @@ describe.each(DATABASES)('backlink checks and IndexNow on $kind', ({ kind, skip 
     expect(final?.checkInfo).toMatch(/^The page could not be fetched.*\(http:\/\/127\.0\.0\.1:9\/post\/\)$/);
   });
 
+  it.skipIf(skip)('options saved between two checks apply to the very next check (the job reads them with the post)', async () => {
+    const gone = await buildPublishedPost(db(), { ownerId: ann.id, remoteUrl: `${blog.url}/options-now/`, links: [{ url: TARGET, anchor: 'landing' }] });
+    expect((await ann.agent.request('POST', '/rest/options', { body: { maxNumberOfRetries: 2, timeToWaitBeforeRetry: 5 } })).statusCode).toBe(200);
+    await verify(ann.id, gone.postId);
+    expect((await checkOf(gone.outputLinkSetId, gone.urlItemId))?.checkInfo).toBe('The page answers 404 Not Found; checking again in 5 s (try 2 of 3)');
+    // Bob's save between them changes nothing of Ann's.
+    expect((await bob.agent.request('POST', '/rest/options', { body: { maxNumberOfRetries: 1, timeToWaitBeforeRetry: 1 } })).statusCode).toBe(200);
+    await verify(ann.id, gone.postId);
+    expect((await checkOf(gone.outputLinkSetId, gone.urlItemId))?.checkInfo).toBe('The page answers 404 Not Found; checking again in 5 s (try 2 of 3)');
+    expect((await ann.agent.request('POST', '/rest/options', { body: { maxNumberOfRetries: 3, timeToWaitBeforeRetry: 7 } })).statusCode).toBe(200);
+    await verify(ann.id, gone.postId);
+    expect((await checkOf(gone.outputLinkSetId, gone.urlItemId))?.checkInfo).toBe('The page answers 404 Not Found; checking again in 7 s (try 2 of 4)');
+    expect((await ann.agent.request('POST', '/rest/options', { body: { maxNumberOfRetries: 1, timeToWaitBeforeRetry: 9 } })).statusCode).toBe(200);
+    await verify(ann.id, gone.postId);
+    expect((await checkOf(gone.outputLinkSetId, gone.urlItemId))?.checkInfo).toBe('The page answers 404 Not Found; checking again in 9 s (try 2 of 2)');
+    await verify(ann.id, gone.postId, 1);
+    expect(await checkOf(gone.outputLinkSetId, gone.urlItemId)).toMatchObject({ checkStatus: 'MISSING', checkInfo: 'The page answers 404 Not Found: the post was deleted or is not published' });
+  });
+
   it.skipIf(skip)("leaves another user's post and posts that are not published alone", async () => {
     pages.set('/mine/', { html: `<a href="${TARGET}">landing</a>` });
     const post = await buildPublishedPost(db(), { ownerId: ann.id, remoteUrl: `${blog.url}/mine/`, links: [{ url: TARGET, anchor: 'landing' }] });

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { gzipSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchPage, PageFetchError, type FetchedPage } from '../../src/engine/verify/fetch-page';
@@ -28,6 +29,12 @@ describe('fetchPage', () => {
           };
           return void pump();
         }
+        // A told length over the limit, and a compressed answer whose told length is not what is read.
+        case '/sized': return void response.writeHead(200, { 'content-type': 'text/html', 'content-length': String(300_000) }).end('y'.repeat(300_000));
+        case '/packed': {
+          const packed = gzipSync(Buffer.from('z'.repeat(300_000)));
+          return void response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-encoding': 'gzip', 'content-length': String(packed.length) }).end(packed);
+        }
         case '/slow': return void setTimeout(() => response.end('late'), 2000);
         default: return void response.writeHead(404).end('gone');
       }
@@ -54,6 +61,15 @@ describe('fetchPage', () => {
     const fetched = await fetchPage(`${base}/huge`, { timeoutMs: 5000, maxBytes: 100_000 });
     expect(fetched.html.length).toBe(100_000);
     expect(fetched.truncated).toBe(true);
+  });
+
+  it('reads at most maxBytes whatever length the answer tells, compressed or not', async () => {
+    expect(await fetchPage(`${base}/sized`, { timeoutMs: 5000, maxBytes: 300_000 })).toMatchObject({ html: 'y'.repeat(300_000), truncated: false });
+    const cut = await fetchPage(`${base}/sized`, { timeoutMs: 5000, maxBytes: 100_000 });
+    expect([cut.html.length, cut.truncated]).toEqual([100_000, true]);
+    const unpacked = await fetchPage(`${base}/packed`, { timeoutMs: 5000, maxBytes: 100_000 });
+    expect([unpacked.html, unpacked.truncated]).toEqual(['z'.repeat(100_000), true]);
+    expect((await fetchPage(`${base}/packed`, { timeoutMs: 5000 })).html).toBe('z'.repeat(300_000));
   });
 
   it('fails with a timeout or a network error, and with the signal reason when aborted', async () => {

@@ -4,6 +4,8 @@
  * first part), text decoded by the answer's charset.
  */
 
+import { TextDecoder } from 'node:util';
+
 /** Pages are read up to this size (a blog post is far smaller; this stops endless or huge answers). */
 export const PAGE_MAX_BYTES = 5 * 1024 * 1024;
 
@@ -47,16 +49,37 @@ function charsetOf(contentType: string | null): string {
   return match?.[1] ?? 'utf-8';
 }
 
-function decode(bytes: Uint8Array, charset: string): string {
-  try {
-    return new TextDecoder(charset).decode(bytes);
-  } catch {
-    return new TextDecoder('utf-8').decode(bytes);
+/** One decoder per charset label the pages named (a decoder without `stream` keeps no state between pages). */
+const DECODERS = new Map<string, TextDecoder>();
+
+function decoderFor(charset: string): TextDecoder {
+  const label = charset.toLowerCase();
+  let decoder = DECODERS.get(label);
+  if (!decoder) {
+    try {
+      decoder = new TextDecoder(label);
+    } catch {
+      // An unknown label is read as UTF-8 (and not kept: only real labels, a short list, are).
+      return decoderFor('utf-8');
+    }
+    DECODERS.set(label, decoder);
   }
+  return decoder;
+}
+
+function decode(bytes: Uint8Array, charset: string): string {
+  return decoderFor(charset).decode(bytes);
 }
 
 async function readLimited(response: Response, maxBytes: number): Promise<{ bytes: Uint8Array; truncated: boolean }> {
   if (!response.body) return { bytes: new Uint8Array(), truncated: false };
+  // An answer whose length is told and within the limit, not compressed (so the length is what
+  // is read), is read whole at once: no chunk list, no copy into one buffer.
+  const length = response.headers.get('content-length');
+  const encoding = response.headers.get('content-encoding');
+  if (length !== null && (encoding === null || encoding === 'identity') && /^\d+$/.test(length) && Number(length) <= maxBytes) {
+    return { bytes: new Uint8Array(await response.arrayBuffer()), truncated: false };
+  }
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;

@@ -1,7 +1,6 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely } from 'kysely';
 import { DEFAULT_RECHECK_SCHEDULE, nextRecheckAt, targetHealth, type ExpectedBacklink, type LinkCheckStatus, type LinkHistoryStatus, type RecheckSchedule } from '@linkloom/shared';
 import type { DB } from '../../platform/db/schema';
-import type { UrlItemsTable } from '../seams';
 import type { PostRow } from '../runner/runs.repository';
 import { GroupRuns } from '../../platform/runtime/group-runs';
 import { reusableQuery } from '../../platform/db/dialect';
@@ -9,22 +8,53 @@ import { reusableQuery } from '../../platform/db/dialect';
 type Db = Kysely<DB>;
 
 // Built and compiled once per database (reusableQuery): post.verify runs them for every re-checked link.
-const outputLinkById = reusableQuery((db, id: number, ownerId: number) =>
-  db.selectFrom('url_items').select(['id', 'url_list_id']).where('id', '=', id).where('owner_id', '=', ownerId));
-const outputLinkByPost = reusableQuery((db, postId: number, ownerId: number) =>
-  db.selectFrom('url_items').select(['id', 'url_list_id']).where('post_id', '=', postId).where('owner_id', '=', ownerId).orderBy('id').limit(1));
-const placedLinksOf = reusableQuery((db, postId: number, ownerId: number) =>
-  db.selectFrom('engine_post_links').select(['url', 'anchor']).where('post_id', '=', postId).where('owner_id', '=', ownerId).orderBy('id'));
 
-/** The output link a published post added (its url_item_id, or the link that names the post). */
-export async function outputLinkOfPost(db: Db, ownerId: number, post: Pick<PostRow, 'id' | 'url_item_id'>): Promise<Pick<Selectable<UrlItemsTable>, 'id' | 'url_list_id'> | undefined> {
-  const found = post.url_item_id !== null ? await outputLinkById(db, post.url_item_id, ownerId) : await outputLinkByPost(db, post.id, ownerId);
-  return found.rows[0];
+/**
+ * Everything post.verify reads before the fetch, in one statement (one row per placed link, or one
+ * row when there is none): the post, its output link (its url_item_id, or the first link that
+ * names the post), when the user's options were last saved, and the links placed in the post.
+ */
+const postToVerify = reusableQuery((db, postId: number, ownerId: number) =>
+  db.selectFrom('engine_posts as p')
+    .leftJoin('url_items as output', (join) => join
+      .on('output.id', '=', (eb) => eb.fn.coalesce('p.url_item_id', eb.selectFrom('url_items as named')
+        .select('named.id').where('named.post_id', '=', eb.ref('p.id')).where('named.owner_id', '=', eb.ref('p.owner_id')).orderBy('named.id').limit(1)))
+      .onRef('output.owner_id', '=', 'p.owner_id'))
+    .leftJoin('engine_post_links as placed', (join) => join.onRef('placed.post_id', '=', 'p.id').onRef('placed.owner_id', '=', 'p.owner_id'))
+    .selectAll('p')
+    .select((eb) => [
+      'output.id as output_link_id', 'output.url_list_id as output_link_set_id',
+      'placed.url as placed_url', 'placed.anchor as placed_anchor',
+      eb.selectFrom('user_options').select('user_options.updated_at').where('user_options.owner_id', '=', eb.ref('p.owner_id')).as('options_updated_at'),
+    ])
+    .where('p.id', '=', postId).where('p.owner_id', '=', ownerId)
+    .orderBy('placed.id'));
+
+/** A post to verify as {@link readPostToVerify} finds it. */
+export interface PostToVerify {
+  post: PostRow;
+  /** The output link the post added; undefined when it is gone. */
+  link: { id: number; url_list_id: number } | undefined;
+  /** The links the engine placed in the post: what its page must carry. */
+  placed: ExpectedBacklink[];
+  /** updated_at of the user's options row (verifyOptions); null when the user has none. */
+  optionsUpdatedAt: number | null;
 }
 
-/** The links the engine placed in a post: what its page must carry. */
-export async function placedLinks(db: Db, ownerId: number, postId: number): Promise<ExpectedBacklink[]> {
-  return (await placedLinksOf(db, postId, ownerId)).rows;
+/** The post (the user's own only), its output link, its placed links and its owner's options' updated_at, in one read. */
+export async function readPostToVerify(db: Db, ownerId: number, postId: number): Promise<PostToVerify | undefined> {
+  const { rows } = await postToVerify(db, postId, ownerId);
+  const first = rows[0];
+  if (!first) return undefined;
+  const { output_link_id: linkId, output_link_set_id: linkSetId, placed_url: _url, placed_anchor: _anchor, options_updated_at: optionsUpdatedAt, ...post } = first;
+  const placed: ExpectedBacklink[] = [];
+  for (const row of rows) if (row.placed_url !== null && row.placed_anchor !== null) placed.push({ url: row.placed_url, anchor: row.placed_anchor });
+  return {
+    post,
+    link: linkId !== null && linkSetId !== null ? { id: Number(linkId), url_list_id: Number(linkSetId) } : undefined,
+    placed,
+    optionsUpdatedAt: optionsUpdatedAt === null ? null : Number(optionsUpdatedAt),
+  };
 }
 
 /** What a finished check appends to the link's history (link_check_history, issue 18). */
@@ -71,16 +101,20 @@ export function storeCheck(
   return STORES.add(db, { ownerId, urlItemId, check, history, schedule });
 }
 
-const linkDate = reusableQuery((db, id: number, ownerId: number) =>
-  db.selectFrom('url_items').select(['id', 'date_added', 'url']).where('id', '=', id).where('owner_id', '=', ownerId));
+/** The link (its date and URL) with its latest checks, newest first: one row with null check fields when it has none, no row when the link is gone. */
+const linkWithRecentChecks = reusableQuery((db, urlItemId: number, ownerId: number) =>
+  db.selectFrom('url_items as link')
+    .leftJoin((eb) => eb.selectFrom('link_check_history').select(['id', 'checked_at', 'status', 'url'])
+      .where('url_item_id', '=', urlItemId).where('owner_id', '=', ownerId)
+      .orderBy('checked_at', 'desc').orderBy('id', 'desc').limit(HISTORY_FOR_PLAN)
+      .as('recent'), (join) => join.onTrue())
+    .select(['link.date_added', 'link.url', 'recent.checked_at', 'recent.status', 'recent.url as checked_url'])
+    .where('link.id', '=', urlItemId).where('link.owner_id', '=', ownerId)
+    .orderBy('recent.checked_at', 'desc').orderBy('recent.id', 'desc'));
 const appendHistory = reusableQuery((db, ownerId: number, urlItemId: number, checkedAt: number, status: string, httpStatus: number | null, anchorFound: number | null, reason: string, url: string) =>
   db.insertInto('link_check_history').values({
     owner_id: ownerId, url_item_id: urlItemId, created_at: checkedAt, checked_at: checkedAt, status, http_status: httpStatus, anchor_found: anchorFound, reason, url,
   }));
-const recentChecks = reusableQuery((db, urlItemId: number, ownerId: number) =>
-  db.selectFrom('link_check_history').select(['checked_at', 'status', 'url'])
-    .where('url_item_id', '=', urlItemId).where('owner_id', '=', ownerId)
-    .orderBy('checked_at', 'desc').orderBy('id', 'desc').limit(HISTORY_FOR_PLAN));
 const setCheck = reusableQuery((db, status: string, info: string | null, checkedAt: number | null, id: number, ownerId: number) =>
   db.updateTable('url_items').set({ check_status: status, check_info: info, checked_at: checkedAt, next_check_at: null })
     .where('id', '=', id).where('owner_id', '=', ownerId));
@@ -88,21 +122,48 @@ const setFinishedCheck = reusableQuery((db, status: string, info: string | null,
   db.updateTable('url_items').set({ check_status: status, check_info: info, checked_at: checkedAt, next_check_at: nextCheckAt, dead_since: deadSince, dead_reason: deadReason })
     .where('id', '=', id).where('owner_id', '=', ownerId));
 
+/** A check of the link's history as the planner and the dead verdict read it (url null: older than migration 0037's backfill). */
+interface PastCheck {
+  checkedAt: number;
+  status: LinkHistoryStatus;
+  url: string | null;
+}
+
+/**
+ * Three statements a finished check, one a retrying one: the link and its latest checks in one
+ * read (none: the link is gone, nothing is written), the new history row, the link's status with
+ * its next due time and dead verdict. The planner reads the checks as the table will hold them
+ * with the new row: newest first (checked_at, then id — the new row's is the largest), at most
+ * HISTORY_FOR_PLAN.
+ */
 async function storeOneCheck(trx: Db, { ownerId, urlItemId, check, history, schedule }: CheckToStore): Promise<boolean> {
-  const link = (await linkDate(trx, urlItemId, ownerId)).rows[0];
-  if (!link) return false;
   if (!history || check.checkedAt === null) {
-    await setCheck(trx, check.status, check.info, check.checkedAt, urlItemId, ownerId);
-    return true;
+    const { numAffectedRows } = await setCheck(trx, check.status, check.info, check.checkedAt, urlItemId, ownerId);
+    return Number(numAffectedRows ?? 0) > 0;
   }
+  const rows = (await linkWithRecentChecks(trx, urlItemId, ownerId)).rows;
+  const link = rows[0];
+  if (!link) return false;
+  const checkedAt = check.checkedAt;
+  const past: PastCheck[] = [];
+  let added = false;
+  for (const row of rows) {
+    if (row.checked_at === null || row.status === null) continue;
+    const at = Number(row.checked_at);
+    if (!added && at <= checkedAt) {
+      past.push({ checkedAt, status: history.status, url: link.url });
+      added = true;
+    }
+    past.push({ checkedAt: at, status: row.status as LinkHistoryStatus, url: row.checked_url });
+  }
+  if (!added) past.push({ checkedAt, status: history.status, url: link.url });
+  past.length = Math.min(past.length, HISTORY_FOR_PLAN);
   const anchorFound = history.anchorFound === null ? null : history.anchorFound ? 1 : 0;
-  await appendHistory(trx, ownerId, urlItemId, check.checkedAt, history.status, history.httpStatus, anchorFound, check.info ?? '', link.url);
-  const rows = (await recentChecks(trx, urlItemId, ownerId)).rows;
-  const past = rows.map((row) => ({ checkedAt: Number(row.checked_at), status: row.status as LinkHistoryStatus }));
+  await appendHistory(trx, ownerId, urlItemId, checkedAt, history.status, history.httpStatus, anchorFound, check.info ?? '', link.url);
   const nextCheckAt = nextRecheckAt({ linkId: urlItemId, publishedAt: Number(link.date_added), checks: past, schedule });
   // Dead counts only the checks of the link's current URL: a re-published post's copy starts afresh
   // (rows without a URL are older than migration 0037's backfill: hand-written ones, counted).
-  const verdict = targetHealth(past.filter((_, i) => rows[i]!.url === null || rows[i]!.url === link.url));
-  await setFinishedCheck(trx, check.status, check.info, check.checkedAt, nextCheckAt, verdict.dead ? verdict.since : null, verdict.dead ? verdict.reason : null, urlItemId, ownerId);
+  const verdict = targetHealth(past.filter((row) => row.url === null || row.url === link.url));
+  await setFinishedCheck(trx, check.status, check.info, checkedAt, nextCheckAt, verdict.dead ? verdict.since : null, verdict.dead ? verdict.reason : null, urlItemId, ownerId);
   return true;
 }

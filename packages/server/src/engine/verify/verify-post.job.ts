@@ -4,13 +4,12 @@ import { publishLinksChecked } from '../seams';
 import { verifyOptions } from './verify-options';
 import { JOB, type EngineJob, type VerifyPayload } from '../jobs/job-names';
 import type { JobContext } from '../queue/queue';
-import { findPost } from '../runner/runs.repository';
 import { fetchPage, PageFetchError } from './fetch-page';
 import { ProxyDispatchers } from '../connectors/proxy-dispatcher';
 import { fetchingProxy, PROXY_WAIT_MESSAGES, PROXY_WAIT_MS } from '../runner/engine-options';
 import { holdingSlot, PostingSlots } from '../runner/posting-slots';
 import { judgePage, type PageVerdict } from './judge-page';
-import { outputLinkOfPost, placedLinks, storeCheck, type HistoryEntry } from './link-checks.repository';
+import { readPostToVerify, storeCheck, type HistoryEntry } from './link-checks.repository';
 import { republishIfDead } from '../runner/republish-post.job';
 import { recheckProxiesForHeldWork } from '../proxies/proxy-checks';
 
@@ -41,11 +40,11 @@ export async function verifyPost(ctx: AppContext, job: Pick<JobContext<VerifyPay
   const { ownerId, postId } = payload;
   const retry = payload.retry ?? 0;
   const { db } = ctx.database;
-  const post = await findPost(db, ownerId, postId);
-  if (!post || post.state !== 'published' || !post.remote_url) return;
-  const link = await outputLinkOfPost(db, ownerId, post);
-  if (!link) return;
-  const options = await verifyOptions(db, ownerId);
+  const found = await readPostToVerify(db, ownerId, postId);
+  if (!found) return;
+  const { post, link, placed } = found;
+  if (post.state !== 'published' || !post.remote_url || !link) return;
+  const options = await verifyOptions(db, ownerId, found.optionsUpdatedAt);
   // Use Proxy on: the page is fetched through a proxy the last check found alive (each retry the next one).
   const route = await fetchingProxy(db, ownerId, options, postId + retry);
   if (route.kind === 'noLiveProxy') {
@@ -68,7 +67,7 @@ export async function verifyPost(ctx: AppContext, job: Pick<JobContext<VerifyPay
     const pageUrl = post.remote_url;
     const page = await holdingSlot(FETCH_SLOTS, ownerId, options.maxBrowserThreads, job.signal, () => fetchPage(pageUrl, fetchOptions));
     httpStatus = page.status;
-    verdict = judgePage(page, await placedLinks(db, ownerId, postId));
+    verdict = judgePage(page, placed);
   } catch (error) {
     if (!(error instanceof PageFetchError)) throw error;
     verdict = { kind: 'retry', reason: error.message, final: { status: 'ERROR', info: `${error.message} (${post.remote_url})` } };
