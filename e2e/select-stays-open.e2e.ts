@@ -113,4 +113,23 @@ describe('an antd Select in a dialog keeps its list open', () => {
     expect(await page.getByTestId('strategy-select').textContent()).toContain('Made in another window');
     expect(pageErrors).toEqual([]);
   });
+
+  test('the same holds in the other dialogs that focus a field on open: the Add Email dialog\'s protocol list', async (ctx) => {
+    const { page, pageErrors } = await suite.signedInPage(ctx, '/email-manager');
+    await page.getByRole('heading', { name: 'Email Manager' }).waitFor();
+
+    await holdNextDialogHalfOpen(page);
+    await page.getByTestId('add-email').click();
+    await page.waitForFunction(() => (window as unknown as { heldDialogMotion: Animation[] }).heldDialogMotion.length > 0);
+    await page.getByTestId('add-email-protocol').click();
+    const dropdown = page.locator('.ant-select-dropdown:visible');
+    await dropdown.waitFor();
+    await releaseDialog(page);
+    await dialogSettled(page);
+
+    expect(await dropdown.isVisible()).toBe(true);
+    await dropdown.locator('.ant-select-item-option').filter({ hasText: 'IMAP' }).click({ timeout: 5_000 });
+    expect(await page.getByTestId('add-email-protocol').textContent()).toContain('IMAP');
+    expect(pageErrors).toEqual([]);
+  });
 });

@@ -5,9 +5,9 @@ const OPEN_ATTEMPTS = 3;
 
 /**
  * Picks the option `label` of the antd Select with this test id, in its open, visible dropdown.
- * Lists whose options (or counts) follow the live channel can close again when a refresh lands
- * while they open (CI once: "element is not visible" for 30 s): the list is then opened again,
- * up to three times in all.
+ * A list that closed before the option was clicked is opened again, up to three times in all
+ * (CI once: "element is not visible" for 30 s; that closing was a dialog taking the focus when its
+ * opening motion ended, now fixed and guarded by select-stays-open.e2e.ts without this helper).
  */
 export async function chooseOption(page: Page, selectTestId: string, label: string): Promise<void> {
   const dropdown = page.locator('.ant-select-dropdown:visible');

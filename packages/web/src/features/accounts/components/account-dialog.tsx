@@ -4,6 +4,7 @@ import { AccountFieldsSchema, type AccountFields } from '@linkloom/shared';
 import { zodRule, VALIDATE_ON } from '@/lib/zod-form-rules';
 import { useSubmitState } from '@/lib/use-submit-state';
 import { DIALOG_LABELS } from '@/components/dialog-labels';
+import { focusFieldOnOpen } from '@/components/dialog-focus';
 
 const FIELDS: { name: keyof AccountFields; label: string; password?: boolean }[] = [
   { name: 'siteName', label: 'Website' },
@@ -37,7 +38,7 @@ export function AccountDialog(props: { open: boolean; onSubmit: (values: Account
       okButtonProps={{ htmlType: 'submit', loading: submitting, 'data-testid': 'account-dialog-ok' }}
       cancelButtonProps={{ disabled: submitting }}
       destroyOnHidden
-      afterOpenChange={(visible) => visible && firstField.current?.focus()}
+      afterOpenChange={(visible) => visible && focusFieldOnOpen(firstField.current?.input)}
       modalRender={(dialog) => (
         <Form<AccountFields> form={form} layout="vertical" validateTrigger={VALIDATE_ON} onFinish={handleFinish} clearOnDestroy data-testid="account-dialog">
           {dialog}

@@ -4,6 +4,7 @@ import { AddCustomSiteBodySchema, type AddCustomSiteBody, type CustomSiteModule 
 import { zodRule, VALIDATE_ON } from '@/lib/zod-form-rules';
 import { useSubmitState } from '@/lib/use-submit-state';
 import { DIALOG_LABELS } from '@/components/dialog-labels';
+import { focusFieldOnOpen } from '@/components/dialog-focus';
 
 interface AddSiteValues {
   url: string;
@@ -50,7 +51,7 @@ export function AddCustomSiteDialog({ open, modules, onSubmit, onClose }: AddCus
       okButtonProps={{ htmlType: 'submit', loading: submitting, 'data-testid': 'add-site-dialog-ok' }}
       cancelButtonProps={{ disabled: submitting }}
       destroyOnHidden
-      afterOpenChange={(visible) => visible && firstField.current?.focus()}
+      afterOpenChange={(visible) => visible && focusFieldOnOpen(firstField.current?.input)}
       modalRender={(dialog) => (
         <Form<AddSiteValues>
           validateTrigger={VALIDATE_ON} form={form} layout="vertical" onFinish={handleFinish} clearOnDestroy data-testid="add-site-dialog"

@@ -6,6 +6,7 @@ import {
 import { zodRule, VALIDATE_ON } from '@/lib/zod-form-rules';
 import { useSubmitState } from '@/lib/use-submit-state';
 import { DIALOG_LABELS } from '@/components/dialog-labels';
+import { focusFieldOnOpen } from '@/components/dialog-focus';
 
 type EmailValues = Omit<UserEmailBody, 'port'> & { port: number | null };
 
@@ -69,7 +70,7 @@ export function AddEmailDialog({ open, onSave, onTest, onClose }: AddEmailDialog
       title="Add Email"
       onCancel={busy ? undefined : onClose}
       destroyOnHidden
-      afterOpenChange={(visible) => visible && firstField.current?.focus()}
+      afterOpenChange={(visible) => visible && focusFieldOnOpen(firstField.current?.input)}
       footer={(
         <Space>
           <Button onClick={() => void handleTest()} loading={testing.submitting} disabled={saving.submitting} data-testid="add-email-test">Test</Button>

@@ -4,6 +4,7 @@ import { UrlItemInputSchema, type UrlItem, type UrlItemInput } from '@linkloom/s
 import { zodRule, VALIDATE_ON } from '@/lib/zod-form-rules';
 import { useSubmitState } from '@/lib/use-submit-state';
 import { DIALOG_LABELS } from '@/components/dialog-labels';
+import { focusFieldOnOpen } from '@/components/dialog-focus';
 
 interface LinkFormValues {
   url: string;
@@ -45,7 +46,7 @@ export function LinkDialog({ open, link, onSubmit, onClose }: LinkDialogProps) {
       okButtonProps={{ htmlType: 'submit', loading: submitting, 'data-testid': 'link-dialog-ok' }}
       cancelButtonProps={{ disabled: submitting }}
       destroyOnHidden
-      afterOpenChange={(visible) => visible && firstField.current?.focus()}
+      afterOpenChange={(visible) => visible && focusFieldOnOpen(firstField.current?.input)}
       modalRender={(dialog) => (
         <Form<LinkFormValues> validateTrigger={VALIDATE_ON}
           form={form} layout="vertical" onFinish={handleFinish} clearOnDestroy data-testid="link-dialog"

@@ -6,6 +6,7 @@ import { linkSetProfileRule } from './link-set-profile-rules';
 import type { LinkSetProfileValue } from './link-set-profile-value';
 import { DIALOG_LABELS } from '@/components/dialog-labels';
 import { VALIDATE_ON } from '@/lib/zod-form-rules';
+import { focusFieldOnOpen } from '@/components/dialog-focus';
 
 interface DialogValues {
   linkSetId?: number;
@@ -55,7 +56,7 @@ export function LinkSetProfileDialog(props: LinkSetProfileDialogProps) {
       onCancel={onClose}
       okButtonProps={{ htmlType: 'submit', 'data-testid': 'link-set-profile-dialog-ok' }}
       destroyOnHidden
-      afterOpenChange={(visible) => visible && firstField.current?.focus()}
+      afterOpenChange={(visible) => visible && focusFieldOnOpen(firstField.current)}
       modalRender={(dialog) => (
         // Named, so its field ids (label targets) differ from the page form's own Min / Max links.
         <Form<DialogValues> validateTrigger={VALIDATE_ON}
