@@ -10,7 +10,6 @@ import type { Database } from './platform/db/dialect';
 import { csrfPlugin } from './platform/auth/csrf.plugin';
 import { sessionPlugin } from './platform/auth/session.plugin';
 import { registerErrorHandler, registerNotFoundHandler } from './platform/http/error-handler';
-import { registerHstsOverHttps } from './platform/http/https-only-hsts';
 import { registerSecurityHeaders } from './platform/http/security-headers';
 import { registerOpenApi } from './platform/http/openapi';
 import { registerSuccessEnvelope } from './platform/http/success-envelope';
@@ -92,7 +91,6 @@ export async function buildApp(config: AppConfig, database: Database, options: B
   // helmet's headers, computed once: the product is served over plain HTTP on a LAN by default, so no
   // upgrade-insecure-requests, and HSTS only on responses that really went out over HTTPS.
   registerSecurityHeaders(app);
-  registerHstsOverHttps(app);
   await app.register(cookie);
   await app.register(csrfPlugin, { secureCookie: config.cookieSecure });
   await app.register(sessionPlugin, { db: database.db, sqlite: database.sqlite, tokenRequestsPerMinute: config.apiTokenRequestsPerMinute });

@@ -115,6 +115,12 @@ describe.each(DATABASES)('transport headers on $kind', ({ kind, skip }) => {
       expect(secure.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
       const plain = await app.inject({ method: 'GET', url: '/public/api/app-info' });
       expect(plain.headers['strict-transport-security']).toBeUndefined();
+      // Refusals and unknown paths too: the header is set as the request arrives, whatever answers it.
+      for (const url of ['/api/session', '/no/such/path']) {
+        const refused = await app.inject({ method: 'GET', url, headers: { 'x-forwarded-proto': 'https' } });
+        expect(refused.statusCode, url).toBeGreaterThanOrEqual(400);
+        expect(refused.headers['strict-transport-security'], url).toMatch(/^max-age=\d+/);
+      }
     });
   });
 

@@ -11,7 +11,7 @@ declare module 'fastify' {
 /**
  * helmet's headers with the product's settings: its default Content-Security-Policy without
  * upgrade-insecure-requests (LinkLoom is served over plain HTTP on a LAN by default) and no
- * Strict-Transport-Security (platform/http/https-only-hsts.ts sends it over HTTPS only).
+ * Strict-Transport-Security (sent below, over HTTPS only).
  */
 const OPTIONS = { contentSecurityPolicy: { directives: { 'upgrade-insecure-requests': null } }, strictTransportSecurity: false } as const;
 
@@ -43,11 +43,18 @@ export function securityHeaders(): [string, string][] {
   return [...headers];
 }
 
+/** One year, subdomains included: what helmet would send, but only where it means something. */
+const HSTS = 'max-age=31536000; includeSubDomains';
+
 /**
  * Sets the security headers on every answer, from lists computed at start (@fastify/helmet builds
  * helmet's middleware, and parses the CSP directives, again for every request): helmet's full set
  * on the routes that serve pages and files (`config.servesPage`, decided by the route the server
- * matched, never by how the URL is spelled), the JSON set on every other answer.
+ * matched, never by how the URL is spelled), the JSON set on every other answer. Strict-Transport-
+ * Security only on requests that came over HTTPS: over plain HTTP (the default on a LAN) the header
+ * is meaningless to browsers and wrong to promise. Behind a TLS-terminating proxy,
+ * `request.protocol` says https only when TRUST_PROXY trusts that proxy's X-Forwarded-Proto.
+ * One hook for all of it, set before the answer exists (a hook at send time would cost every call).
  */
 export function registerSecurityHeaders(app: FastifyInstance): void {
   const pageHeaders = securityHeaders();
@@ -56,6 +63,7 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
     // of the answer down Node's slow path (each validated and stored twice), about a tenth of a
     // small JSON answer's cost (issue 10).
     for (const [name, value] of request.routeOptions.config.servesPage === true ? pageHeaders : API_SECURITY_HEADERS) reply.header(name, value);
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
     done();
   });
 }
