@@ -1,9 +1,10 @@
+import type SQLite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import { DEFAULT_RECHECK_SCHEDULE, nextRecheckAt, targetHealth, type ExpectedBacklink, type LinkCheckStatus, type LinkHistoryStatus, type RecheckSchedule } from '@linkloom/shared';
 import type { DB } from '../../platform/db/schema';
 import type { PostRow } from '../runner/runs.repository';
 import { GroupRuns } from '../../platform/runtime/group-runs';
-import { reusableQuery } from '../../platform/db/dialect';
+import { reusableQuery, type Database } from '../../platform/db/dialect';
 
 type Db = Kysely<DB>;
 
@@ -75,8 +76,20 @@ interface CheckToStore {
   schedule: RecheckSchedule;
 }
 
-/** Checks landing together (post.verify runs 20 to 40 at once) are written in one transaction per database. */
-const STORES = new GroupRuns<Db, CheckToStore, boolean>((db, checks) => db.transaction().execute(async (trx) => {
+/** Where checks are stored: the database's Kysely and, on SQLite, its handle (ctx.database). */
+export interface CheckStore {
+  db: Db;
+  sqlite: Database['sqlite'];
+}
+
+/**
+ * Checks landing together (post.verify runs 20 to 40 at once) are written in one transaction per
+ * database. On SQLite the transaction's statements then run back to back on the handle, with no
+ * await between them (the transaction holds the one connection meanwhile, as any would).
+ */
+const STORES = new GroupRuns<CheckStore, CheckToStore, boolean>((store, checks) => store.db.transaction().execute(async (trx) => {
+  const { sqlite } = store;
+  if (sqlite) return checks.map((check) => storeOneCheckNow(sqlite, check));
   const stored: boolean[] = [];
   for (const check of checks) stored.push(await storeOneCheck(trx, check));
   return stored;
@@ -91,14 +104,14 @@ const STORES = new GroupRuns<Db, CheckToStore, boolean>((db, checks) => db.trans
  * commit: one commit per burst, never a transaction held across a page fetch).
  */
 export function storeCheck(
-  db: Db,
+  store: CheckStore,
   ownerId: number,
   urlItemId: number,
   check: { status: LinkCheckStatus; info: string | null; checkedAt: number | null },
   history?: HistoryEntry,
   schedule: RecheckSchedule = DEFAULT_RECHECK_SCHEDULE,
 ): Promise<boolean> {
-  return STORES.add(db, { ownerId, urlItemId, check, history, schedule });
+  return STORES.add(store, { ownerId, urlItemId, check, history, schedule });
 }
 
 /** The link (its date and URL) with its latest checks, newest first: one row with null check fields when it has none, no row when the link is gone. */
@@ -129,22 +142,32 @@ interface PastCheck {
   url: string | null;
 }
 
+/** The link as the store reads it, with its latest checks (rows of linkWithRecentChecks). */
+interface LinkWithCheck {
+  date_added: number;
+  url: string;
+  checked_at: number | null;
+  status: string | null;
+  checked_url: string | null;
+}
+
+/** What a finished check writes: its history row's values and the link's new status fields. */
+interface FinishedCheckWrite {
+  anchorFound: number | null;
+  url: string;
+  nextCheckAt: number;
+  deadSince: number | null;
+  deadReason: string | null;
+}
+
 /**
- * Three statements a finished check, one a retrying one: the link and its latest checks in one
- * read (none: the link is gone, nothing is written), the new history row, the link's status with
- * its next due time and dead verdict. The planner reads the checks as the table will hold them
- * with the new row: newest first (checked_at, then id — the new row's is the largest), at most
- * HISTORY_FOR_PLAN.
+ * The planner reads the checks as the table will hold them with the new row: newest first
+ * (checked_at, then id — the new row's is the largest), at most HISTORY_FOR_PLAN; the dead
+ * verdict counts only the checks of the link's current URL (a re-published post's copy starts
+ * afresh; rows without a URL are older than migration 0037's backfill: hand-written ones, counted).
  */
-async function storeOneCheck(trx: Db, { ownerId, urlItemId, check, history, schedule }: CheckToStore): Promise<boolean> {
-  if (!history || check.checkedAt === null) {
-    const { numAffectedRows } = await setCheck(trx, check.status, check.info, check.checkedAt, urlItemId, ownerId);
-    return Number(numAffectedRows ?? 0) > 0;
-  }
-  const rows = (await linkWithRecentChecks(trx, urlItemId, ownerId)).rows;
-  const link = rows[0];
-  if (!link) return false;
-  const checkedAt = check.checkedAt;
+function planFinishedCheck(rows: readonly LinkWithCheck[], { urlItemId, schedule }: CheckToStore, checkedAt: number, history: HistoryEntry): FinishedCheckWrite {
+  const link = rows[0]!;
   const past: PastCheck[] = [];
   let added = false;
   for (const row of rows) {
@@ -158,12 +181,77 @@ async function storeOneCheck(trx: Db, { ownerId, urlItemId, check, history, sche
   }
   if (!added) past.push({ checkedAt, status: history.status, url: link.url });
   past.length = Math.min(past.length, HISTORY_FOR_PLAN);
-  const anchorFound = history.anchorFound === null ? null : history.anchorFound ? 1 : 0;
-  await appendHistory(trx, ownerId, urlItemId, checkedAt, history.status, history.httpStatus, anchorFound, check.info ?? '', link.url);
   const nextCheckAt = nextRecheckAt({ linkId: urlItemId, publishedAt: Number(link.date_added), checks: past, schedule });
-  // Dead counts only the checks of the link's current URL: a re-published post's copy starts afresh
-  // (rows without a URL are older than migration 0037's backfill: hand-written ones, counted).
   const verdict = targetHealth(past.filter((row) => row.url === null || row.url === link.url));
-  await setFinishedCheck(trx, check.status, check.info, checkedAt, nextCheckAt, verdict.dead ? verdict.since : null, verdict.dead ? verdict.reason : null, urlItemId, ownerId);
+  return {
+    anchorFound: history.anchorFound === null ? null : history.anchorFound ? 1 : 0,
+    url: link.url,
+    nextCheckAt,
+    deadSince: verdict.dead ? verdict.since : null,
+    deadReason: verdict.dead ? verdict.reason : null,
+  };
+}
+
+/**
+ * Three statements a finished check, one a retrying one: the link and its latest checks in one
+ * read (none: the link is gone, nothing is written), the new history row, the link's status with
+ * its next due time and dead verdict (planFinishedCheck).
+ */
+async function storeOneCheck(trx: Db, toStore: CheckToStore): Promise<boolean> {
+  const { ownerId, urlItemId, check, history } = toStore;
+  if (!history || check.checkedAt === null) {
+    const { numAffectedRows } = await setCheck(trx, check.status, check.info, check.checkedAt, urlItemId, ownerId);
+    return Number(numAffectedRows ?? 0) > 0;
+  }
+  const rows = (await linkWithRecentChecks(trx, urlItemId, ownerId)).rows;
+  if (rows.length === 0) return false;
+  const write = planFinishedCheck(rows, toStore, check.checkedAt, history);
+  await appendHistory(trx, ownerId, urlItemId, check.checkedAt, history.status, history.httpStatus, write.anchorFound, check.info ?? '', write.url);
+  await setFinishedCheck(trx, check.status, check.info, check.checkedAt, write.nextCheckAt, write.deadSince, write.deadReason, urlItemId, ownerId);
+  return true;
+}
+
+type SqliteHandle = NonNullable<Database['sqlite']>;
+type Statement = SQLite.Statement<unknown[]>;
+
+/** The same statements as SQLite text, prepared once per handle (parameters in the order of the Kysely ones above). */
+const SQLITE_STORE_SQL = {
+  linkWithRecentChecks: `select link.date_added, link.url, recent.checked_at, recent.status, recent.url as checked_url from url_items as link
+    left join (select id, checked_at, status, url from link_check_history where url_item_id = ? and owner_id = ? order by checked_at desc, id desc limit ${HISTORY_FOR_PLAN}) as recent on true
+    where link.id = ? and link.owner_id = ? order by recent.checked_at desc, recent.id desc`,
+  appendHistory: `insert into link_check_history (owner_id, url_item_id, created_at, checked_at, status, http_status, anchor_found, reason, url)
+    values (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  setCheck: 'update url_items set check_status = ?, check_info = ?, checked_at = ?, next_check_at = null where id = ? and owner_id = ?',
+  setFinishedCheck: `update url_items set check_status = ?, check_info = ?, checked_at = ?, next_check_at = ?, dead_since = ?, dead_reason = ?
+    where id = ? and owner_id = ?`,
+} as const;
+const prepared = new WeakMap<SqliteHandle, Record<keyof typeof SQLITE_STORE_SQL, Statement>>();
+
+function statementsOf(sqlite: SqliteHandle): Record<keyof typeof SQLITE_STORE_SQL, Statement> {
+  let statements = prepared.get(sqlite);
+  if (!statements) {
+    statements = {
+      linkWithRecentChecks: sqlite.prepare<unknown[]>(SQLITE_STORE_SQL.linkWithRecentChecks),
+      appendHistory: sqlite.prepare<unknown[]>(SQLITE_STORE_SQL.appendHistory),
+      setCheck: sqlite.prepare<unknown[]>(SQLITE_STORE_SQL.setCheck),
+      setFinishedCheck: sqlite.prepare<unknown[]>(SQLITE_STORE_SQL.setFinishedCheck),
+    };
+    prepared.set(sqlite, statements);
+  }
+  return statements;
+}
+
+/** storeOneCheck on SQLite's handle, synchronously, inside the group's transaction. */
+function storeOneCheckNow(sqlite: SqliteHandle, toStore: CheckToStore): boolean {
+  const statements = statementsOf(sqlite);
+  const { ownerId, urlItemId, check, history } = toStore;
+  if (!history || check.checkedAt === null) {
+    return statements.setCheck.run(check.status, check.info, check.checkedAt, urlItemId, ownerId).changes > 0;
+  }
+  const rows = statements.linkWithRecentChecks.all(urlItemId, ownerId, urlItemId, ownerId) as LinkWithCheck[];
+  if (rows.length === 0) return false;
+  const write = planFinishedCheck(rows, toStore, check.checkedAt, history);
+  statements.appendHistory.run(ownerId, urlItemId, check.checkedAt, check.checkedAt, history.status, history.httpStatus, write.anchorFound, check.info ?? '', write.url);
+  statements.setFinishedCheck.run(check.status, check.info, check.checkedAt, write.nextCheckAt, write.deadSince, write.deadReason, urlItemId, ownerId);
   return true;
 }

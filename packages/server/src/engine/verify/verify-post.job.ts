@@ -52,7 +52,7 @@ export async function verifyPost(ctx: AppContext, job: Pick<JobContext<VerifyPay
     // later (no retry spent) and the link says why meanwhile.
     await ctx.queue.send(JOB.postVerify, payload, { startAfter: new Date(now() + PROXY_WAIT_MS) });
     await recheckProxiesForHeldWork(ctx, ownerId);
-    if (await storeCheck(db, ownerId, link.id, { status: 'PENDING', info: PROXY_WAIT_MESSAGES.fetching, checkedAt: now() }, undefined, options.recheckSchedule)) {
+    if (await storeCheck(ctx.database, ownerId, link.id, { status: 'PENDING', info: PROXY_WAIT_MESSAGES.fetching, checkedAt: now() }, undefined, options.recheckSchedule)) {
       void publishLinksChecked(ctx, ownerId, link.url_list_id, [link.id]);
     }
     return;
@@ -85,7 +85,7 @@ export async function verifyPost(ctx: AppContext, job: Pick<JobContext<VerifyPay
     check = verdict.kind === 'retry' ? verdict.final : verdict;
   }
   const history = historyEntry(check.status, httpStatus);
-  if (!(await storeCheck(db, ownerId, link.id, { status: check.status, info: check.info, checkedAt: now() }, history, options.recheckSchedule))) return;
+  if (!(await storeCheck(ctx.database, ownerId, link.id, { status: check.status, info: check.info, checkedAt: now() }, history, options.recheckSchedule))) return;
   // The screens are told after the job (best effort, never rejects): the next check does not wait for the message.
   void publishLinksChecked(ctx, ownerId, link.url_list_id, [link.id]);
   // A dead post on the user's own site is re-published once when its project asks for it (issue 18.2).
