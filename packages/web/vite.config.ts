@@ -77,8 +77,8 @@ export default defineConfig({
       output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] } },
       // Our own modules only declare things (components, hooks, schemas, constants): one that nothing
       // used is imported from stays out of the bundle, even when reached through a feature's index
-      // or built with a call (a zod schema). Stylesheets and the entry keep their effects.
-      treeshake: { moduleSideEffects: (id) => (OWN_SOURCE.test(id) && !id.endsWith('/app/main.tsx') ? false : undefined) },
+      // or built with a call (a zod schema). Stylesheets, the entry and the boot GETs keep their effects.
+      treeshake: { moduleSideEffects: (id) => (OWN_SOURCE.test(id) && !/\/app\/(main\.tsx|boot-gets\.ts)$/.test(id) ? false : undefined) },
     },
   },
   server: { proxy },
