@@ -59,6 +59,23 @@ async function listReadAgain(page: Page, baseUrl: string, name: string): Promise
   await tableRow(page, 'campaigns-table', name).waitFor();
 }
 
+/**
+ * Opens a dialog with `openButton` and, while its opening motion is held half-way, its Select
+ * `selectTestId` with a plain click; then lets the dialog finish opening. Returns the open list.
+ */
+async function openSelectWhileDialogOpens(page: Page, openButton: string, selectTestId: string) {
+  await holdNextDialogHalfOpen(page);
+  await page.getByTestId(openButton).click();
+  await page.waitForFunction(() => (window as unknown as { heldDialogMotion: Animation[] }).heldDialogMotion.length > 0);
+  // A plain click on the Select while the dialog is half open: its list opens.
+  await page.getByTestId(selectTestId).click();
+  const dropdown = page.locator('.ant-select-dropdown:visible');
+  await dropdown.waitFor();
+  await releaseDialog(page);
+  await dialogSettled(page);
+  return dropdown;
+}
+
 describe('an antd Select in a dialog keeps its list open', () => {
   const suite = useSignedInSuite(USER);
 
@@ -67,17 +84,8 @@ describe('an antd Select in a dialog keeps its list open', () => {
     await page.getByRole('heading', { name: 'Campaigns' }).waitFor();
     await page.getByTestId('campaigns-table').locator('.ant-empty').waitFor();
 
-    await holdNextDialogHalfOpen(page);
-    await page.getByTestId('add-campaign').click();
-    await page.waitForFunction(() => (window as unknown as { heldDialogMotion: Animation[] }).heldDialogMotion.length > 0);
-    // A plain click on the Select while the dialog is half open: its list opens.
-    await page.getByTestId('strategy-select').click();
-    const dropdown = page.locator('.ant-select-dropdown:visible');
-    await dropdown.waitFor();
-
-    // The dialog finishes opening, then the list behind it is read again.
-    await releaseDialog(page);
-    await dialogSettled(page);
+    const dropdown = await openSelectWhileDialogOpens(page, 'add-campaign', 'strategy-select');
+    // The dialog has finished opening; now the list behind it is read again.
     await listReadAgain(page, suite.server.baseUrl, 'Made elsewhere');
 
     expect(await dropdown.isVisible()).toBe(true);
@@ -118,15 +126,7 @@ describe('an antd Select in a dialog keeps its list open', () => {
     const { page, pageErrors } = await suite.signedInPage(ctx, '/email-manager');
     await page.getByRole('heading', { name: 'Email Manager' }).waitFor();
 
-    await holdNextDialogHalfOpen(page);
-    await page.getByTestId('add-email').click();
-    await page.waitForFunction(() => (window as unknown as { heldDialogMotion: Animation[] }).heldDialogMotion.length > 0);
-    await page.getByTestId('add-email-protocol').click();
-    const dropdown = page.locator('.ant-select-dropdown:visible');
-    await dropdown.waitFor();
-    await releaseDialog(page);
-    await dialogSettled(page);
-
+    const dropdown = await openSelectWhileDialogOpens(page, 'add-email', 'add-email-protocol');
     expect(await dropdown.isVisible()).toBe(true);
     await dropdown.locator('.ant-select-item-option').filter({ hasText: 'IMAP' }).click({ timeout: 5_000 });
     expect(await page.getByTestId('add-email-protocol').textContent()).toContain('IMAP');
