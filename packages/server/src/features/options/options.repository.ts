@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { OPTION_DEFAULTS, optionsSchemaFor, type EngineOptions, type Options, type OptionsUpdate } from '@linkloom/shared';
 import type { DB } from '../../platform/db/schema';
 import { secretBoxOf } from '../../platform/crypto/database-secrets';
@@ -93,6 +93,15 @@ export async function isPrivileged(db: Kysely<DB>, ownerId: number): Promise<boo
 }
 
 /**
+ * updated_at after a change: the time now, or one past the stored value when that is not older.
+ * post.verify keeps each user's parsed options until updated_at moves (engine/verify/verify-options.ts),
+ * so two changes within one millisecond, or after the clock stepped back, must still move it.
+ */
+function advancedUpdatedAt(now: number) {
+  return sql<number>`case when updated_at >= ${now} then updated_at + 1 else ${now} end`;
+}
+
+/**
  * Saves an already validated update over the saved options (keys left out keep their value), the
  * credentials sealed, and answers the whole options object as saved (in clear).
  */
@@ -103,7 +112,7 @@ export async function saveOptions(db: Kysely<DB>, ownerId: number, update: Optio
     check?.(saved);
     const box = secretBoxOf(trx);
     const stored = sealJsonPaths(JSON.stringify(saved), OPTION_SECRET_PATHS, (secret) => box.seal(secret));
-    await trx.updateTable('user_options').set({ options: stored, updated_at: Date.now() }).where('owner_id', '=', ownerId).execute();
+    await trx.updateTable('user_options').set({ options: stored, updated_at: advancedUpdatedAt(Date.now()) }).where('owner_id', '=', ownerId).execute();
     return saved;
   });
 }
@@ -121,7 +130,7 @@ export async function readEngineOptions(db: Kysely<DB>, ownerId: number): Promis
 /** Gives or takes the higher limits of a privileged account (an administrator's decision, e.g. from the CLI). */
 export async function setPrivileged(db: Kysely<DB>, ownerId: number, privileged: boolean): Promise<void> {
   await ensureOptionsRow(db, ownerId);
-  await db.updateTable('user_options').set({ privileged: privileged ? 1 : 0, updated_at: Date.now() }).where('owner_id', '=', ownerId).execute();
+  await db.updateTable('user_options').set({ privileged: privileged ? 1 : 0, updated_at: advancedUpdatedAt(Date.now()) }).where('owner_id', '=', ownerId).execute();
 }
 
 /** The user whose IndexNow key this is (the public key file answers only for a real key). */
