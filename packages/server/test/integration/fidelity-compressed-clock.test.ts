@@ -158,6 +158,10 @@ describe.skipIf(!availability.available)(`fidelity goals over ${POSTS} posts on 
     }
     const days = [...perDay.entries()].sort(([a], [b]) => a - b);
     const slipped = posts.filter((post) => dayOf(Number(post.updated_at)) !== dayOf(plannedAt(post))).length;
+    // The margin that decides the pace: posts planned in the hour before a midnight, wall time left at publishing.
+    const margins = posts.filter((post) => (dayOf(plannedAt(post)) + 1) * DAY_MS - plannedAt(post) <= SLOW_BEFORE_MIDNIGHT_MS)
+      .map((post) => clock.wallTime((dayOf(plannedAt(post)) + 1) * DAY_MS) - clock.wallTime(Number(post.updated_at))).sort((a, b) => a - b);
+    process.stdout.write(`fidelity: ${margins.length} posts planned in the hour before a midnight were published with ${margins.slice(0, 3).map((ms) => `${ms}`).join(', ')}… wall ms to spare at the least\n`);
     process.stdout.write(`fidelity: posts per day (planned/published) ${days.map(([, day]) => `${day.planned}/${day.posts}`).join(' ')}; ${slipped} published on a later day than planned\n`);
     expect(days.filter(([, day]) => day.planned > 0).map(([d, day]) => [d, day.planned])).toEqual([...plannedDays.entries()].sort(([a], [b]) => a - b));
     expect(spreadDeviation(days.map(([, day]) => day))).toBeLessThanOrEqual(SPREAD_TOLERANCE_POSTS_PER_DAY);
