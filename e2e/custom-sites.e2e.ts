@@ -2,7 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, test } from 'vitest';
 import { CUSTOM_SITE_MESSAGES } from '@linkloom/shared';
-import { clickSettled, confirmDelete } from './support/app';
+import { PROXY_WAIT_MESSAGES } from '../packages/server/src/engine/runner/engine-options';
+import { callAs, clickSettled, confirmDelete } from './support/app';
 import { saveScreenshot } from './support/browser';
 import { useSignedInSuite } from './support/suite';
 import { downloadedText } from './support/downloads';
@@ -136,6 +137,28 @@ describe('custom sites', () => {
     await expect.poll(() => other.page.getByTestId('verifier-panel').getAttribute('data-status')).toBe('DONE');
     await page.getByTestId('verifier-progress').getByText(/of 5 sites checked/).waitFor();
     await saveScreenshot(page, 'custom-sites-verified');
+    expect(pageErrors).toEqual([]);
+    expect(other.pageErrors).toEqual([]);
+  });
+
+  test('with Use Proxy on and no live proxy the verifier says it waits for one, in every window, until stopped', async (ctx) => {
+    const { page, pageErrors } = await suite.signedInPage(ctx, '/custom-sites');
+    await page.getByTestId('site-grid').getByTestId('site-row').first().waitFor();
+    await callAs(page, suite.server.baseUrl, 'POST', '/rest/options', { useProxy: true });
+    ctx.onTestFinished(async () => {
+      await callAs(page, suite.server.baseUrl, 'POST', '/rest/options', { useProxy: false });
+    });
+
+    await clickSettled(page.getByTestId('verifier-start'));
+    // The run is held (no site is fetched directly): the screen says why, live and on a fresh load.
+    await page.getByTestId('verifier-wait').getByText(PROXY_WAIT_MESSAGES.fetching).waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('verifier-panel').getAttribute('data-status')).toBe('CHECKING');
+    const other = await suite.signedInPage(ctx, '/custom-sites');
+    await other.page.getByTestId('verifier-wait').getByText(PROXY_WAIT_MESSAGES.fetching).waitFor();
+
+    await clickSettled(page.getByTestId('verifier-stop'));
+    await expect.poll(() => page.getByTestId('verifier-panel').getAttribute('data-status')).toBe('STOPPED');
+    expect(await page.getByTestId('verifier-wait').count()).toBe(0);
     expect(pageErrors).toEqual([]);
     expect(other.pageErrors).toEqual([]);
   });

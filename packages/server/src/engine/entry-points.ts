@@ -25,7 +25,7 @@ export { INDEXNOW_KEY_PATTERN } from './indexer/indexnow-client';
 export { startProxyChecks, stopProxyChecks } from './proxies/proxy-checks';
 
 /** Start / Stop of the platform verifier over the user's custom sites (POST /action/start|stop/site_verifier). */
-export { startSiteVerifier, stopSiteVerifier } from './site-verifier/verifier-status';
+export { startSiteVerifier, stopSiteVerifier, verifierWaitInfo } from './site-verifier/verifier-status';
 
 /** A real login to a mailbox (POST /action/email/test_login); failures are MailErrors with what to fix. */
 export { testMailLogin } from './mail/test-mail-login';

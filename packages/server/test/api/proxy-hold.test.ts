@@ -12,7 +12,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OptionsResponseSchema } from '@linkloom/shared';
+import { OptionsResponseSchema, type CustomSitesResponse } from '@linkloom/shared';
 import { startEngine } from '../../src/engine/jobs/engine';
 import { PROXY_WAIT_MESSAGES, PROXY_WAIT_MS } from '../../src/engine/runner/engine-options';
 import { isJobAlive } from '../../src/engine/runner/job-fence';
@@ -202,10 +202,16 @@ describe.each(DATABASES)('posting held for a live proxy on $kind', ({ kind, skip
     expect(sent.map((job) => job.name)).toEqual(['site.verify']);
     expect(await isJobAlive(server.context.queue, sent[0]!.id)).toBe(true);
     expect(await getVerifierState(db(), user.id)).toMatchObject({ status: 'CHECKING', checked: 0 });
+    // The screen says why nothing moves, on load; and the list of another user says nothing of it.
+    const held = JSON.parse((await userAgent.request('GET', '/rest/custom_sites')).body) as CustomSitesResponse;
+    expect(held).toMatchObject({ verifierStatus: 'CHECKING', verifierWaitInfo: PROXY_WAIT_MESSAGES.fetching });
+    const other = await signedIn(server.app, await buildUser(db()));
+    expect((JSON.parse((await other.request('GET', '/rest/custom_sites')).body) as CustomSitesResponse).verifierWaitInfo).toBeNull();
 
     await liveProxyOf(user.id);
     await runSiteVerifier(server.context, { payload, signal: new AbortController().signal });
     expect(await getVerifierState(db(), user.id)).toMatchObject({ status: 'DONE', checked: 1 });
+    expect((JSON.parse((await userAgent.request('GET', '/rest/custom_sites')).body) as CustomSitesResponse).verifierWaitInfo).toBeNull();
     expect(blogConnections).toBeGreaterThan(connectionsBefore);
     expect(proxy.tunnels().slice(tunnelsBefore).filter((tunnel) => tunnel === new URL(blogUrl).host)).toHaveLength(blogConnections - connectionsBefore);
   });

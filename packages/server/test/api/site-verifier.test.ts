@@ -103,7 +103,7 @@ describe.each(DATABASES)('platform verifier on $kind', ({ kind, skip }) => {
     for (const site of body.sites) expect(site.checkedAt).toBeGreaterThan(0);
 
     // Live on `site_verifier`: the run's status first and last, and each site's row once.
-    await expect.poll(() => inbox.messages.filter((m) => m.name === 'verifierStatusChanged').at(-1)?.payload).toEqual({ status: 'DONE', checked: 3, total: 3 });
+    await expect.poll(() => inbox.messages.filter((m) => m.name === 'verifierStatusChanged').at(-1)?.payload).toEqual({ status: 'DONE', checked: 3, total: 3, waitInfo: null });
     expect(new Set(inbox.messages.map((m) => m.topic))).toEqual(new Set(['site_verifier']));
     expect(listInbox.messages).toEqual([]);
     // Scoped to the user: Bob, listening on his own verifier topic, heard nothing of Ann's run.

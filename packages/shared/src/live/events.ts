@@ -50,7 +50,7 @@ export interface UserTopicMessages {
    */
   site_verifier: {
     siteChecked: { site: CustomSiteRow };
-    verifierStatusChanged: { status: SiteVerifierStatus; checked: number; total: number };
+    verifierStatusChanged: { status: SiteVerifierStatus; checked: number; total: number; waitInfo: string | null };
   };
   /** Mailboxes added or updated (Add Email, import) and deleted, by address (features/emails). */
   email_manager: { emailsInserted: { emails: UserEmailRow[] }; emailsDeleted: { addresses: string[] } };

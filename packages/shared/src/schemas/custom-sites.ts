@@ -96,6 +96,8 @@ export const CustomSitesResponseSchema = z.object({
   modules: z.array(z.object({ id: z.string(), name: z.string() })),
   verifierStatus: z.enum(SITE_VERIFIER_STATUSES),
   verifierProgress: SiteVerifierProgressSchema,
+  /** Why a CHECKING run probes nothing now (Use Proxy on, no live proxy), else null. */
+  verifierWaitInfo: z.string().nullable(),
 });
 export type CustomSitesResponse = z.infer<typeof CustomSitesResponseSchema>;
 

@@ -2,7 +2,7 @@ import type { AppContext } from '../../app-context';
 import { ProxyDispatchers, redactProxy } from '../connectors/proxy-dispatcher';
 import { JOB, type EngineJob, type JobPayload } from '../jobs/job-names';
 import type { JobContext } from '../queue/queue';
-import { engineOptions, fetchingProxies, PROXY_WAIT_MS } from '../runner/engine-options';
+import { engineOptions, fetchingProxies, PROXY_WAIT_MESSAGES, PROXY_WAIT_MS } from '../runner/engine-options';
 import {
   finishVerifierRun, getVerifierState, markChecking, markPrivateChecking, openPasswords, presentCustomSite, privateSitesToProbe, releaseUnprobed, sitesToProbe,
   storePrivateSiteCheck, storeSiteCheck, type CustomSiteRecord, type PrivateSiteToProbe, type VerifierState,
@@ -61,6 +61,8 @@ export async function runSiteVerifier(ctx: AppContext, job: Pick<JobContext<Site
     // Use Proxy on and none alive: no site is probed directly; the run stays CHECKING and this
     // chunk is tried again later (Stop still ends it).
     await ctx.queue.send(JOB.siteVerify, job.payload, { startAfter: new Date(Date.now() + PROXY_WAIT_MS) });
+    // The screen says why nothing moves (it also reads this on load: verifierWaitInfo).
+    publishVerifierStatus(ctx, ownerId, await getVerifierState(db, ownerId), PROXY_WAIT_MESSAGES.fetching);
     await recheckProxiesForHeldWork(ctx, ownerId);
     return;
   }

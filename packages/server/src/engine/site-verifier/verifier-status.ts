@@ -1,11 +1,27 @@
+import type { Kysely } from 'kysely';
 import type { SiteVerifierStatus } from '@linkloom/shared';
 import type { AppContext } from '../../app-context';
+import type { DB } from '../../platform/db/schema';
 import { beginVerifierRun, stopVerifierRun, type VerifierState } from '../seams';
 import { JOB } from '../jobs/job-names';
+import { engineOptions, fetchingProxies, PROXY_WAIT_MESSAGES } from '../runner/engine-options';
 
-/** Tells the custom sites screen the verifier's state and progress (after the write). */
-export function publishVerifierStatus(ctx: AppContext, ownerId: number, state: VerifierState): void {
-  ctx.live?.publish(ownerId, 'site_verifier', 'verifierStatusChanged', { status: state.status, checked: state.checked, total: state.total });
+/**
+ * Tells the custom sites screen the verifier's state and progress (after the write), and why a
+ * run that is CHECKING probes nothing now (`waitInfo`, null while it probes).
+ */
+export function publishVerifierStatus(ctx: AppContext, ownerId: number, state: VerifierState, waitInfo: string | null = null): void {
+  ctx.live?.publish(ownerId, 'site_verifier', 'verifierStatusChanged', { status: state.status, checked: state.checked, total: state.total, waitInfo });
+}
+
+/**
+ * Why the user's verifier run probes nothing now, as the screen shows it: Use Proxy is on and none
+ * of the user's proxies passed its last check (the run is held, site.verify), else null.
+ */
+export async function verifierWaitInfo(db: Kysely<DB>, ownerId: number, status: SiteVerifierStatus): Promise<string | null> {
+  if (status !== 'CHECKING') return null;
+  const route = await fetchingProxies(db, ownerId, await engineOptions(db, ownerId));
+  return route.kind === 'noLiveProxy' ? PROXY_WAIT_MESSAGES.fetching : null;
 }
 
 /**

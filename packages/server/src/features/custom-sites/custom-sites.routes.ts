@@ -5,6 +5,7 @@ import {
   ImportCustomSitesBodySchema, PremiumCustomSitesBodySchema, PremiumCustomSitesResponseSchema, UploadCustomSitesQuerySchema, customSiteModules,
 } from '@linkloom/shared';
 import type { AppContext } from '../../app-context';
+import { verifierWaitInfo } from '../../engine/entry-points';
 import { currentUser } from '../../platform/auth/session.plugin';
 import { sendAttachment } from '../../platform/files/download';
 import { NotFoundError } from '../../platform/http/errors';
@@ -36,6 +37,7 @@ export const customSiteRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
       modules: customSiteModules(),
       verifierStatus: verifier.status,
       verifierProgress: { checked: verifier.checked, total: verifier.total },
+      verifierWaitInfo: await verifierWaitInfo(db, userId, verifier.status),
     };
   });
 

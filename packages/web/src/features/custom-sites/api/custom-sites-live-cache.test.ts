@@ -8,7 +8,7 @@ const site = (status: CustomSiteRow['status']): CustomSiteRow => ({
   id: 7, module: 'Bookmarking', url: 'http://127.0.0.1:1', host: '127.0.0.1', login: null, hasPassword: false, da: null, premium: false,
   platform: 'Unknown', status, reason: status === 'FAILED' ? 'No platform' : '', canRegister: null, credentialsOk: null, checkedAt: status === 'FAILED' ? 1 : null, dofollow: 0.5,
 });
-const list = (row: CustomSiteRow): CustomSitesResponse => ({ sites: [row], modules: [], verifierStatus: 'CHECKING', verifierProgress: { checked: 0, total: 1 } });
+const list = (row: CustomSiteRow): CustomSitesResponse => ({ sites: [row], modules: [], verifierStatus: 'CHECKING', verifierProgress: { checked: 0, total: 1 }, verifierWaitInfo: null });
 
 /** A list read the test answers by hand, so a message can come while it is in flight. */
 function listWithManualReads(queryClient: QueryClient) {
@@ -33,10 +33,12 @@ describe('applyVerifierMessage', () => {
     const queryClient = new QueryClient();
     queryClient.setQueryData(customSiteKeys.list, list(site('CHECKING')));
     applyVerifierMessage(queryClient, { topic: 'site_verifier', name: 'siteChecked', payload: { site: { ...site('FAILED'), dofollow: undefined } } });
-    applyVerifierMessage(queryClient, { topic: 'site_verifier', name: 'verifierStatusChanged', payload: { status: 'DONE', checked: 1, total: 1 } });
+    applyVerifierMessage(queryClient, { topic: 'site_verifier', name: 'verifierStatusChanged', payload: { status: 'CHECKING', checked: 0, total: 1, waitInfo: 'Waiting for a live proxy' } });
+    expect(queryClient.getQueryData<CustomSitesResponse>(customSiteKeys.list)).toMatchObject({ verifierStatus: 'CHECKING', verifierWaitInfo: 'Waiting for a live proxy' });
+    applyVerifierMessage(queryClient, { topic: 'site_verifier', name: 'verifierStatusChanged', payload: { status: 'DONE', checked: 1, total: 1, waitInfo: null } });
     const cached = queryClient.getQueryData<CustomSitesResponse>(customSiteKeys.list)!;
     expect(cached.sites[0]).toMatchObject({ status: 'FAILED', dofollow: 0.5 });
-    expect(cached).toMatchObject({ verifierStatus: 'DONE', verifierProgress: { checked: 1, total: 1 } });
+    expect(cached).toMatchObject({ verifierStatus: 'DONE', verifierProgress: { checked: 1, total: 1 }, verifierWaitInfo: null });
   });
 
   test('a list read answered with what was stored before the probe does not put the row back: the list is read again', async () => {

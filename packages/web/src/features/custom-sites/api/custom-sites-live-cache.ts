@@ -15,7 +15,7 @@ export function applyVerifierMessage(queryClient: QueryClient, message: TopicMes
     // The probe does not measure dofollow: the row keeps the share it had.
     update((old) => ({ ...old, sites: old.sites.map((row) => (row.id === site.id ? { ...site, dofollow: site.dofollow ?? row.dofollow } : row)) }));
   } else if (message.name === 'verifierStatusChanged') {
-    const { status, checked, total } = message.payload;
-    update((old) => ({ ...old, verifierStatus: status, verifierProgress: { checked, total } }));
+    const { status, checked, total, waitInfo } = message.payload;
+    update((old) => ({ ...old, verifierStatus: status, verifierProgress: { checked, total }, verifierWaitInfo: waitInfo }));
   }
 }

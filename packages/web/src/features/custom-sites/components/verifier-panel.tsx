@@ -10,7 +10,7 @@ const WORDS: Record<SiteVerifierStatus, string> = { NEW: 'Not run', CHECKING: 'C
  * The platform verifier's status (NEW → CHECKING → DONE / STOPPED, updated live) with how many
  * sites it has probed, and Start / Stop.
  */
-export function VerifierPanel({ status, progress }: { status: SiteVerifierStatus; progress: SiteVerifierProgress }) {
+export function VerifierPanel({ status, progress, waitInfo }: { status: SiteVerifierStatus; progress: SiteVerifierProgress; waitInfo: string | null }) {
   const verifier = useSiteVerifier();
   const checking = status === 'CHECKING';
   return (
@@ -23,6 +23,8 @@ export function VerifierPanel({ status, progress }: { status: SiteVerifierStatus
       {checking
         ? <Button icon={<PauseCircleOutlined />} loading={verifier.isPending} onClick={() => verifier.mutate('stop')} data-testid="verifier-stop">Stop</Button>
         : <Button icon={<PlayCircleOutlined />} loading={verifier.isPending} onClick={() => verifier.mutate('start')} data-testid="verifier-start">Start</Button>}
+      {/* Why a run probes nothing now (Use Proxy on, no live proxy): it goes on by itself once one is. */}
+      {checking && waitInfo && <Typography.Text type="warning" data-testid="verifier-wait">{waitInfo}</Typography.Text>}
     </Space>
   );
 }

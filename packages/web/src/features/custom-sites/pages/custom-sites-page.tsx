@@ -49,7 +49,7 @@ export function CustomSitesPage() {
       <PageHeader
         title="Custom Sites"
         breadcrumbs={[{ title: 'Custom Sites' }]}
-        extra={data && <VerifierPanel status={data.verifierStatus} progress={data.verifierProgress} />}
+        extra={data && <VerifierPanel status={data.verifierStatus} progress={data.verifierProgress} waitInfo={data.verifierWaitInfo} />}
       />
       {query.isError && <Alert type="error" showIcon title={CUSTOM_SITE_MESSAGES.loadFailed} style={{ marginBottom: 16 }} data-testid="load-failed" />}
       <Flex wrap gap={8} style={{ marginBottom: 12 }}>
