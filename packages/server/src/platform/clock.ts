@@ -1,7 +1,8 @@
 /**
  * The time the engine plans and records by (issue 18.5). The app always runs on {@link realClock};
  * a clock that runs faster (a day in seconds, to watch a Spread run publish day by day) exists only
- * in the tests' support code (test/support/compressed-clock.ts), handed to buildApp by a test: no
+ * in the tests' support code (test/support/compressed-clock.ts, and midnight-clock.ts, which slows
+ * down around each midnight), handed to buildApp by a test: no
  * setting, environment variable or route can choose it.
  */
 export interface Clock {
