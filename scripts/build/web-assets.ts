@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { manifestClosure, type ManifestChunk } from '../../packages/server/src/platform/web/first-screen-preload';
 
 /**
  * Most the first load's JavaScript may weigh, gzip-compressed (bytes): issue 10's goal. Every screen,
@@ -23,13 +24,6 @@ const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|map|wasm)$/;
 /** Below this a compressed twin saves less than its headers cost. */
 const MIN_BYTES = 1024;
 
-/** Vite's build manifest (`build.manifest`), one entry per chunk, keyed by source. */
-interface ManifestChunk {
-  file: string;
-  isEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-}
 
 export const MANIFEST_PATH = path.join('.vite', 'manifest.json');
 
@@ -91,13 +85,7 @@ export function initialJavaScript(distDir: string): InitialJavaScript {
   const manifestFile = path.join(distDir, MANIFEST_PATH);
   if (!fs.existsSync(manifestFile)) throw new Error(`${manifestFile} is missing: the web build writes it (build.manifest in vite.config.ts)`);
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    if (seen.has(key)) return;
-    seen.add(key);
-    for (const next of manifest[key]?.imports ?? []) visit(next);
-  };
-  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visit(key);
+  const seen = manifestClosure(manifest, Object.keys(manifest).filter((key) => manifest[key]?.isEntry));
   const files = [...seen].map((key) => manifest[key]?.file).filter((file): file is string => file?.endsWith('.js') ?? false);
   let rawBytes = 0;
   let gzipBytes = 0;

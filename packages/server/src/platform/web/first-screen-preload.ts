@@ -7,14 +7,19 @@ import path from 'node:path';
  */
 export const FIRST_SCREEN_MODULE = 'src/features/campaigns/pages/campaigns-page.tsx';
 
-interface ManifestChunk {
+/** Vite's build manifest (`build.manifest`), one entry per chunk, keyed by source. */
+export interface ManifestChunk {
   file: string;
   isEntry?: boolean;
   imports?: string[];
+  dynamicImports?: string[];
 }
 
-/** The chunks `keys` need, themselves included (their static imports, transitively). */
-function closure(manifest: Record<string, ManifestChunk>, keys: readonly string[]): Set<string> {
+/**
+ * The chunks `keys` need, themselves included (their static imports, transitively). Also what the
+ * build's first-load budget counts from the entries (scripts/build/web-assets.ts).
+ */
+export function manifestClosure(manifest: Record<string, ManifestChunk>, keys: readonly string[]): Set<string> {
   const seen = new Set<string>();
   const visit = (key: string) => {
     if (seen.has(key) || !manifest[key]) return;
@@ -34,8 +39,8 @@ export function firstScreenScripts(webDist: string, screen = FIRST_SCREEN_MODULE
   if (!fs.existsSync(file)) return [];
   const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
   if (!manifest[screen]) return [];
-  const initial = closure(manifest, Object.keys(manifest).filter((key) => manifest[key]?.isEntry));
-  return [...closure(manifest, [screen])].filter((key) => !initial.has(key)).map((key) => manifest[key]!.file).filter((name) => name.endsWith('.js'));
+  const initial = manifestClosure(manifest, Object.keys(manifest).filter((key) => manifest[key]?.isEntry));
+  return [...manifestClosure(manifest, [screen])].filter((key) => !initial.has(key)).map((key) => manifest[key]!.file).filter((name) => name.endsWith('.js'));
 }
 
 /**
