@@ -2,14 +2,48 @@
  * Fetches a published post's public page for backlink verification: redirects followed, one time
  * limit for the whole exchange, at most `maxBytes` read (a page bigger than that is checked on its
  * first part), text decoded by the answer's charset.
+ *
+ * It reads with undici's `request` rather than the global `fetch` (re-checks come by thousands: the
+ * WHATWG streams and Response objects fetch builds cost each page about 40 µs of CPU), doing what
+ * fetch did for a GET: the same request headers, redirects (at most 20), content codings and errors.
  */
 
+import { pipeline, Transform, type Readable, type TransformCallback } from 'node:stream';
 import { TextDecoder } from 'node:util';
+import { constants, createBrotliDecompress, createGunzip, createInflate, createInflateRaw, type Inflate, type InflateRaw } from 'node:zlib';
+import { request, type Dispatcher } from 'undici';
 
 /** Pages are read up to this size (a blog post is far smaller; this stops endless or huge answers). */
 export const PAGE_MAX_BYTES = 5 * 1024 * 1024;
 
 const USER_AGENT = 'Mozilla/5.0 (compatible; LinkLoom backlink check; +https://github.com/linkloom)';
+
+/** The request headers, as fetch sent them (its accept-language, sec-fetch-mode and accept-encoding beside ours). */
+const BASE_HEADERS = {
+  'user-agent': USER_AGENT,
+  accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5',
+  'accept-language': '*',
+  'sec-fetch-mode': 'cors',
+};
+const HEADERS_HTTP = { ...BASE_HEADERS, 'accept-encoding': 'gzip, deflate' };
+const HEADERS_HTTPS = { ...BASE_HEADERS, 'accept-encoding': 'br, gzip, deflate' };
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+/** Answers without a body: nothing to decode. */
+const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
+const MAX_REDIRECTS = 20;
+/** More content codings than this on one answer are refused (fetch's guard against decoding bombs). */
+const MAX_CODINGS = 5;
+/**
+ * The Fetch standard's bad ports (SMTP, IRC, ...): fetch never sent a request to them, nor does this,
+ * so a post URL cannot make the server speak HTTP to a mail or chat service.
+ */
+const BAD_PORTS = new Set([
+  1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101, 102, 103, 104, 109, 110, 111, 113,
+  115, 117, 119, 123, 135, 137, 139, 143, 161, 179, 389, 427, 465, 512, 513, 514, 515, 526, 530, 531, 532, 540, 548, 554, 556,
+  563, 587, 601, 636, 989, 990, 993, 995, 1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667,
+  6668, 6669, 6679, 6697, 10080,
+].map(String));
 
 export interface FetchedPage {
   status: number;
@@ -39,9 +73,18 @@ export class PageFetchError extends Error {
 export interface FetchPageOptions {
   timeoutMs: number;
   signal?: AbortSignal;
-  /** Fetch through this dispatcher (a proxy: Use Proxy on the Proxy tab). */
-  dispatcher?: NonNullable<RequestInit['dispatcher']>;
+  /** Fetch through this undici dispatcher (a proxy: Use Proxy on the Proxy tab; see ProxyDispatchers). */
+  dispatcher?: Dispatcher;
   maxBytes?: number;
+}
+
+type ResponseHeaders = Record<string, string | string[] | undefined>;
+
+/** A header's value as fetch's `headers.get` gave it: repeated ones joined by ", ". */
+function header(headers: ResponseHeaders, name: string): string | null {
+  const value = headers[name];
+  if (value === undefined) return null;
+  return typeof value === 'string' ? value : value.join(', ');
 }
 
 function charsetOf(contentType: string | null): string {
@@ -67,45 +110,124 @@ function decoderFor(charset: string): TextDecoder {
   return decoder;
 }
 
-function decode(bytes: Uint8Array, charset: string): string {
-  return decoderFor(charset).decode(bytes);
+/** Lenient decompression (curl's and fetch's way): an answer cut short still gives what came. */
+const ZLIB_OPTIONS = { flush: constants.Z_SYNC_FLUSH, finishFlush: constants.Z_SYNC_FLUSH };
+const BROTLI_OPTIONS = { flush: constants.BROTLI_OPERATION_FLUSH, finishFlush: constants.BROTLI_OPERATION_FLUSH };
+
+/** `deflate` as fetch reads it: a zlib stream, or raw deflate when the first byte is no zlib header (some servers send that). */
+class InflateEither extends Transform {
+  private inner: Inflate | InflateRaw | undefined;
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    if (!this.inner) {
+      if (chunk.byteLength === 0) return callback();
+      this.inner = (chunk[0]! & 0x0f) === 0x08 ? createInflate(ZLIB_OPTIONS) : createInflateRaw(ZLIB_OPTIONS);
+      this.inner.on('data', (data: Buffer) => this.push(data));
+      this.inner.on('error', (error) => this.destroy(error));
+    }
+    this.inner.write(chunk, () => callback());
+  }
+
+  override _flush(callback: TransformCallback): void {
+    if (!this.inner) return callback();
+    this.inner.once('end', () => callback());
+    this.inner.end();
+  }
+
+  override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {
+    this.inner?.destroy();
+    callback(error);
+  }
 }
 
-async function readLimited(response: Response, maxBytes: number): Promise<{ bytes: Uint8Array; truncated: boolean }> {
-  if (!response.body) return { bytes: new Uint8Array(), truncated: false };
-  // An answer whose length is told and within the limit, not compressed (so the length is what
-  // is read), is read whole at once: no chunk list, no copy into one buffer.
-  const length = response.headers.get('content-length');
-  const encoding = response.headers.get('content-encoding');
-  if (length !== null && (encoding === null || encoding === 'identity') && /^\d+$/.test(length) && Number(length) <= maxBytes) {
-    return { bytes: new Uint8Array(await response.arrayBuffer()), truncated: false };
+/**
+ * The decompressing streams for a Content-Encoding, last coding first; none when one of them is not
+ * known (identity included: the bytes are read as they came, as fetch did).
+ */
+function decodersFor(contentEncoding: string | null): Transform[] {
+  if (!contentEncoding) return [];
+  const codings = contentEncoding.toLowerCase().split(',').map((coding) => coding.trim()).reverse();
+  if (codings.length > MAX_CODINGS) throw new Error(`too many content-encodings in response: ${codings.length}, maximum allowed is ${MAX_CODINGS}`);
+  if (!codings.every((coding) => coding === 'gzip' || coding === 'x-gzip' || coding === 'deflate' || coding === 'br')) return [];
+  return codings.map((coding) => {
+    if (coding === 'br') return createBrotliDecompress(BROTLI_OPTIONS);
+    return coding === 'deflate' ? new InflateEither() : createGunzip(ZLIB_OPTIONS);
+  });
+}
+
+/**
+ * Reads the (decoded) body up to `maxBytes`; a bigger one is cut there and the rest dropped with the
+ * connection. The body is always consumed or destroyed when this settles.
+ */
+function readLimited(body: Readable, decoders: Transform[], maxBytes: number): Promise<{ bytes: Buffer; truncated: boolean }> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let settled = false;
+    const fail = (error: Error | null | undefined) => {
+      if (settled || !error) return;
+      settled = true;
+      reject(error);
+    };
+    // The decoded bytes come out of the last decoder; an error anywhere along the way fails the read.
+    const source: Readable = decoders.at(-1) ?? body;
+    if (decoders.length === 0) body.on('error', fail);
+    else pipeline([body, ...decoders], fail);
+    source.on('data', (chunk: Buffer) => {
+      if (settled) return;
+      const room = maxBytes - size;
+      if (chunk.byteLength > room) {
+        if (room > 0) chunks.push(chunk.subarray(0, room));
+        size += room;
+        settled = true;
+        // Stop reading the rest: the body (and the decoders with it) is destroyed, its connection dropped.
+        body.destroy();
+        source.destroy();
+        resolve({ bytes: Buffer.concat(chunks, size), truncated: true });
+        return;
+      }
+      chunks.push(chunk);
+      size += chunk.byteLength;
+    });
+    source.on('end', () => {
+      if (settled) return;
+      settled = true;
+      resolve({ bytes: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size), truncated: false });
+    });
+  });
+}
+
+/** Reads the page of a final (not followed) answer. */
+async function readPage(statusCode: number, url: URL, headers: ResponseHeaders, body: Readable, maxBytes: number): Promise<FetchedPage> {
+  let decoders: Transform[];
+  try {
+    decoders = NULL_BODY_STATUSES.has(statusCode) ? [] : decodersFor(header(headers, 'content-encoding'));
+  } catch (error) {
+    body.destroy();
+    throw error;
   }
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  let truncated = false;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    const room = maxBytes - size;
-    if (value.byteLength >= room) {
-      chunks.push(value.subarray(0, room));
-      size += room;
-      truncated = value.byteLength > room;
-      // Stop reading the rest; the connection is dropped.
-      await reader.cancel().catch(() => undefined);
-      break;
-    }
-    chunks.push(value);
-    size += value.byteLength;
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return { bytes, truncated };
+  const { bytes, truncated } = await readLimited(body, decoders, maxBytes);
+  return {
+    status: statusCode,
+    url: url.hash ? url.href.slice(0, url.href.indexOf('#')) : url.href,
+    html: decoderFor(charsetOf(header(headers, 'content-type'))).decode(bytes),
+    robotsHeader: header(headers, 'x-robots-tag'),
+    truncated,
+  };
+}
+
+/** Where a redirect answer sends the request next; null when it names no Location (then it is the answer). */
+function redirectTarget(statusCode: number, headers: ResponseHeaders, current: URL): URL | null {
+  if (!REDIRECT_STATUSES.has(statusCode)) return null;
+  const location = header(headers, 'location');
+  if (location === null) return null;
+  const next = new URL(location, current);
+  if (!next.hash) next.hash = current.hash;
+  return next;
+}
+
+function isHttp(url: URL): boolean {
+  return url.protocol === 'http:' || url.protocol === 'https:';
 }
 
 /** GETs the page; throws {@link PageFetchError} when no answer came, or the signal's reason when aborted. */
@@ -118,30 +240,45 @@ export async function fetchPage(url: string, options: FetchPageOptions): Promise
   const stop = () => controller.abort(options.signal?.reason);
   if (options.signal?.aborted) stop();
   else options.signal?.addEventListener('abort', stop, { once: true });
+  // The bodies of the redirect answers followed: read to the end in the background (the connection
+  // stays for the next request), or dropped with their connection when the page is done before.
+  const redirectBodies: Readable[] = [];
   try {
-    const response = await fetch(url, {
-      headers: { 'user-agent': USER_AGENT, accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5' },
-      redirect: 'follow',
-      signal,
-      ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
-    });
-    const { bytes, truncated } = await readLimited(response, options.maxBytes ?? PAGE_MAX_BYTES);
-    return {
-      status: response.status,
-      url: response.url || url,
-      html: decode(bytes, charsetOf(response.headers.get('content-type'))),
-      robotsHeader: response.headers.get('x-robots-tag'),
-      truncated,
-    };
+    // fetch's network errors, with its words: the causes the message names.
+    let current = new URL(url);
+    if (!isHttp(current)) throw new Error('unknown scheme');
+    for (let redirects = 0; ; redirects += 1) {
+      if (BAD_PORTS.has(current.port)) throw new Error('bad port');
+      const answer = await request(current, {
+        method: 'GET',
+        headers: current.protocol === 'https:' ? HEADERS_HTTPS : HEADERS_HTTP,
+        signal,
+        ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
+      });
+      let next: URL | null;
+      try {
+        next = redirectTarget(answer.statusCode, answer.headers, current);
+      } catch (error) {
+        answer.body.destroy();
+        throw error;
+      }
+      if (!next) return await readPage(answer.statusCode, current, answer.headers, answer.body, options.maxBytes ?? PAGE_MAX_BYTES);
+      redirectBodies.push(answer.body);
+      answer.body.dump().catch(() => undefined);
+      if (!isHttp(next)) throw new Error('URL scheme must be a HTTP(S) scheme');
+      if (redirects === MAX_REDIRECTS) throw new Error('redirect count exceeded');
+      current = next;
+    }
   } catch (error) {
     if (options.signal?.aborted) throw options.signal.reason;
-    if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
+    if (signal.aborted) {
       throw new PageFetchError('timeout', `The page did not answer within ${Math.round(options.timeoutMs / 100) / 10} s`, { cause: error });
     }
-    const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
+    const cause = error instanceof Error ? `: ${error.message}` : '';
     throw new PageFetchError('network', `The page could not be fetched${cause}`, { cause: error });
   } finally {
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', stop);
+    for (const body of redirectBodies) if (!body.closed) body.destroy();
   }
 }
