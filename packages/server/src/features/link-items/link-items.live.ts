@@ -1,7 +1,7 @@
 import type { AppContext } from '../../app-context';
 import { GroupRuns } from '../../platform/runtime/group-runs';
 import { presentLinkSetRow } from './link-items.presenter';
-import { countVerifiedLinks, findLinkSetWithCampaign, linkTotals, type LinkSetKeywordRow } from './link-items.repository';
+import { countVerifiedLinks, findLinkSetWithCampaign, type LinkSetKeywordRow } from './link-items.repository';
 
 /**
  * After a write to a link set's links has committed: the set's screen hears the change on
@@ -42,7 +42,8 @@ const CHECKED = new WeakMap<AppContext, GroupRuns<string, CheckedLinks, void>>()
  * screen refreshes those rows (linksChecked), the Backlinks tab its verified total (urlListEdited).
  * Checks of one set landing while it is being told are told together in the next message (ids of
  * all of them, the totals after them): a burst of re-checks is a few messages, not one message,
- * one set read and two counts per link. Never rejects (live messages are best effort).
+ * one set read and two counts per link; a message reads the set (with its kept link count) and
+ * counts its verified links. Never rejects (live messages are best effort).
  */
 export async function publishLinksChecked(ctx: AppContext, ownerId: number, urlListId: number, ids: number[]): Promise<void> {
   if (!ctx.live) return;
@@ -59,7 +60,9 @@ async function tellLinksChecked(ctx: AppContext, checked: CheckedLinks[]): Promi
   const live = ctx.live;
   const linkSet = live ? await findLinkSetWithCampaign(ctx.database.db, ownerId, urlListId) : undefined;
   if (live && linkSet) {
-    const totals = await linkTotals(ctx.database.db, ctx.database.dialect, linkSet.id);
+    // The set's number of links is its row's link_count (kept by triggers, what countLinks reads):
+    // one count per message, the verified one.
+    const totals = { count: Number(linkSet.link_count), verified: await countVerifiedLinks(ctx.database.db, linkSet.id) };
     live.publish(ownerId, `url_list/${linkSet.id}`, 'linksChecked', { urlListId: linkSet.id, ids: checked.flatMap((item) => item.ids), verified: totals.verified });
     live.publish(ownerId, `campaign/${linkSet.campaign_id}`, 'urlListEdited', presentLinkSetRow(linkSet, totals));
   }
