@@ -1,9 +1,9 @@
 import { useState, type Key } from 'react';
 import { Alert, App, Button, Dropdown, Space, type TableColumnsType } from 'antd';
 import { CopyOutlined, DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { Link } from 'react-router';
 import { CAMPAIGN_MESSAGES, CampaignCreateSchema, type Campaign } from '@linkloom/shared';
 import { DataTable } from '@/components/data-table';
+import { HashLink } from '@/components/hash-link';
 import { NameDialog } from '@/components/name-dialog';
 import { PageHeader } from '@/components/page-header';
 import { useConfirm } from '@/components/confirm-delete';
@@ -50,7 +50,7 @@ export function CampaignsPage() {
 
   const columns: TableColumnsType<Campaign> = [
     { title: 'ID', dataIndex: 'id', width: 90, sorter: (a, b) => a.id - b.id, defaultSortOrder: 'descend' },
-    { title: 'Name', dataIndex: 'name', render: (_, row) => <Link to={`/campaign/${row.id}`} data-testid={`campaign-link-${row.id}`}>{row.name}</Link> },
+    { title: 'Name', dataIndex: 'name', render: (_, row) => <HashLink to={`/campaign/${row.id}`} data-testid={`campaign-link-${row.id}`}>{row.name}</HashLink> },
     { title: 'Scheduler Status', dataIndex: 'campaignStatus', width: 150, render: (_, row) => <SchedulerStatusTag status={row.campaignStatus} /> },
     {
       title: 'Action', key: 'action', width: 220,
