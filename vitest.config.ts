@@ -14,7 +14,7 @@ export default defineConfig({
       {
         // Same `@/` alias as the web app's Vite config.
         resolve: { alias: { '@': path.resolve(import.meta.dirname, 'packages/web/src') } },
-        test: { name: 'web', include: ['packages/web/src/**/*.test.ts'], environment: 'node' },
+        test: { name: 'web', include: ['packages/web/src/**/*.test.ts', 'scripts/build/**/*.test.ts'], environment: 'node' },
       },
       {
         test: {
