@@ -74,8 +74,9 @@ function antdCssInUse(): Plugin {
       root = config.root;
     },
     load(id) {
+      // Vite's module ids use forward slashes on every system.
       const file = id.split('?')[0]!;
-      if (!file.endsWith(`${path.sep}antd${path.sep}dist${path.sep}antd.css`) && !file.endsWith('/antd/dist/antd.css')) return null;
+      if (!file.endsWith('/antd/dist/antd.css')) return null;
       const antdEs = path.join(path.dirname(path.dirname(file)), 'es');
       const used = antdFoldersInUse([path.join(root, 'src')], antdEs);
       const css = dropUnusedAntdRules(fs.readFileSync(file, 'utf8'), used, classPrefixOwners(antdEs));

@@ -16,6 +16,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import postcss, { type Container } from 'postcss';
+import { filesUnder } from './web-assets';
 
 /** Class prefixes a component's folder writes that are neither its folder name nor a literal getPrefixCls('…') in its code. */
 const EXTRA_PREFIXES: Readonly<Record<string, readonly string[]>> = {
@@ -32,16 +33,6 @@ const EXTRA_PREFIXES: Readonly<Record<string, readonly string[]>> = {
 const NAMED_IMPORT = /import\s+(?:type\s+)?\{([^}]*)\}\s*from\s*['"]antd['"]/g;
 const SUBPATH_IMPORT = /from\s*['"]antd\/(?:es|lib)\/([a-z-]+)/g;
 const RELATIVE_IMPORT = /(?:from|import)\s*['"](\.{1,2}\/[^'"]+)['"]/g;
-
-function filesUnder(dir: string, keep: (file: string) => boolean): string[] {
-  const found: string[] = [];
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const file = path.join(dir, entry.name);
-    if (entry.isDirectory()) found.push(...filesUnder(file, keep));
-    else if (keep(file)) found.push(file);
-  }
-  return found;
-}
 
 /** antd's export name → the folder of antd/es it comes from (`Table` → `table`), read from antd/es/index.js. */
 function exportFolders(antdEs: string): Map<string, string> {
@@ -78,7 +69,8 @@ export function antdFoldersInUse(sourceDirs: readonly string[], antdEs: string):
     pending.push(folder);
   };
   for (const dir of sourceDirs) {
-    for (const file of filesUnder(dir, (name) => /\.tsx?$/.test(name))) {
+    for (const file of filesUnder(dir)) {
+      if (!/\.tsx?$/.test(file)) continue;
       const source = fs.readFileSync(file, 'utf8');
       for (const match of source.matchAll(NAMED_IMPORT)) {
         for (const part of match[1]!.split(',')) {
@@ -91,7 +83,8 @@ export function antdFoldersInUse(sourceDirs: readonly string[], antdEs: string):
   }
   // What the used folders import from their neighbours (../checkbox, ../../_util/…).
   for (let folder = pending.pop(); folder !== undefined; folder = pending.pop()) {
-    for (const file of filesUnder(path.join(antdEs, folder), (name) => name.endsWith('.js'))) {
+    for (const file of filesUnder(path.join(antdEs, folder))) {
+      if (!file.endsWith('.js')) continue;
       for (const match of fs.readFileSync(file, 'utf8').matchAll(RELATIVE_IMPORT)) {
         use(folderOf(antdEs, path.resolve(path.dirname(file), match[1]!)));
       }
@@ -113,7 +106,8 @@ export function classPrefixOwners(antdEs: string): Map<string, Set<string>> {
     const folder = entry.name;
     own(folder, folder);
     for (const prefix of EXTRA_PREFIXES[folder] ?? []) own(prefix, folder);
-    for (const file of filesUnder(path.join(antdEs, folder), (name) => name.endsWith('.js'))) {
+    for (const file of filesUnder(path.join(antdEs, folder))) {
+      if (!file.endsWith('.js')) continue;
       for (const match of fs.readFileSync(file, 'utf8').matchAll(/getPrefixCls\(\s*['"]([a-z-]+)['"]/g)) own(match[1]!, folder);
     }
   }

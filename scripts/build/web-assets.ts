@@ -27,7 +27,8 @@ const MIN_BYTES = 1024;
 
 export const MANIFEST_PATH = path.join('.vite', 'manifest.json');
 
-function* filesUnder(dir: string): Generator<string> {
+/** Every file under `dir`, at any depth. */
+export function* filesUnder(dir: string): Generator<string> {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) yield* filesUnder(full);
