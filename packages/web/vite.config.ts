@@ -4,6 +4,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { INITIAL_JS_BUDGET_GZIP, initialJavaScript, precompress } from '../../scripts/build/web-assets';
 import { antdFoldersInUse, classPrefixOwners, dropUnusedAntdRules } from '../../scripts/build/antd-css-in-use';
+import { RC_TABLE_MODULE, measureScrollbarOnlyWhenUsed } from '../../scripts/build/table-scrollbar-measure';
 
 /** The API server the dev server forwards to (`npm run serve` listens here by default). */
 const API_TARGET = 'http://127.0.0.1:8080';
@@ -86,8 +87,23 @@ function antdCssInUse(): Plugin {
   };
 }
 
+/**
+ * rc-table's scrollbar measurement only for the tables that use it (fixed or sticky header):
+ * scripts/build/table-scrollbar-measure.ts. Built only: the dev server serves the package as it is.
+ */
+function tableScrollbarMeasure(): Plugin {
+  return {
+    name: 'linkloom:table-scrollbar-measure',
+    apply: 'build',
+    transform(code, id) {
+      if (!RC_TABLE_MODULE.test(id.split('?')[0]!)) return null;
+      return { code: measureScrollbarOnlyWhenUsed(code), map: null };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [antdCssInUse(), react(), precompressAndCheckBudget()],
+  plugins: [antdCssInUse(), tableScrollbarMeasure(), react(), precompressAndCheckBudget()],
   // `@/lib/http` instead of `../../../lib/http`: features may not reach up with `../../` (lint rule).
   resolve: { tsconfigPaths: true },
   // Relative asset URLs so the server can mount the app under any path.
