@@ -1,8 +1,8 @@
 import http from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import net, { type AddressInfo, type Socket } from 'node:net';
 import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ProxyDispatchers } from '../../src/engine/connectors/proxy-dispatcher';
+import { ProxyDispatchers, httpProxyDispatcher } from '../../src/engine/connectors/proxy-dispatcher';
 import { fetchPage, PageFetchError } from '../../src/engine/verify/fetch-page';
 import { closedPort, microsocksAvailability, startHttpProxy, startSocks5, type ProxyPeer } from '../support/proxy-peers';
 
@@ -212,6 +212,40 @@ describe('fetchPage over undici.request', () => {
       expect(await fetchPage(`${base}/r/start`, { timeoutMs: 5000, dispatcher })).toMatchObject({ status: 200, url: `${base}/r/page`, html: PAGE });
       expect((await fetchPage(`${base}/coded/br`, { timeoutMs: 5000, dispatcher })).html).toBe(PAGE);
       await expect.poll(() => socksProxy!.tunnels().length).toBeGreaterThan(0);
+    });
+
+    describe('an HTTP proxy that takes the connection and never answers its CONNECT', () => {
+      let hung: net.Server;
+      let hungUrl = '';
+      const held: net.Socket[] = [];
+      beforeAll(async () => {
+        hung = net.createServer((socket) => {
+          held.push(socket);
+          socket.on('data', () => undefined);
+        });
+        await new Promise<void>((resolve) => hung.listen(0, '127.0.0.1', resolve));
+        hungUrl = `http://127.0.0.1:${(hung.address() as AddressInfo).port}`;
+      });
+      afterAll(async () => {
+        for (const socket of held) socket.destroy();
+        await new Promise<void>((resolve) => hung.close(() => resolve()));
+      });
+
+      // undici's ProxyAgent sends the CONNECT on a client of its own, deaf to the request's signal:
+      // before, both waits below lasted undici's 300 s headers timeout (this test's own limit fails first).
+      it('a page check gives up at its own timeout, as with any server that does not answer', { timeout: 15_000 }, async () => {
+        const dispatcher = await new ProxyDispatchers().get(hungUrl);
+        await expect(fetchPage(`${base}/r/page`, { timeoutMs: 300, dispatcher })).rejects.toMatchObject({ kind: 'timeout', message: 'The page did not answer within 0.3 s' });
+        const stopped = new Error('Stopped by the user');
+        const caller = new AbortController();
+        setTimeout(() => caller.abort(stopped), 100);
+        await expect(fetchPage(`${base}/r/page`, { timeoutMs: 60_000, dispatcher, signal: caller.signal })).rejects.toBe(stopped);
+      });
+
+      it('posting through it (fetch) fails once the tunnel takes longer than it may', { timeout: 15_000 }, async () => {
+        const error = await fetch(`${base}/r/page`, { dispatcher: httpProxyDispatcher(hungUrl, 300) as never }).then(() => null, (failure: unknown) => failure as Error);
+        expect(error?.cause).toMatchObject({ name: 'HeadersTimeoutError' });
+      });
     });
   });
 });

@@ -1,5 +1,5 @@
 import { connect as connectTls } from 'node:tls';
-import type { Socket } from 'node:net';
+import { Agent, Pool, ProxyAgent, type buildConnector } from 'undici';
 import { PublishError } from './connector';
 import { openSocks5Tunnel } from '../proxies/check-proxy';
 
@@ -17,9 +17,9 @@ export function redactProxy(proxyUrl: string): string {
 }
 
 /**
- * Dispatchers for posting through proxies, one per proxy URL. Node's fetch takes an undici
- * `ProxyAgent` as its dispatcher; Node 20 does not expose that class, so it comes from the injected
- * factory or, when none is given, from the `undici` package if the server has it installed.
+ * Dispatchers for posting and checking pages through proxies, one per proxy URL. Node's fetch takes
+ * an undici `ProxyAgent` as its dispatcher; Node 20 does not expose that class, so it comes from the
+ * `undici` package (a dependency of the server), or from the injected factory in tests.
  */
 export class ProxyDispatchers {
   private readonly dispatchers = new Map<string, Promise<Dispatcher>>();
@@ -44,30 +44,25 @@ export class ProxyDispatchers {
     }
     if (this.factory) return this.factory(proxyUrl);
     if (new URL(proxyUrl).protocol === 'socks5:') return socks5Dispatcher(proxyUrl);
-    const ProxyAgent = await loadUndiciProxyAgent();
-    if (!ProxyAgent) {
-      throw new PublishError('network', `Posting through the proxy ${redactProxy(proxyUrl)} is not available on this server (the undici package is missing): turn off "use proxy for posting" or install undici.`, {
-        retryable: false,
-      });
-    }
-    return new ProxyAgent(proxyUrl);
+    return httpProxyDispatcher(proxyUrl);
   }
 }
 
-type ProxyAgentClass = new (proxyUrl: string) => Dispatcher;
+/** How long opening a tunnel through a proxy (SOCKS5, or HTTP CONNECT) may take (the request's own limits come after). */
+export const PROXY_CONNECT_MS = 30_000;
 
-interface ConnectOptions {
-  hostname: string;
-  host?: string;
-  protocol: string;
-  port: string | number;
-  servername?: string | null;
+/**
+ * A dispatcher that tunnels each connection through an HTTP proxy (CONNECT). undici's ProxyAgent
+ * sends the CONNECT on a client of its own that neither the request's abort signal nor its
+ * timeouts reach: a proxy that accepts the connection and never answers held the request for
+ * undici's default headers timeout, 300 s. That client here gives up after PROXY_CONNECT_MS.
+ */
+export function httpProxyDispatcher(proxyUrl: string, connectMs = PROXY_CONNECT_MS): Dispatcher {
+  return new ProxyAgent({
+    uri: proxyUrl,
+    clientFactory: (origin, options) => new Pool(origin, { ...options, headersTimeout: connectMs }),
+  });
 }
-type Connector = (options: ConnectOptions, callback: (error: Error | null, socket: Socket | null) => void) => void;
-type AgentClass = new (options: { connect: Connector }) => Dispatcher;
-
-/** How long opening a tunnel through a SOCKS5 proxy may take (the request's own limits come after). */
-const SOCKS_CONNECT_MS = 30_000;
 
 /**
  * A dispatcher that opens each connection through a SOCKS5 proxy (the proxy check found it speaks
@@ -76,15 +71,10 @@ const SOCKS_CONNECT_MS = 30_000;
 async function socks5Dispatcher(proxyUrl: string): Promise<Dispatcher> {
   const url = new URL(proxyUrl);
   const proxy = { host: url.hostname, port: Number(url.port) || 1080, username: decodeURIComponent(url.username), password: decodeURIComponent(url.password) };
-  const specifier = 'undici';
-  const undici = (await import(specifier).catch(() => ({}))) as { Agent?: AgentClass };
-  if (!undici.Agent) {
-    throw new PublishError('network', `Posting through the proxy ${redactProxy(proxyUrl)} is not available on this server (the undici package is missing).`, { retryable: false });
-  }
-  const connect: Connector = (options, callback) => {
+  const connect: buildConnector.connector = (options, callback) => {
     const https = options.protocol === 'https:';
     const port = Number(options.port) || (https ? 443 : 80);
-    openSocks5Tunnel(proxy, options.hostname, port, AbortSignal.timeout(SOCKS_CONNECT_MS)).then(({ socket, reader }) => {
+    openSocks5Tunnel(proxy, options.hostname, port, AbortSignal.timeout(PROXY_CONNECT_MS)).then(({ socket, reader }) => {
       reader.detach();
       if (!https) return callback(null, socket);
       const secure = connectTls({ socket, servername: options.servername ?? options.hostname, ALPNProtocols: ['http/1.1'] });
@@ -92,16 +82,5 @@ async function socks5Dispatcher(proxyUrl: string): Promise<Dispatcher> {
       secure.once('error', (error) => callback(error, null));
     }, (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null));
   };
-  return new undici.Agent({ connect });
-}
-
-async function loadUndiciProxyAgent(): Promise<ProxyAgentClass | undefined> {
-  // A variable specifier: undici is optional, and TypeScript must not require it to be installed.
-  const specifier = 'undici';
-  try {
-    const undici = (await import(specifier)) as { ProxyAgent?: ProxyAgentClass };
-    return undici.ProxyAgent;
-  } catch {
-    return undefined;
-  }
+  return new Agent({ connect });
 }

@@ -240,10 +240,18 @@ export async function fetchPage(url: string, options: FetchPageOptions): Promise
   // AbortSignal's listeners, one a page (re-checks come by thousands).
   const aborter = new EventEmitter();
   let stopped: 'timeout' | 'caller' | undefined;
+  // Settles the wait for an answer when the exchange is stopped, even where undici does not hear the
+  // signal: a proxy's CONNECT runs on a client of its own (connectors/proxy-dispatcher.ts).
+  let giveUp: (reason: Error) => void = () => undefined;
+  const givenUp = new Promise<never>((_resolve, reject) => {
+    giveUp = reject;
+  });
+  givenUp.catch(() => undefined);
   const abort = (why: 'timeout' | 'caller') => {
     if (stopped) return;
     stopped = why;
     aborter.emit('abort');
+    giveUp(new Error('aborted'));
   };
   const timer = setTimeout(abort, options.timeoutMs, 'timeout');
   const stop = () => abort('caller');
@@ -259,11 +267,16 @@ export async function fetchPage(url: string, options: FetchPageOptions): Promise
       // Stopped while a redirect was handled: the next request is not sent.
       if (stopped) throw new Error('aborted');
       if (BAD_PORTS.has(current.port)) throw new Error('bad port');
-      const answer = await request(current, {
+      const asked = request(current, {
         method: 'GET',
         headers: current.protocol === 'https:' ? HEADERS_HTTPS : HEADERS_HTTP,
         signal: aborter,
         ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
+      });
+      const answer = await Promise.race([asked, givenUp]).catch((error: unknown) => {
+        // An answer that still comes after the exchange was given up is closed, not left open.
+        asked.then((late) => late.body.destroy(), () => undefined);
+        throw error;
       });
       let next: URL | null;
       try {
