@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from './support/browser';
@@ -37,4 +38,29 @@ test('two browser contexts run their two pages and no page of the browser\'s own
   } finally {
     await session.detach();
   }
+});
+
+/** The command lines of this process's child processes (the browser Playwright started is one). */
+function childCommandLines(): string[][] {
+  const lines: string[][] = [];
+  for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (parent === process.pid) lines.push(fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean));
+    } catch {
+      // A process that ended meanwhile.
+    }
+  }
+  return lines;
+}
+
+test('the browser gets one --disable-features switch: Playwright\'s own list and the UI pages\' features', () => {
+  // Chromium keeps only the last of two such switches: a second one would undo Playwright's list.
+  const browserArgs = childCommandLines().find((args) => args.some((arg) => arg.startsWith('--remote-debugging-pipe')));
+  expect(browserArgs).toBeDefined();
+  const switches = browserArgs!.filter((arg) => arg.startsWith('--disable-features='));
+  expect(switches).toHaveLength(1);
+  const features = switches[0]!.slice('--disable-features='.length).split(',');
+  expect(features).toEqual(expect.arrayContaining(['PaintHolding', 'HttpsUpgrades', 'PreloadTopChromeWebUI', 'WebUIOmniboxPopup', 'WebUIOmniboxAimPopup']));
 });

@@ -133,7 +133,9 @@ describe('first load', () => {
     await visit(page, suite.server.baseUrl, '/campaigns');
     const rows = page.getByTestId('campaigns-table').locator('tr[data-row-key]');
     // Every row comes (the list's page holds 100), in the ID column's default order (descending).
-    await expect.poll(() => rows.count()).toBe(Math.min(ids.length, 100));
+    // The rest come in a transition that yields to the browser between rows: on a loaded machine that
+    // takes longer than expect.poll's default second, so the wait is longer (it asserts no duration).
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(Math.min(ids.length, 100));
     expect(await rows.evaluateAll((all) => all.map((row) => row.getAttribute('data-row-key')))).toEqual(descending.slice(0, 100));
     const first = await page.evaluate('window.firstRowKeys') as string[];
     // 800 px of window over the shortest row (39 px): 21 rows first, the highest IDs, in order.

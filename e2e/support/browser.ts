@@ -1,24 +1,57 @@
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { TestContext } from 'vitest';
 import { TEST_RESULTS_DIR } from './paths';
 
+/** Debian's Chromium (never a downloaded browser build). */
+const CHROMIUM = '/usr/bin/chromium';
+
 /**
- * Debian's Chromium (never a downloaded browser build).
- *
  * Chromium 156's headless mode is the whole browser: every new window (each browser context) preloads
  * its own browser-UI pages, the omnibox popup and its "AI mode" twin
  * (chrome://omnibox-popup.top-chrome/ and …/omnibox_popup_aim.html), in renderers of their own. A
  * trace of one page load showed them busy for about 1.1 s of CPU while the page under test loaded
  * beside them, on a 2-core machine; the first-screen benchmark read ~0.3–0.6 s more than the page
- * itself took. The three features below keep the browser's own UI out of the measurements and the
- * tests (the pages under test are unchanged). The AI-mode popup needs its own feature: without it,
- * two of the four UI pages stayed (e2e/browser-launch.e2e.ts checks that none is left).
+ * itself took. These features keep the browser's own UI out of the measurements and the tests (the
+ * pages under test are unchanged); e2e/browser-launch.e2e.ts checks that none of those pages is left.
  */
-export function launchBrowser(): Promise<Browser> {
+const OWN_DISABLED_FEATURES = ['PreloadTopChromeWebUI', 'WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
+
+const DISABLE_FEATURES = '--disable-features=';
+
+let playwrightDefaults: Promise<string[]> | undefined;
+
+/**
+ * The switches Playwright itself passes to Chromium, read by letting it start a stand-in that writes
+ * its arguments down and exits (no browser starts). Chromium keeps only the last of two
+ * `--disable-features` switches, so ours must carry Playwright's list too (it turns off paint
+ * holding, HTTPS upgrades and more for automation).
+ */
+function playwrightDefaultArgs(): Promise<string[]> {
+  playwrightDefaults ??= (async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'linkloom-chromium-args-'));
+    try {
+      const stub = path.join(dir, 'record-args.sh');
+      const written = path.join(dir, 'args');
+      await fs.writeFile(stub, `#!/bin/sh\nprintf '%s\\n' "$@" > '${written}'\nexit 1\n`, { mode: 0o755 });
+      await chromium.launch({ executablePath: stub, timeout: 10_000 }).then((browser) => browser.close(), () => undefined);
+      return (await fs.readFile(written, 'utf8')).split('\n').filter(Boolean);
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  })();
+  return playwrightDefaults;
+}
+
+/** Chromium for the tests and the benchmarks: headless, and without the browser's own UI pages (above). */
+export async function launchBrowser(): Promise<Browser> {
+  const theirs = (await playwrightDefaultArgs()).find((arg) => arg.startsWith(DISABLE_FEATURES));
+  const disabled = [...new Set([...(theirs?.slice(DISABLE_FEATURES.length).split(',').filter(Boolean) ?? []), ...OWN_DISABLED_FEATURES])];
   return chromium.launch({
-    executablePath: '/usr/bin/chromium',
+    executablePath: CHROMIUM,
+    ...(theirs ? { ignoreDefaultArgs: [theirs] } : {}),
     args: [
       '--headless',
       '--no-sandbox',
@@ -28,7 +61,7 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
-      '--disable-features=PreloadTopChromeWebUI,WebUIOmniboxPopup,WebUIOmniboxAimPopup',
+      `${DISABLE_FEATURES}${disabled.join(',')}`,
     ],
   });
 }
