@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { DUPLICATE_CAMPAIGN_SUFFIX } from '@linkloom/shared';
-import { clickSettled, routeOf } from './support/app';
+import { clickSettled, routeOf, waitSettled } from './support/app';
 import { tableRow } from './support/campaigns';
 import { chooseOption } from './support/select';
 import { seedAsUser } from './support/server-database';
@@ -44,7 +44,10 @@ describe('campaign list and the X-Wizard', () => {
     // Duplicate: the name proposes ' Copy', 'Use same accounts' ticked, OK opens the wizard on the campaign.
     await page.getByTestId(`duplicate-${wizardId}`).click();
     expect(await page.getByTestId('duplicate-campaign-dialog-name').inputValue()).toBe(`Pyramid launch${DUPLICATE_CAMPAIGN_SUFFIX}`);
-    await page.getByTestId('use-same-accounts').click();
+    // Ticked once the dialog has opened: a click in its first motion frames can be lost (waitSettled).
+    const useSameAccounts = page.getByTestId('use-same-accounts');
+    await waitSettled(useSameAccounts);
+    await useSameAccounts.check();
     await clickSettled(page.getByTestId('duplicate-campaign-dialog-ok'));
     await page.waitForURL((url) => routeOf(url.toString()).startsWith(`/duplicatecampaign/${wizardId}?`));
     const query = queryOf(page.url());

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { callAs, clickSettled, routeOf } from './support/app';
+import { callAs, clickSettled, routeOf, waitSettled } from './support/app';
 import { tableRow } from './support/campaigns';
 import { useSignedInSuite } from './support/suite';
 
@@ -45,14 +45,6 @@ async function releaseDialog(page: Page): Promise<void> {
   });
 }
 
-/** Waits until no dialog motion runs any more (the opening has ended). */
-async function dialogSettled(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const dialog = document.querySelector('.ant-modal');
-    return dialog !== null && !/zoom-(appear|enter)/.test(dialog.className) && dialog.getAnimations({ subtree: true }).length === 0;
-  });
-}
-
 /** The campaign list reads its rows again (a live message: a campaign made in another window); waits until they are shown. */
 async function listReadAgain(page: Page, baseUrl: string, name: string): Promise<void> {
   await callAs(page, baseUrl, 'PUT', '/rest/campaigns', { name });
@@ -72,7 +64,7 @@ async function openSelectWhileDialogOpens(page: Page, openButton: string, select
   const dropdown = page.locator('.ant-select-dropdown:visible');
   await dropdown.waitFor();
   await releaseDialog(page);
-  await dialogSettled(page);
+  await waitSettled(page.locator('.ant-modal'));
   return dropdown;
 }
 
@@ -106,7 +98,7 @@ describe('an antd Select in a dialog keeps its list open', () => {
     await page.getByTestId('campaigns-table').locator('.ant-table-tbody tr').first().waitFor();
 
     await page.getByTestId('add-campaign').click();
-    await dialogSettled(page);
+    await waitSettled(page.locator('.ant-modal'));
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('new-campaign-dialog-name');
 
     await page.getByTestId('strategy-select').click();

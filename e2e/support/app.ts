@@ -63,31 +63,38 @@ export async function callAs(page: Page, baseUrl: string, method: 'PUT' | 'GET' 
  */
 export async function confirmDelete(page: Page): Promise<void> {
   const ok = page.getByTestId('confirm-delete-ok');
-  await ok.waitFor();
-  await page.waitForFunction(() => {
-    const dialog = document.querySelector('.ant-modal-confirm');
-    return dialog !== null && !/zoom-(appear|enter)/.test(dialog.className) && dialog.getAnimations({ subtree: true }).length === 0;
-  });
-  await ok.click();
+  await clickSettled(ok);
   await ok.waitFor({ state: 'detached' });
 }
 
 /**
- * Clicks a button of a dialog once the dialog has stopped moving: a click while antd's zoom-in
- * motion runs can land beside the moving button and be lost on a loaded machine. A busy button
- * is disabled, so the click itself then waits until it is enabled.
+ * Waits until the dialog holding `control` (or the control itself, outside a dialog) has stopped
+ * moving. antd's zoom-in motion holds the dialog at its final place for its first frames (the
+ * "prepare" and "start" steps, invisible) and then jumps to a fifth of its size: Playwright's
+ * stability check can pass in those frames and press the mouse on the control, and the release
+ * then lands beside it, so the click is lost without an error (a checkbox left unticked). Hence
+ * both checks: no motion class on the dialog and no finite animation in it.
  */
-export async function clickSettled(button: Locator): Promise<void> {
-  await button.waitFor();
-  await button.evaluate((element) => new Promise<void>((resolve) => {
+export async function waitSettled(control: Locator): Promise<void> {
+  await control.waitFor();
+  await control.evaluate((element) => new Promise<void>((resolve) => {
     const dialog = element.closest('.ant-modal') ?? element;
     const check = () => {
+      const inMotion = /-(appear|enter)\b/.test(dialog.className);
       // A spinner's endless animation never settles: it is not a motion the click could miss.
       const moving = dialog.getAnimations({ subtree: true }).filter((animation) => animation.effect?.getTiming().iterations !== Infinity);
-      if (moving.length === 0) resolve();
+      if (!inMotion && moving.length === 0) resolve();
       else requestAnimationFrame(check);
     };
     check();
   }));
+}
+
+/**
+ * Clicks a control of a dialog once the dialog has stopped moving ({@link waitSettled}). A busy
+ * button is disabled, so the click itself then waits until it is enabled.
+ */
+export async function clickSettled(button: Locator): Promise<void> {
+  await waitSettled(button);
   await button.click();
 }
