@@ -109,6 +109,26 @@ describe('first load', () => {
     expect(pageErrors).toEqual([]);
   });
 
+  test('a first screen whose code is slow does not hold the frame back: the frame shows its loading state, then the list', async (ctx) => {
+    const { page, pageErrors } = await suite.signedInPage(ctx);
+    // The first render waits a moment for the list's chunk and rows (app/main.tsx), no longer.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.goto('about:blank');
+    await page.route(/\/campaigns-page-[\w-]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await visit(page, suite.server.baseUrl, '/campaigns');
+    await page.getByTestId('app-footer').waitFor();
+    await page.getByTestId('screen-loading').waitFor();
+    expect(await page.getByTestId('campaigns-table').count()).toBe(0);
+    release();
+    await page.getByTestId('campaigns-table').locator('.ant-table-placeholder, .ant-table-row').first().waitFor();
+    expect(await page.getByTestId('screen-loading').count()).toBe(0);
+    expect(pageErrors).toEqual([]);
+  });
+
   test('the list draws a windowful of rows first, the top ones in the table\'s order, then every row', async (ctx) => {
     const { page, pageErrors } = await suite.signedInPage(ctx);
     await seedAsUser(suite.server, USER.username, async (db, ownerId) => {

@@ -1,10 +1,10 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { useEffect, type ReactNode } from 'react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider } from 'antd';
 import { TOAST_SECONDS } from '@linkloom/shared';
 import { setAppFeedback } from '@/lib/app-feedback';
 import { getStoredName, subscribeStoredName } from '@/lib/session-store';
-import { clearUserData, createQueryClient } from './query-client';
+import { clearUserData } from './query-client';
 
 /** Hands antd's context-aware message/notification API to code outside components (HTTP client). */
 function FeedbackBridge() {
@@ -16,10 +16,8 @@ function FeedbackBridge() {
   return null;
 }
 
-/** Theme, toasts and server-state cache around the whole app. */
-export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
-
+/** Theme, toasts and server-state cache around the whole app (the client is made at boot: main.tsx). */
+export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   useEffect(
     () =>
       subscribeStoredName(() => {

@@ -1,5 +1,5 @@
 // First: the boot GETs leave before the modules below are evaluated.
-import { bootsIntoCampaignList } from './boot-gets';
+import { bootsIntoCampaignList, signedInAtBoot } from './boot-gets';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
@@ -8,19 +8,40 @@ import 'antd/dist/reset.css';
 // browser while the first screen renders (issue 10 goal 2).
 import 'antd/dist/antd.css';
 import { AppProviders } from './app-providers';
+import { renderWhenReady } from './first-render';
+import { createQueryClient } from './query-client';
 import { router } from './router';
 import { preloadFirstScreen } from './screens';
 
-// The list's chunk downloads beside the entry (its data already left: boot-gets.ts).
-if (bootsIntoCampaignList) preloadFirstScreen();
+/**
+ * How long the first render waits for the campaign list's chunk and rows when the list is the first
+ * screen of a visitor who is likely signed in. Both are read beside the entry (index.html preloads
+ * the chunk, boot-gets.ts sends the GET), so they are usually in by the time the entry has run;
+ * rendering before them drew the frame with a loading state, painted it, and drew the list over it
+ * right after. On a slow network the frame shows after this wait, with the loading state, as before.
+ */
+const FIRST_SCREEN_WAIT_MS = 300;
 
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root element');
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+const container: HTMLElement = root;
+const queryClient = createQueryClient();
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+function render(): void {
+  createRoot(container).render(
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+}
+
+if (bootsIntoCampaignList && signedInAtBoot) {
+  // A chunk or a read that fails here is tried again, and its failure shown, by the screen itself.
+  renderWhenReady(preloadFirstScreen(queryClient), FIRST_SCREEN_WAIT_MS, render);
+} else {
+  // The sign-in screen does not wait; the list's chunk still downloads beside it.
+  if (bootsIntoCampaignList) void preloadFirstScreen().catch(() => undefined);
+  render();
+}

@@ -1,5 +1,6 @@
 import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { Flex, Spin } from 'antd';
+import type { QueryClient } from '@tanstack/react-query';
 import type { ScreenRoute } from '@linkloom/shared';
 import { registerBuiltScreens } from '@/lib/built-screens';
 import { ScreenPlaceholderPage } from './pages/screen-placeholder-page';
@@ -46,11 +47,15 @@ const ApiTokensPage = lazyScreen(() => import('@/features/api-tokens/pages/api-t
 /**
  * The campaign list is the first screen after sign-in, but a chunk of its own, so that the sign-in
  * screen's first load carries no table (issue 10 goal 2). main.tsx calls this at boot when the list
- * is the first screen, so its chunk downloads beside the entry instead of after it (its data is
- * asked for even earlier: boot-gets.ts).
+ * is the first screen, so its chunk downloads beside the entry instead of after it, and, given the
+ * query client of a visitor who is likely signed in, reads the list into the cache (the answer
+ * boot-gets.ts asked for early): the first render can then draw the rows themselves.
  */
-export function preloadFirstScreen(): void {
-  void CampaignsPage.preload();
+export function preloadFirstScreen(queryClient?: QueryClient): Promise<unknown> {
+  const chunk = CampaignsPage.preload();
+  if (!queryClient) return chunk;
+  const data = import('@/features/campaigns/api/campaigns-api').then((api) => api.prefetchCampaignList(queryClient));
+  return Promise.all([chunk, data]);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import {
   BACKLINKS_ZIP_NAME, CampaignListResponseSchema, CampaignSchema, OkResponseSchema,
 } from '@linkloom/shared';
@@ -9,12 +9,28 @@ import { campaignKeys } from './campaign-keys';
 import { CAMPAIGN_LIST_URL } from './campaign-list-url';
 import { DONE_TEXTS } from '@/lib/action-feedback';
 
+/**
+ * An answer this young is drawn as it is when the list mounts, not asked for again: the one read
+ * at boot, before the first render (app/screens.tsx). Changes after it arrive live (the page's
+ * useLiveInvalidate reads the list again once its subscription is confirmed) or through the
+ * mutations below, which mark the list stale whatever its age.
+ */
+export const CAMPAIGN_LIST_FRESH_MS = 2_000;
+
 /** GET /rest/campaigns: the campaigns and the strategies to create one from. */
+const campaignListQuery = queryOptions({
+  queryKey: campaignKeys.list,
+  queryFn: ({ signal }) => get(CAMPAIGN_LIST_URL, { schema: CampaignListResponseSchema, signal }),
+  staleTime: CAMPAIGN_LIST_FRESH_MS,
+});
+
 export function useCampaigns() {
-  return useQuery({
-    queryKey: campaignKeys.list,
-    queryFn: ({ signal }) => get(CAMPAIGN_LIST_URL, { schema: CampaignListResponseSchema, signal }),
-  });
+  return useQuery(campaignListQuery);
+}
+
+/** Reads the list into the cache (at boot, when it is the first screen); never throws. */
+export function prefetchCampaignList(queryClient: QueryClient): Promise<void> {
+  return queryClient.prefetchQuery(campaignListQuery);
 }
 
 /** PUT /rest/campaigns {name}: a campaign created manually. */
