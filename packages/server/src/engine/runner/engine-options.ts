@@ -15,6 +15,15 @@ export function engineOptions(db: Kysely<DB>, ownerId: number): Promise<EngineOp
   return remembered(db).get(ownerId, () => readEngineOptions(db, ownerId));
 }
 
+/**
+ * Called when the user's options are saved: the engine in this process reads them again at its
+ * next step instead of within OPTIONS_FRESH_MS. "Use Proxy" switched on and a run started at once
+ * used to fetch directly, from the user's own address, for up to that long.
+ */
+export function forgetEngineOptions(db: Kysely<DB>, ownerId: number): void {
+  remembered(db).delete(ownerId);
+}
+
 
 /** `http://user:pass@host:port` (or `socks5://…` for a proxy its check found speaking SOCKS5) for one of the user's proxies. */
 export function proxyUrl(proxy: ProxyEntry): string {

@@ -22,6 +22,11 @@ export class Memo<K, V> {
     return value;
   }
 
+  /** Forgets one key: its next `get` loads it again (a value just saved must not wait out the period). */
+  delete(key: K): void {
+    this.entries.delete(key);
+  }
+
   clear(): void {
     this.entries.clear();
   }
