@@ -16,11 +16,15 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 256;
 export const USERNAME_MAX_LENGTH = 254;
 
-/** Local storage keys: the only identity data the browser keeps (spec section 3). */
+/**
+ * Local storage keys: the only identity data the browser keeps (spec section 3), plus where each
+ * list table's rows sat on screen (no data of the user's: web components/table-layout-memory.ts).
+ */
 export const STORAGE_KEYS = {
   userName: 'linkloom.currentUser',
   menuCollapsed: 'linkloom.menuCollapsed',
   returnTo: 'linkloom.returnTo',
+  tableLayouts: 'linkloom.tableLayouts',
 } as const;
 
 /** Cookie and header names of the session and the double-submit CSRF token. */

@@ -1,8 +1,9 @@
-import type { Key, ReactNode } from 'react';
+import { useEffect, useRef, useState, type Key, type ReactNode, type RefObject } from 'react';
 import { Empty, Flex, Space, Table, type TableColumnsType, type TablePaginationConfig, type TableProps } from 'antd';
 import { MOBILE_MAX_WIDTH, PAGE_SIZE } from '@linkloom/shared';
 import { toTableQuery, type TableQuery } from '@/lib/table-query';
 import { useViewportWidth } from '@/lib/use-viewport-width';
+import { measureTableLayout, rememberTableLayout, rememberedTableLayout } from './table-layout-memory';
 import { startingOrder, useFirstScreenful } from './use-first-screenful';
 
 /** Resizing settles this long before the table switches between its wide and narrow layout. */
@@ -93,6 +94,20 @@ function narrowScrollWidth<T>(columns: TableColumnsType<T>, selection: boolean):
 }
 
 /**
+ * Once the table shows rows, notes where they sit (once per mount, after that paint), for its next
+ * first paint. Only tables with a testId of their own: the default one is shared.
+ */
+function useRememberLayout(wrapper: RefObject<HTMLDivElement | null>, table: string | undefined, drawn: boolean): void {
+  const measured = useRef(false);
+  useEffect(() => {
+    if (measured.current || !drawn || table === undefined || !wrapper.current) return;
+    measured.current = true;
+    const layout = measureTableLayout(wrapper.current);
+    if (layout) rememberTableLayout(table, layout);
+  }, [drawn, table, wrapper]);
+}
+
+/**
  * The list table of every screen: antd Table with the house defaults (100 rows a page, pager
  * hidden on one page, checkbox selection, optional server-side paging/sorting/filtering).
  * Rows carry antd's `data-row-key` attribute for tests.
@@ -103,8 +118,12 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
   const columns = narrow ? narrowColumns(props.columns, props.keyColumns ?? ['name']) : props.columns;
   const testId = props.testId ?? 'data-table';
   const pageSize = props.pageSize ?? PAGE_SIZE;
-  // The first paint draws a windowful of rows, the rest right after (the server's page is already in order).
-  const firstPaint = useFirstScreenful(rows, server ? null : startingOrder(props.columns));
+  // The first paint draws the rows that fill the window, the rest right after (the server's page is
+  // already in order); where this table's rows sat last time says how many fill it.
+  const wrapper = useRef<HTMLDivElement>(null);
+  const [remembered] = useState(() => (props.testId === undefined ? null : rememberedTableLayout(props.testId, window.innerWidth)));
+  const firstPaint = useFirstScreenful(rows, server ? null : startingOrder(props.columns), remembered);
+  useRememberLayout(wrapper, props.testId, (firstPaint.rows?.length ?? 0) > 0);
 
   const pagination: TablePaginationConfig = server
     ? {
@@ -132,7 +151,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
   };
 
   return (
-    <div data-testid={testId} data-narrow={narrow || undefined} style={{ minWidth: 0, maxWidth: '100%' }}>
+    <div ref={wrapper} data-testid={testId} data-narrow={narrow || undefined} style={{ minWidth: 0, maxWidth: '100%' }}>
       {toolbar && (
         <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 16 }} data-testid={`${testId}-toolbar`}>
           <Space wrap>{toolbar.left}</Space>

@@ -1,11 +1,16 @@
 import { startTransition, useEffect, useState } from 'react';
 import type { TableColumnsType } from 'antd';
+import type { TableLayout } from './table-layout-memory';
 
 /** The shortest row a table draws (size "small"), in px: a screenful is the window's height over this. */
 const SHORTEST_ROW_PX = 39;
 
-/** How many rows fill the window, with the shortest rows: what the first paint needs. */
-export function screenfulOfRows(windowHeight: number): number {
+/**
+ * How many rows fill the window: what the first paint needs. With the table's remembered layout,
+ * the rows of that height below its first row's top; without, a windowful of the shortest rows.
+ */
+export function screenfulOfRows(windowHeight: number, layout?: TableLayout | null): number {
+  if (layout) return Math.max(1, Math.ceil((windowHeight - layout.top) / layout.rowHeight));
   return Math.max(1, Math.ceil(windowHeight / SHORTEST_ROW_PX));
 }
 
@@ -32,12 +37,13 @@ export function startingOrder<T>(columns: TableColumnsType<T>): ((a: T, b: T) =>
  * (issue 10: a 100-row page drawn at once kept the first screen blank for ~300 ms on a 2-core
  * machine). From then on every row is drawn at once, on every change. `order` is the order the
  * table draws in (null: as given); false (not known beforehand) draws every row from the start.
+ * `layout`: where this table's rows sat when it was last drawn (components/table-layout-memory.ts).
  */
 export function useFirstScreenful<T>(
-  rows: readonly T[] | undefined, order: ((a: T, b: T) => number) | null | false,
+  rows: readonly T[] | undefined, order: ((a: T, b: T) => number) | null | false, layout?: TableLayout | null,
 ): { rows: readonly T[] | undefined; partial: boolean } {
   const [whole, setWhole] = useState(order === false);
-  const limit = whole || rows === undefined ? Infinity : screenfulOfRows(window.innerHeight);
+  const limit = whole || rows === undefined ? Infinity : screenfulOfRows(window.innerHeight, layout);
   const partial = rows !== undefined && rows.length > limit;
   // Data that fits the window at once needs no second step: from now on every row is drawn at once.
   if (!whole && rows !== undefined && !partial) setWhole(true);

@@ -19,7 +19,9 @@ export function AppFrame() {
   const { token } = theme.useToken();
 
   return (
-    <Layout style={{ minHeight: '100vh' }}>
+    // hasSider: the side menu stands beside the content from the first paint (antd otherwise learns
+    // of the Sider in an effect, after a first frame with the menu stacked above the content).
+    <Layout hasSider={!isMobile} style={{ minHeight: '100vh' }}>
       {isMobile ? (
         <Suspense fallback={null}>
           <MenuDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
