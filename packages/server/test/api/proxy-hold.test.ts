@@ -9,6 +9,7 @@
  * check against a local judge URL, a local blog that counts every request it gets. The engine runs
  * on a compressed clock (test/support/compressed-clock.ts) so the hold's 30 s pass in about 1 s.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -84,18 +85,23 @@ describe.each(DATABASES)('posting held for a live proxy on $kind', ({ kind, skip
     await until('the proxy check to end', async () => OptionsResponseSchema.parse((await agent.request('GET', '/rest/options')).json()).proxyMonitorState === 'NEW');
     return OptionsResponseSchema.parse((await agent.request('GET', '/rest/options')).json()).proxies.map((row) => row.proxyStatus);
   };
-  /** The jobs `work` sends to the queue the engine runs (the real queue, watched while `work` runs). */
+  /**
+   * The jobs `work` sends to the queue the engine runs (the real queue, watched while `work` runs).
+   * Only `work`'s own: the running engine sends its own jobs meanwhile (a scheduler tick), told
+   * apart by their async context.
+   */
   const jobsSentBy = async (work: () => Promise<unknown>) => {
     const sent: { name: string; id: string }[] = [];
     const queue = server.context.queue;
     const send = queue.send.bind(queue);
+    const watched = new AsyncLocalStorage<true>();
     queue.send = (async (name: string, payload: never, options?: never) => {
       const id = await send(name as never, payload, options);
-      sent.push({ name, id });
+      if (watched.getStore()) sent.push({ name, id });
       return id;
     }) as typeof queue.send;
     try {
-      await work();
+      await watched.run(true, work);
     } finally {
       queue.send = send;
     }
