@@ -15,7 +15,7 @@ import { DONE_TEXTS } from '@/lib/action-feedback';
  * useLiveInvalidate reads the list again once its subscription is confirmed) or through the
  * mutations below, which mark the list stale whatever its age.
  */
-export const CAMPAIGN_LIST_FRESH_MS = 2_000;
+const CAMPAIGN_LIST_FRESH_MS = 2_000;
 
 /** GET /rest/campaigns: the campaigns and the strategies to create one from. */
 const campaignListQuery = queryOptions({
@@ -24,6 +24,7 @@ const campaignListQuery = queryOptions({
   staleTime: CAMPAIGN_LIST_FRESH_MS,
 });
 
+/** The campaign list's query (its page and the New campaign dialog's strategies). */
 export function useCampaigns() {
   return useQuery(campaignListQuery);
 }
