@@ -21,9 +21,6 @@ export { wakeScheduler } from './scheduler/scheduler-tick';
 /** The IndexNow key format the engine submits with (the key file route answers only such keys). */
 export { INDEXNOW_KEY_PATTERN } from './indexer/indexnow-client';
 
-/** Saved options reach the engine at its next step (POST /rest/options). */
-export { forgetEngineOptions } from './runner/engine-options';
-
 /** Check / Stop checking of the Proxy tab (GET /action/check|stop_checking/proxies). */
 export { startProxyChecks, stopProxyChecks } from './proxies/proxy-checks';
 

@@ -1,9 +1,10 @@
 /**
- * Saved options reach the engine at its next step. The engine reads a user's options once per
- * OPTIONS_FRESH_MS (not per post), but a save through POST /rest/options must not wait that out:
+ * Saved options reach the engine at its next step, wherever they were saved. The engine keeps a
+ * user's parsed options while their row's updated_at stays; it used to keep them for a period, and
  * "Use Proxy" switched on and the platform verifier started at once fetched every site directly,
- * from the user's own address, when the engine had read the options just before. Real server and
- * engine on both databases, a local site that counts its connections.
+ * from the user's own address, when the engine had read the options just before (and, with the
+ * engine in a worker process, whatever the web process did). Real server and engine on both
+ * databases, a local site that counts its connections.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -13,6 +14,7 @@ import { engineOptions, PROXY_WAIT_MESSAGES } from '../../src/engine/runner/engi
 import { runSiteVerifier } from '../../src/engine/site-verifier/site-verify.job';
 import { beginVerifierRun } from '../../src/features/custom-sites/site-verifier.repository';
 import { getVerifierState } from '../../src/features/custom-sites/custom-sites.repository';
+import { saveOptions, setPrivileged } from '../../src/features/options/options.repository';
 import { DATABASES } from '../support/databases';
 import { useTestServer } from '../support/lifecycle';
 import { useTwoUsers } from '../support/scenario';
@@ -33,6 +35,18 @@ describe.each(DATABASES)('options saved reach the engine at once on $kind', ({ k
     expect((await engineOptions(db, ann.id)).useProxy).toBe(true);
     expect((await ann.agent.request('POST', '/rest/options', { body: { useProxy: false } })).statusCode).toBe(200);
     expect((await engineOptions(db, ann.id)).useProxy).toBe(false);
+  });
+
+  it.skipIf(skip)('a save written by another process (a web process beside a worker, the CLI) reaches the engine at once too', async () => {
+    const { db } = ctx.server.database;
+    expect((await engineOptions(db, ann.id)).useProxyForPosting).toBe(false);
+    // Straight to the database, as another process writes it: nothing in this process is told.
+    await saveOptions(db, ann.id, { useProxyForPosting: true });
+    expect((await engineOptions(db, ann.id)).useProxyForPosting).toBe(true);
+    expect((await engineOptions(db, ann.id)).privileged).toBe(false);
+    await setPrivileged(db, ann.id, true);
+    expect((await engineOptions(db, ann.id)).privileged).toBe(true);
+    expect((await engineOptions(db, bob.id)).useProxyForPosting).toBe(false);
   });
 
   it.skipIf(skip)('Use Proxy switched on just after the engine read the options: the verifier run at once probes no site directly', async () => {

@@ -2,28 +2,51 @@ import type { Kysely } from 'kysely';
 import type { EngineOptions } from '@linkloom/shared';
 import type { DB } from '../../platform/db/schema';
 import { readEngineOptions, workingProxies, type ProxyEntry } from '../seams';
-import { perDatabase } from './memo';
+import { reusableQuery } from '../../platform/db/dialect';
 
 export type { EngineOptions };
 
-/** A saved option reaches the engine within this long (read once per user and period, not per post). */
-export const OPTIONS_FRESH_MS = 2_000;
-const remembered = perDatabase<number, EngineOptions>(OPTIONS_FRESH_MS);
-
-/** The user's options as the runner reads them (saved values over the spec's defaults). */
-export function engineOptions(db: Kysely<DB>, ownerId: number): Promise<EngineOptions> {
-  return remembered(db).get(ownerId, () => readEngineOptions(db, ownerId));
-}
+/** Users whose parsed options are kept, per database (a process may serve several, e.g. tests). */
+const MAX_USERS = 1000;
+const kept = new WeakMap<object, Map<number, { updatedAt: number; options: Promise<EngineOptions> }>>();
 
 /**
- * Called when the user's options are saved: the engine in this process reads them again at its
- * next step instead of within OPTIONS_FRESH_MS. "Use Proxy" switched on and a run started at once
- * used to fetch directly, from the user's own address, for up to that long.
+ * The user's options as of their row's `updated_at` (null: the user has no options row yet). Opening
+ * and parsing the whole row costs more than many of the steps that need it (a link's re-check, a
+ * post), so the parsed options are kept per user and read again whenever updated_at moved: every
+ * options save and privilege change moves it, from this process or another one (`npm run worker`,
+ * the CLI), so a saved option applies to the very next step. Callers that read the row's
+ * updated_at with their own data pass it (post.verify); the others go through engineOptions().
  */
-export function forgetEngineOptions(db: Kysely<DB>, ownerId: number): void {
-  remembered(db).delete(ownerId);
+export function optionsAsOf(db: Kysely<DB>, ownerId: number, updatedAt: number | null): Promise<EngineOptions> {
+  if (updatedAt === null) return readEngineOptions(db, ownerId);
+  let users = kept.get(db);
+  if (!users) {
+    users = new Map();
+    kept.set(db, users);
+  }
+  const known = users.get(ownerId);
+  if (known && known.updatedAt === updatedAt) return known.options;
+  if (users.size >= MAX_USERS) users.clear();
+  const options = readEngineOptions(db, ownerId);
+  users.set(ownerId, { updatedAt, options });
+  options.catch(() => users.delete(ownerId));
+  return options;
 }
 
+const optionsStamp = reusableQuery((db, ownerId: number) => db.selectFrom('user_options').select('updated_at').where('owner_id', '=', ownerId));
+
+/**
+ * The user's options as the runner reads them (saved values over the spec's defaults), as they are
+ * now: one small read of the row's updated_at, and the parsed options kept while it stays. (A
+ * memo for a period used to be here: a save in the web process could not reach an engine running
+ * in a worker process, so "Use Proxy" switched on and a run started at once fetched directly, from
+ * the user's own address.)
+ */
+export async function engineOptions(db: Kysely<DB>, ownerId: number): Promise<EngineOptions> {
+  const stamp = (await optionsStamp(db, ownerId)).rows[0];
+  return optionsAsOf(db, ownerId, stamp ? Number(stamp.updated_at) : null);
+}
 
 /** `http://user:pass@host:port` (or `socks5://…` for a proxy its check found speaking SOCKS5) for one of the user's proxies. */
 export function proxyUrl(proxy: ProxyEntry): string {

@@ -38,7 +38,7 @@ export interface PostToVerify {
   link: { id: number; url_list_id: number } | undefined;
   /** The links the engine placed in the post: what its page must carry. */
   placed: ExpectedBacklink[];
-  /** updated_at of the user's options row (verifyOptions); null when the user has none. */
+  /** updated_at of the user's options row (optionsAsOf); null when the user has none. */
   optionsUpdatedAt: number | null;
 }
 

@@ -1,12 +1,11 @@
 import type { LinkCheckStatus } from '@linkloom/shared';
 import type { AppContext } from '../../app-context';
 import { publishLinksChecked } from '../seams';
-import { verifyOptions } from './verify-options';
 import { JOB, type EngineJob, type VerifyPayload } from '../jobs/job-names';
 import type { JobContext } from '../queue/queue';
 import { fetchPage, PageFetchError } from './fetch-page';
 import { ProxyDispatchers } from '../connectors/proxy-dispatcher';
-import { fetchingProxy, PROXY_WAIT_MESSAGES, PROXY_WAIT_MS } from '../runner/engine-options';
+import { fetchingProxy, optionsAsOf, PROXY_WAIT_MESSAGES, PROXY_WAIT_MS } from '../runner/engine-options';
 import { holdingSlot, PostingSlots } from '../runner/posting-slots';
 import { judgePage, type PageVerdict } from './judge-page';
 import { readPostToVerify, storeCheck, type HistoryEntry } from './link-checks.repository';
@@ -44,7 +43,7 @@ export async function verifyPost(ctx: AppContext, job: Pick<JobContext<VerifyPay
   if (!found) return;
   const { post, link, placed } = found;
   if (post.state !== 'published' || !post.remote_url || !link) return;
-  const options = await verifyOptions(db, ownerId, found.optionsUpdatedAt);
+  const options = await optionsAsOf(db, ownerId, found.optionsUpdatedAt);
   // Use Proxy on: the page is fetched through a proxy the last check found alive (each retry the next one).
   const route = await fetchingProxy(db, ownerId, options, postId + retry);
   if (route.kind === 'noLiveProxy') {

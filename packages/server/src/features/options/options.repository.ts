@@ -94,7 +94,7 @@ export async function isPrivileged(db: Kysely<DB>, ownerId: number): Promise<boo
 
 /**
  * updated_at after a change: the time now, or one past the stored value when that is not older.
- * post.verify keeps each user's parsed options until updated_at moves (engine/verify/verify-options.ts),
+ * The engine keeps each user's parsed options until updated_at moves (engine/runner/engine-options.ts),
  * so two changes within one millisecond, or after the clock stepped back, must still move it.
  */
 function advancedUpdatedAt(now: number) {

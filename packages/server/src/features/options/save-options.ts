@@ -1,6 +1,5 @@
 import { optionsProblems, optionsUpdateSchemaFor, type Options } from '@linkloom/shared';
 import type { AppContext } from '../../app-context';
-import { forgetEngineOptions } from '../../engine/entry-points';
 import { HttpError } from '../../platform/http/errors';
 import { isPrivileged, saveOptions } from './options.repository';
 
@@ -8,7 +7,7 @@ import { isPrivileged, saveOptions } from './options.repository';
  * POST /rest/options: validates the body with the account's limits (privileged accounts get the
  * higher ones, so the rule is chosen per user, not in the route's schema), then saves it over the
  * saved options. A broken rule answers 422 with the spec's message and saves nothing. The engine
- * (in this process) reads the saved options at its next step.
+ * reads the saved options at its next step (it notices the row's updated_at moved).
  */
 export async function saveUserOptions(ctx: AppContext, ownerId: number, body: unknown): Promise<Options> {
   const { db } = ctx.database;
@@ -23,7 +22,5 @@ export async function saveUserOptions(ctx: AppContext, ownerId: number, body: un
     const problems = optionsProblems(merged);
     if (problems.length > 0) throw new HttpError(422, problems[0]!.message, problems.map((problem) => `${problem.path.join('.')}: ${problem.message}`));
   });
-  // The engine's next step reads them (Use Proxy switched on must hold the next fetch at once).
-  forgetEngineOptions(db, ownerId);
   return saved;
 }
