@@ -24,13 +24,13 @@ export async function createSession(db: Kysely<DB>, userId: number, days: number
   return { token, expiresAt };
 }
 
+/** At most one row: sessions.id is the table's key. */
 const sessionUserOf = (db: Kysely<DB>, id: string, now: number) => db
   .selectFrom('sessions')
   .innerJoin('users', 'users.id', 'sessions.user_id')
   .select(['users.id', 'users.username', 'users.name'])
   .where('sessions.id', '=', id)
-  .where('sessions.expires_at', '>', now)
-  .limit(1);
+  .where('sessions.expires_at', '>', now);
 
 /** Built and compiled once: every request of a signed-in user runs it. */
 const sessionUserQuery = reusableQuery(sessionUserOf);
@@ -50,7 +50,7 @@ export const NOT_READ_NOW = Symbol('not read now');
  */
 export function findSessionUserNow(database: ImmediateSqlite, token: string): SessionUser | undefined | typeof NOT_READ_NOW {
   try {
-    return sessionUserNow(database, tokenId(token), Date.now())[0];
+    return sessionUserNow(database, tokenId(token), Date.now());
   } catch {
     return NOT_READ_NOW;
   }

@@ -199,18 +199,25 @@ export interface ImmediateSqlite {
  * the connection behind other queries, no promise. For the one read every request makes (its
  * session) and nothing heavier: it runs outside the connection's queue, so it sees what an open
  * transaction on that connection has written so far, and it may fail where the queue would wait
- * (SQLITE_BUSY) — the caller then takes the ordinary path. Same rules for `build` as reusableQuery.
+ * (SQLITE_BUSY) — the caller then takes the ordinary path. Answers the first row only (the
+ * statement stops there). Same rules for `build` as reusableQuery.
  */
-export function immediateSqliteRead<A extends unknown[], O>(build: (db: Kysely<DB>, ...args: A) => Compilable<O>): (database: ImmediateSqlite, ...args: A) => O[] {
-  const prepared = new WeakMap<SQLite.Database, { template: QueryTemplate; statement: SQLite.Statement }>();
+export function immediateSqliteRead<A extends unknown[], O>(build: (db: Kysely<DB>, ...args: A) => Compilable<O>): (database: ImmediateSqlite, ...args: A) => O | undefined {
+  const prepared = new WeakMap<SQLite.Database, { parameters: (args: A) => unknown[]; statement: SQLite.Statement }>();
   return (database, ...args) => {
     let entry = prepared.get(database.sqlite);
     if (!entry) {
       const template = compileTemplate(database.db, build, args.length);
-      entry = { template, statement: database.sqlite.prepare(template.sql) };
+      entry = { parameters: parametersOf(template), statement: database.sqlite.prepare(template.sql) };
       prepared.set(database.sqlite, entry);
     }
-    const parameters = entry.template.parameters.map((parameter) => ('argument' in parameter ? args[parameter.argument] : parameter.constant));
-    return entry.statement.all(...parameters) as O[];
+    return entry.statement.get(...entry.parameters(args)) as O | undefined;
   };
+}
+
+/** The statement's values from a call's arguments: the arguments themselves when they are exactly those, in order. */
+function parametersOf<A extends unknown[]>(template: QueryTemplate): (args: A) => unknown[] {
+  const inOrder = template.parameters.every((parameter, index) => 'argument' in parameter && parameter.argument === index);
+  if (inOrder) return (args) => args;
+  return (args) => template.parameters.map((parameter) => ('argument' in parameter ? args[parameter.argument] : parameter.constant));
 }
