@@ -46,16 +46,29 @@ for (const c of campaigns) {
 `;
 
 /**
- * Injected before any page script: notes when the first row appears, and the frame that paints it
- * (the time of the next animation frame, relative to the navigation's start). A string, so the
- * TypeScript loader's helpers never reach the page.
+ * Injected before any page script: notes the frame that paints a window full of rows (the time of
+ * that animation frame, relative to the navigation's start). "Full": the rows reach the window's
+ * bottom edge, or all of them are there. The first row alone is not the screen a user waits for (a
+ * page that drew one row first, and the rest later, read as fast). Checked in animation frames,
+ * where the layout the frame needs anyway is read, so the watch costs the page no extra layout.
+ * A string, so the TypeScript loader's helpers never reach the page.
  */
 function watchRows(selector: string): string {
   return `(() => {
-    const observer = new MutationObserver(() => {
-      if (!document.querySelector(${JSON.stringify(selector)})) return;
+    let pending = false;
+    const check = () => {
+      pending = false;
+      const rows = document.querySelectorAll(${JSON.stringify(selector)});
+      const last = rows[rows.length - 1];
+      if (!last) return;
+      if (rows.length < ${CAMPAIGNS} && last.getBoundingClientRect().bottom < window.innerHeight) return;
       observer.disconnect();
-      requestAnimationFrame(() => { window.rowsVisibleAt = performance.now(); });
+      window.rowsVisibleAt = performance.now();
+    };
+    const observer = new MutationObserver(() => {
+      if (pending || !document.querySelector(${JSON.stringify(selector)})) return;
+      pending = true;
+      requestAnimationFrame(check);
     });
     observer.observe(document, { childList: true, subtree: true });
   })();`;
@@ -178,7 +191,7 @@ export async function benchFirstScreen(): Promise<void> {
     const app = await measurePage(newContext, `${server.baseUrl}/#/campaigns`, '.ant-table-row');
     const budget = initialJavaScript(WEB_DIST);
     process.stdout.write(
-      `First screen (navigation → ${CAMPAIGNS} campaign rows visible, headless Chromium, median of ${RUNS}):\n` +
+      `First screen (navigation → a window full of campaign rows (1280×800; ${CAMPAIGNS} in the list), headless Chromium, median of ${RUNS}):\n` +
       `  cold  ${s(app.cold.rows)}  (goal ≤ 0.80 s; baseline plain page ${s(baseline.cold.rows)})   ` +
       `scripts in ${s(app.cold.scripts)}, data in ${s(app.cold.data)}, data → rows ${s(app.cold.rows - app.cold.data)}; ${kb(app.cold.received)} received\n` +
       `  warm  ${s(app.warm.rows)}  (goal ≤ 0.40 s; baseline plain page ${s(baseline.warm.rows)})   ` +
