@@ -27,6 +27,11 @@ declare module 'autocannon' {
     timeout?: number;
   }
   /** A run: a promise of its result that can also be stopped early (the result then covers what ran). */
-  function autocannon(options: Options): Promise<Result> & { stop(): void };
+  interface Run extends Promise<Result> {
+    stop(): void;
+    /** Every answer: the connection's client (the same object for all its requests) and the latency in ms. */
+    on(event: 'response', listener: (client: object, statusCode: number, bytes: number, latencyMs: number) => void): this;
+  }
+  function autocannon(options: Options): Run;
   export default autocannon;
 }
