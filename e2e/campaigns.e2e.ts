@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { BACKLINKS_ZIP_NAME, CAMPAIGN_MESSAGES, LINK_SET_MESSAGES, PROFILE_MESSAGES, PROJECT_MESSAGES } from '@linkloom/shared';
-import { clickSettled, confirmDelete, visit, waitForRoute } from './support/app';
+import { clickSettled, confirmDelete, expectStrategyPreview, visit, waitForRoute } from './support/app';
 import { saveScreenshot } from './support/browser';
 import { useSignedInSuite } from './support/suite';
 import { rowNames, seedLinks, tableRow } from './support/campaigns';
@@ -31,7 +31,7 @@ describe('campaigns', () => {
     const pyramid = page.getByTestId('strategy-option-1');
     await pyramid.waitFor();
     expect(await pyramid.textContent()).toContain('2-Tier Web 2.0 Pyramid');
-    expect(await pyramid.locator('img').getAttribute('src')).toMatch(/^data:image\/svg\+xml;base64,/);
+    await expectStrategyPreview(pyramid.locator('img'));
     expect(await page.getByTestId('no-strategies').count()).toBe(0);
     await saveScreenshot(page, 'new-campaign-dialog');
     await page.getByTestId('campaign-type').getByText('Manually').click();

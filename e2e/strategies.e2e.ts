@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { DIAGRAM_RULE_MESSAGES, STRATEGY_MESSAGES } from '@linkloom/shared';
-import { clickSettled, visit, waitForRoute } from './support/app';
+import { clickSettled, expectStrategyPreview, visit, waitForRoute } from './support/app';
 import { saveScreenshot } from './support/browser';
 import { downloadedBytes } from './support/downloads';
 import { useSignedInSuite } from './support/suite';
@@ -16,6 +16,8 @@ describe('strategy diagrams', () => {
   test('build a 3-tier diagram from the stencil, refuse a second parent, undo/redo, layout, modules, store name, PNG, save, reload, campaign select', async (ctx) => {
     const { page, pageErrors } = await suite.signedInPage(ctx, '/strategies');
     await page.getByRole('heading', { name: 'Diagrams' }).waitFor();
+    // The built-in diagrams are listed with their previews, read from the server by address.
+    await expectStrategyPreview(page.getByRole('img', { name: 'Preview of 2-Tier Web 2.0 Pyramid' }));
     await page.getByTestId('add-strategy').click();
     await clickSettled(page.getByTestId('new-diagram-dialog-ok'));
     await page.getByText(STRATEGY_MESSAGES.nameRequired).waitFor();
@@ -101,7 +103,7 @@ describe('strategy diagrams', () => {
     const option = page.getByTestId(`strategy-option-${id}`);
     await option.waitFor();
     expect(await option.textContent()).toContain('My pyramid');
-    expect(await option.locator('img').getAttribute('src')).toMatch(/^data:image\/svg\+xml;base64,/);
+    await expectStrategyPreview(option.locator('img'));
     expect(pageErrors).toEqual([]);
   });
 

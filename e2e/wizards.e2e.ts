@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { WIZARD_MESSAGES } from '@linkloom/shared';
-import { clickSettled, confirmDelete, routeOf } from './support/app';
+import { clickSettled, confirmDelete, expectStrategyPreview, routeOf } from './support/app';
 import { tableRow } from './support/campaigns';
 import { saveScreenshot } from './support/browser';
 import { useSignedInSuite } from './support/suite';
@@ -28,7 +28,7 @@ describe('wizards', () => {
     await wheel.waitFor();
     expect(await page.getByTestId('strategy-option-1').count()).toBe(0);
     await wheel.click();
-    expect(await page.getByTestId('strategy-preview').getAttribute('src')).toMatch(/^data:image\/svg\+xml;base64,/);
+    await expectStrategyPreview(page.getByTestId('strategy-preview'));
     await saveScreenshot(page, 'new-wizard-dialog');
     await clickSettled(page.getByTestId('new-wizard-dialog-ok'));
     // Save opens the new wizard in the editor; the other window sees it arrive in the list.

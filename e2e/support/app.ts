@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { STORAGE_KEYS, XSRF_COOKIE, XSRF_HEADER } from '@linkloom/shared';
+import { isStrategyPreviewPath, STORAGE_KEYS, XSRF_COOKIE, XSRF_HEADER } from '@linkloom/shared';
 
 const ROUTE_TIMEOUT_MS = 15_000;
 
@@ -97,4 +97,15 @@ export async function waitSettled(control: Locator): Promise<void> {
 export async function clickSettled(button: Locator): Promise<void> {
   await waitSettled(button);
   await button.click();
+}
+
+/** A strategy's preview picture: from the address the server gave it, and really shown (loaded, not broken). */
+export async function expectStrategyPreview(image: Locator): Promise<void> {
+  const src = await image.getAttribute('src');
+  if (src === null || !isStrategyPreviewPath(src)) throw new Error(`not a strategy preview's address: ${src}`);
+  const deadline = Date.now() + 10_000;
+  while (!(await image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0))) {
+    if (Date.now() > deadline) throw new Error(`the preview ${src} did not load`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }

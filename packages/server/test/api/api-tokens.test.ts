@@ -187,8 +187,8 @@ describe.each(DATABASES)('personal API tokens on $kind', ({ kind, skip }) => {
       for (const id of bobIds.all) {
         const url = route.url.replace(/:\w+/g, String(id));
         const response = await withToken(app(), secret, 'GET', url);
-        // A built-in strategy (ids below the first custom one) is everyone's: read (200) or refused as built-in (403), never Bob's.
-        const builtin = /\/strategies\/:id$/.test(route.url) && id < FIRST_CUSTOM_STRATEGY_ID;
+        // A built-in strategy (ids below the first custom one) and its preview are everyone's: read (200) or refused as built-in (403), never Bob's.
+        const builtin = /\/strategies\/:id(\/preview)?$/.test(route.url) && id < FIRST_CUSTOM_STRATEGY_ID;
         if (builtin) expect([200, 403], `GET ${url} → ${response.body.slice(0, 200)}`).toContain(response.statusCode);
         else expect(response.statusCode, `GET ${url} → ${response.body.slice(0, 200)}`).toBe(404);
         expect(response.body).not.toContain('BOBMARK');

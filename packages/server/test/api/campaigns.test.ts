@@ -2,7 +2,7 @@ import lzString from 'lz-string';
 import { describe, expect, it } from 'vitest';
 import {
   BACKLINKS_ZIP_NAME, CAMPAIGN_MESSAGES, CampaignDetailResponseSchema, CampaignListResponseSchema, CampaignSchema,
-  CampaignsWithProfilesResponseSchema,
+  CampaignsWithProfilesResponseSchema, isStrategyPreviewPath,
 } from '@linkloom/shared';
 import { DATABASES } from '../support/databases';
 import { useTestServer } from '../support/lifecycle';
@@ -40,7 +40,7 @@ describe.each(DATABASES)('campaign list calls on $kind', ({ kind, skip }) => {
     const list = CampaignListResponseSchema.parse((await ann.agent.request('GET', '/rest/campaigns')).json());
     // The built-in strategies, with their previews (features/strategies).
     expect(list.strategies.map((s) => s.type)).toEqual(Array(6).fill('BUILTIN'));
-    expect(list.strategies.every((s) => s.img?.startsWith('data:image/svg+xml;base64,'))).toBe(true);
+    expect(list.strategies.every((s) => s.img !== null && isStrategyPreviewPath(s.img))).toBe(true);
     expect(list.campaigns[0]!.id).toBe(asText.json().id);
     expect(list.campaigns.find((c) => c.id === created.id)!.projectCount).toEqual({ scheduled: 1, running: 2, starting: 1, failed: 1 });
     const bobList = CampaignListResponseSchema.parse((await bob.agent.request('GET', '/rest/campaigns')).json());

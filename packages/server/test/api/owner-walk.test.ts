@@ -118,8 +118,8 @@ describe.each(DATABASES)('every route with another user\'s ids on $kind', ({ kin
           const response = await bob.request(route.method as 'GET', url, { body });
           const where = `${route.method} ${url} ${JSON.stringify(body)} → ${response.statusCode}`;
           expect(response.body, where).not.toContain(MARK);
-          // A built-in strategy (ids below 101) is every user's to read; any other id of a path is Ann's.
-          const builtinRead = /^(GET|HEAD)$/.test(route.method) && route.url === '/rest/strategies/:id' && Number(url.split('/').pop()) < 101;
+          // A built-in strategy (ids below 101) and its preview are every user's to read; any other id of a path is Ann's.
+          const builtinRead = /^(GET|HEAD)$/.test(route.method) && /^\/rest\/strategies\/:id(\/preview)?$/.test(route.url) && Number(/\/strategies\/(\d+)/.exec(url)?.[1]) < 101;
           if (params.length > 0 && !builtinRead) expect(response.statusCode, where).toBeGreaterThanOrEqual(400);
           if (response.statusCode < 300) expect(response.headers['content-type'], where).not.toMatch(/zip|octet-stream/);
         }

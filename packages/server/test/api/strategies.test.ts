@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  STRATEGY_MESSAGES, StrategyListResponseSchema, StrategyResponseSchema, StrategySummarySchema, defaultDiagram, newDiagramNode,
+  STRATEGY_MESSAGES, isStrategyPreviewPath, StrategyListResponseSchema, StrategyResponseSchema, StrategySummarySchema, defaultDiagram, newDiagramNode,
   type Diagram, type StrategySummary,
 } from '@linkloom/shared';
 import { DATABASES } from '../support/databases';
@@ -65,13 +65,23 @@ describe.each(DATABASES)('strategy diagrams on $kind', ({ kind, skip }) => {
     expect(response.statusCode, response.body).toBe(200);
     return StrategyResponseSchema.parse(response.json()).strategy;
   }
+  /** The preview picture at a summary's address (what <img> shows). */
+  async function preview(agent: Agent, img: string | null): Promise<string> {
+    expect(img !== null && isStrategyPreviewPath(img), String(img)).toBe(true);
+    const response = await agent.request('GET', img!);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('image/svg+xml');
+    return response.body;
+  }
+  /** A strategy without its preview's address (which names the row's version: it moves on every save). */
+  const withoutImg = <T extends { img: string | null }>({ img: _img, ...rest }: T) => rest;
   const customCount = async (ownerId: number) => Number((await db().selectFrom('strategies').select((eb) => eb.fn.countAll().as('n')).where('owner_id', '=', ownerId).executeTakeFirstOrThrow()).n);
 
   it.skipIf(skip)('lists the six built-in strategies to every user, valid, with a preview, also in the campaign list', async () => {
     for (const user of [ann, bob]) {
       const list = StrategyListResponseSchema.parse((await user.agent.request('GET', '/rest/strategies')).json()).strategies.filter((s) => s.type === 'BUILTIN');
       expect(list.map((s) => s.name)).toEqual(BUILTIN_NAMES);
-      for (const s of list) expect(s.img).toMatch(/^data:image\/svg\+xml;base64,/);
+      for (const s of list) expect(await preview(user.agent, s.img)).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
       const campaigns = (await user.agent.request('GET', '/rest/campaigns')).json() as { strategies: StrategySummary[] };
       expect(campaigns.strategies.filter((s) => s.type === 'BUILTIN')).toEqual(list);
     }
@@ -79,12 +89,38 @@ describe.each(DATABASES)('strategy diagrams on $kind', ({ kind, skip }) => {
     for (const s of list.filter((x) => x.type === 'BUILTIN')) {
       const full = await load(ann.agent, s.id);
       expect(full.description).toMatch(/^<h2>/);
-      const svg = Buffer.from(full.img!.split(',')[1]!, 'base64').toString('utf8');
+      expect(full.img).toBe(s.img);
+      const svg = await preview(ann.agent, full.img);
       expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
       // Each is a valid diagram: the server takes it back as a save of a clone.
       const clone = await create(ann.agent, { name: `Check ${s.name}`, strategy: full.strategy });
       expect((await load(ann.agent, clone.id)).strategy).toBe(full.strategy);
     }
+  });
+
+  it.skipIf(skip)('serves a preview by its address: to its owner only, kept by the browser while its version is current, never run as a page', async () => {
+    const mine = await create(ann.agent, { name: 'Pictured', img: '<svg viewBox="0 0 4 4"><circle cx="2" cy="2" r="1"/></svg>' });
+    expect(isStrategyPreviewPath(mine.img!)).toBe(true);
+    const current = await ann.agent.request('GET', mine.img!);
+    expect(current.statusCode).toBe(200);
+    expect(current.headers['cache-control']).toBe('private, max-age=31536000, immutable');
+    // Shown through <img>; opened as a page, nothing in it may run or load.
+    expect(current.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(current.headers['x-content-type-options']).toBe('nosniff');
+    // An address from before a save: the picture as it is now, asked again next time.
+    const saved = await ann.agent.request('PUT', `/rest/strategies/${mine.id}`, { body: { name: 'Pictured', img: '<svg viewBox="0 0 8 8"><rect width="2" height="2"/></svg>' } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const stale = await ann.agent.request('GET', mine.img!);
+    expect(stale.headers['cache-control']).toBe('private, no-cache');
+    expect(stale.body).toBe('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8"><rect width="2" height="2"></rect></svg>');
+    expect(await preview(ann.agent, StrategySummarySchema.parse(saved.json()).img)).toBe(stale.body);
+    // Another user's strategy, an unknown one, a malformed id: refused, as every other call.
+    expect((await bob.agent.request('GET', mine.img!)).statusCode).toBe(404);
+    expect((await ann.agent.request('GET', '/rest/strategies/99999999/preview?v=1')).statusCode).toBe(404);
+    expect((await ann.agent.request('GET', '/rest/strategies/abc/preview')).statusCode).toBe(422);
+    // The built-in ones, to everyone.
+    const builtin = StrategyListResponseSchema.parse((await bob.agent.request('GET', '/rest/strategies')).json()).strategies.find((x) => x.type === 'BUILTIN')!;
+    expect(await preview(bob.agent, builtin.img)).toMatch(/^<svg /);
   });
 
   it.skipIf(skip)('creates the default diagram, saves a diagram, keeps diagram and description on rename, publishing add, save, rename and delete', async () => {
@@ -106,12 +142,13 @@ describe.each(DATABASES)('strategy diagrams on $kind', ({ kind, skip }) => {
     const afterSave = await load(ann.agent, created.id);
     expect(afterSave.strategy).toBe(text);
     expect(afterSave.description).toBe('<p>Tier <b>one</b></p>');
-    expect(Buffer.from(afterSave.img!.split(',')[1]!, 'base64').toString('utf8')).toBe('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="5" height="5"></rect></svg>');
+    expect(await preview(ann.agent, afterSave.img)).toBe('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="5" height="5"></rect></svg>');
 
     const renamed = await ann.agent.request('PUT', `/rest/strategies/${created.id}`, { body: { id: created.id, name: 'Renamed', description: null, img: null, strategy: null } });
     expect(renamed.statusCode, renamed.body).toBe(200);
     const afterRename = await load(ann.agent, created.id);
-    expect(afterRename).toEqual({ ...afterSave, name: 'Renamed' });
+    expect(withoutImg(afterRename)).toEqual({ ...withoutImg(afterSave), name: 'Renamed' });
+    expect(await preview(ann.agent, afterRename.img)).toBe(await preview(ann.agent, afterSave.img));
 
     const deleted = await ann.agent.request('POST', '/rest/delete/strategies', { body: { ids: [created.id] } });
     expect(deleted.statusCode).toBe(200);
@@ -175,7 +212,8 @@ describe.each(DATABASES)('strategy diagrams on $kind', ({ kind, skip }) => {
     const cloned = await ann.agent.request('POST', '/action/duplicate/strategy', { body: { id: builtin.id, name: `Copy of ${builtin.name}` } });
     expect(cloned.statusCode, cloned.body).toBe(200);
     const copy = StrategySummarySchema.parse(cloned.json());
-    expect(copy).toMatchObject({ name: `Copy of ${builtin.name}`, type: 'CUSTOM', img: builtin.img });
+    expect(copy).toMatchObject({ name: `Copy of ${builtin.name}`, type: 'CUSTOM' });
+    expect(await preview(ann.agent, copy.img)).toBe(await preview(ann.agent, builtin.img));
     const copyFull = await load(ann.agent, copy.id);
     expect(copyFull).toMatchObject({ description: full.description, strategy: full.strategy });
     // The copy is the user's own: it renames.
@@ -236,12 +274,15 @@ describe.each(DATABASES)('strategy diagrams on $kind', ({ kind, skip }) => {
     const first = await load(ann.agent, mine.id);
     const described = await ann.agent.request('PUT', `/rest/strategies/${mine.id}`, { body: { name: 'Parts', description: '<p>second</p>', img: null, strategy: null } });
     expect(described.statusCode, described.body).toBe(200);
-    expect(await load(ann.agent, mine.id)).toEqual({ ...first, description: '<p>second</p>' });
+    const described2 = await load(ann.agent, mine.id);
+    expect(withoutImg(described2)).toEqual({ ...withoutImg(first), description: '<p>second</p>' });
+    expect(await preview(ann.agent, described2.img)).toBe(await preview(ann.agent, first.img));
     const pictured = await ann.agent.request('PUT', `/rest/strategies/${mine.id}`, { body: { name: 'Parts', img: '<svg viewBox="0 0 4 4"><circle cx="2" cy="2" r="1"/></svg>' } });
     expect(pictured.statusCode, pictured.body).toBe(200);
     const after = await load(ann.agent, mine.id);
     expect(after).toMatchObject({ description: '<p>second</p>', strategy: first.strategy });
-    expect(Buffer.from(after.img!.split(',')[1]!, 'base64').toString('utf8')).toBe('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 4"><circle cx="2" cy="2" r="1"></circle></svg>');
+    expect(await preview(ann.agent, after.img)).toBe('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 4"><circle cx="2" cy="2" r="1"></circle></svg>');
+    expect(after.img).not.toBe(described2.img);
 
     const bom = await upload(ann.agent, [{ name: 'bom.json', content: `\uFEFF${JSON.stringify(twoTier())}` }]);
     expect(bom.statusCode, bom.body).toBe(200);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { diagramPreviewSvg, defaultDiagram } from '@linkloom/shared';
-import { sanitizeRichText, sanitizeSvg, svgDataUrl } from '../../src/platform/html/sanitize';
+import { sanitizeRichText, sanitizeSvg } from '../../src/platform/html/sanitize';
 
 describe('sanitizeRichText (strategy descriptions)', () => {
   it('keeps the editor\'s formatting', () => {
@@ -41,9 +41,5 @@ describe('sanitizeSvg (preview pictures)', () => {
     expect(sanitizeSvg('<html><body>hi</body></html>')).toBeNull();
     expect(sanitizeSvg('not markup')).toBeNull();
     expect(sanitizeSvg('<?xml version="1.0"?><!DOCTYPE svg><svg viewBox="0 0 1 1"><g/></svg><svg><text>2</text></svg>trailing')).toBe('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><g></g></svg>');
-  });
-
-  it('makes a data URL for <img>', () => {
-    expect(svgDataUrl('<svg/>')).toBe(`data:image/svg+xml;base64,${Buffer.from('<svg/>').toString('base64')}`);
   });
 });

@@ -75,6 +75,9 @@ export type Strategy = z.infer<typeof StrategySchema>;
 
 /** GET /rest/strategies: the user's diagrams and the built-in ones, by name. */
 export const StrategyListResponseSchema = z.object({ strategies: z.array(StrategySummarySchema) });
+
+/** GET /rest/strategies/{id}/preview: `v`, the version the address was given with (strategyPreviewPath). */
+export const StrategyPreviewQuerySchema = z.object({ v: z.string().max(64).optional() });
 export type StrategyListResponse = z.infer<typeof StrategyListResponseSchema>;
 
 /** GET /rest/strategies/{id}. */

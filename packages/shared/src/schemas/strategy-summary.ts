@@ -8,8 +8,23 @@ export const STRATEGY_TYPES = ['BUILTIN', 'CUSTOM'] as const;
 export type StrategyType = (typeof STRATEGY_TYPES)[number];
 
 /**
+ * Where a strategy's preview picture (SVG) is read: GET /rest/strategies/{id}/preview, `v` naming
+ * its version so a browser keeps it until it changes. An address, not the picture itself: the
+ * campaign list (the first screen) and the diagram list carry every strategy's row, and the
+ * pictures (up to 2,000,000 characters each) were most of their bytes.
+ */
+export function strategyPreviewPath(id: number, version: string | number): string {
+  return `/rest/strategies/${id}/preview?v=${encodeURIComponent(String(version))}`;
+}
+
+/** True for an address strategyPreviewPath() makes (the web app shows no other picture as a preview). */
+export function isStrategyPreviewPath(img: string): boolean {
+  return /^\/rest\/strategies\/\d+\/preview\?v=[\w%.-]+$/.test(img);
+}
+
+/**
  * A row of the diagram list, the campaign list's strategy select and the wizard. `img` is the
- * preview as a `data:image/svg+xml;base64,…` URL, shown with <img> (so no script of it runs), or
+ * address of the preview (strategyPreviewPath), shown with <img> (so nothing in the SVG runs), or
  * null when there is none.
  */
 export const StrategySummarySchema = z.object({

@@ -1,9 +1,15 @@
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DB } from '../../platform/db/schema';
 import type { StrategiesTable } from './strategies.tables';
 
 export type StrategyRowData = Selectable<StrategiesTable>;
-export type StrategySummaryData = Pick<StrategyRowData, 'id' | 'name' | 'img'>;
+/** A strategy as the lists show it: no diagram and no picture, only whether there is one and its version. */
+export interface StrategySummaryData {
+  id: number;
+  name: string;
+  /** The preview's version (the row's updated_at), null when the strategy has no preview. */
+  previewVersion: number | null;
+}
 
 export interface NewStrategy {
   name: string;
@@ -12,9 +18,18 @@ export interface NewStrategy {
   img: string;
 }
 
-/** The user's strategies for the lists (no diagram text). */
-export function listStrategies(db: Kysely<DB>, ownerId: number): Promise<StrategySummaryData[]> {
-  return db.selectFrom('strategies').select(['id', 'name', 'img']).where('owner_id', '=', ownerId).orderBy('name').orderBy('id').execute();
+/** The user's strategies for the lists: neither the diagram's text nor the preview's. */
+export async function listStrategies(db: Kysely<DB>, ownerId: number): Promise<StrategySummaryData[]> {
+  const rows = await db.selectFrom('strategies')
+    .select(['id', 'name', 'updated_at', (eb) => eb.case().when('img', 'is', null).then(0).else(1).end().as('has_img')])
+    .where('owner_id', '=', ownerId).orderBy('name').orderBy('id').execute();
+  return rows.map((row) => ({ id: row.id, name: row.name, previewVersion: Number(row.has_img) === 1 ? Number(row.updated_at) : null }));
+}
+
+/** The preview (SVG text) of the user's strategy and its version; undefined when it is not theirs or has none. */
+export async function findStrategyPreview(db: Kysely<DB>, ownerId: number, id: number): Promise<{ svg: string; version: number } | undefined> {
+  const row = await db.selectFrom('strategies').select(['img', 'updated_at']).where('owner_id', '=', ownerId).where('id', '=', id).executeTakeFirst();
+  return row && row.img !== null ? { svg: row.img, version: Number(row.updated_at) } : undefined;
 }
 
 export function findStrategy(db: Kysely<DB>, ownerId: number, id: number): Promise<StrategyRowData | undefined> {
@@ -28,21 +43,28 @@ export async function insertStrategies(db: Kysely<DB>, ownerId: number, strategi
     const rows: StrategySummaryData[] = [];
     // One insert per row, in the order given, so the answer lists them as the upload did.
     for (const s of strategies) {
-      rows.push(await trx.insertInto('strategies')
+      const row = await trx.insertInto('strategies')
         .values({ owner_id: ownerId, name: s.name, description: s.description, diagram: s.diagram, img: s.img, created_at: now, updated_at: now })
-        .returning(['id', 'name', 'img']).executeTakeFirstOrThrow());
+        .returning(['id', 'name']).executeTakeFirstOrThrow();
+      rows.push({ ...row, previewVersion: now });
     }
     return rows;
   });
 }
 
-/** Updates the given fields of the user's strategy; false when it is not theirs. */
+/**
+ * Updates the given fields of the user's strategy; its new updated_at (the preview's version), or
+ * undefined when it is not theirs. updated_at moves on every save, even two within a millisecond,
+ * so a preview's address changes whenever it may have.
+ */
 export async function updateStrategy(
   db: Kysely<DB>, ownerId: number, id: number, fields: { name: string; description?: string; diagram?: string; img?: string },
-): Promise<boolean> {
-  const result = await db.updateTable('strategies').set({ ...fields, updated_at: Date.now() })
-    .where('owner_id', '=', ownerId).where('id', '=', id).executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+): Promise<number | undefined> {
+  const now = Date.now();
+  const row = await db.updateTable('strategies')
+    .set({ ...fields, updated_at: sql<number>`case when updated_at >= ${now} then updated_at + 1 else ${now} end` })
+    .where('owner_id', '=', ownerId).where('id', '=', id).returning('updated_at').executeTakeFirst();
+  return row ? Number(row.updated_at) : undefined;
 }
 
 /** Deletes the user's strategies with these ids: all of them, or none when one is not theirs (false). */

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod';
 import {
   ErrorResponseSchema, IdParamsSchema, OkResponseSchema, STRATEGY_MESSAGES, StrategyCreateSchema, StrategyDeleteSchema,
-  StrategyDuplicateSchema, StrategyImportResponseSchema, StrategyListResponseSchema, StrategyResponseSchema, StrategySummarySchema,
+  StrategyDuplicateSchema, StrategyImportResponseSchema, StrategyListResponseSchema, StrategyPreviewQuerySchema, StrategyResponseSchema, StrategySummarySchema,
   StrategyUpdateSchema, defaultDiagram, strategyFileName, type Strategy,
 } from '@linkloom/shared';
 import { randomUUID } from 'node:crypto';
@@ -9,13 +9,13 @@ import type { Kysely } from 'kysely';
 import type { AppContext } from '../../app-context';
 import type { DB } from '../../platform/db/schema';
 import { currentUser } from '../../platform/auth/session.plugin';
-import { sendAttachment } from '../../platform/files/download';
+import { sendAttachment, sendInline } from '../../platform/files/download';
 import { ForbiddenError, HttpError, NotFoundError } from '../../platform/http/errors';
 import { sanitizeRichText } from '../../platform/html/sanitize';
 import { builtinStrategy, isBuiltinStrategyId } from './builtin-strategies';
 import { listUserStrategies } from './list-user-strategies';
-import { deleteStrategies, findStrategy, insertStrategies, updateStrategy } from './strategies.repository';
-import { presentBuiltin, presentStrategy, presentStrategySummary } from './strategies.presenter';
+import { deleteStrategies, findStrategy, findStrategyPreview, insertStrategies, updateStrategy } from './strategies.repository';
+import { builtinPreviewVersion, presentBuiltin, presentStrategy, presentStrategySummary } from './strategies.presenter';
 import { previewOf, requireDiagram } from './strategy-input';
 import { importStrategies } from './import-strategies';
 
@@ -43,6 +43,23 @@ export const strategyRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
   app.get('/rest/strategies/:id', {
     schema: { tags, summary: 'One strategy with its diagram (JSON text) and description', params: IdParamsSchema, response: { 200: StrategyResponseSchema, ...errors } },
   }, async (request) => ({ strategy: await loadStrategy(db, currentUser(request).id, request.params.id) }));
+
+  app.get('/rest/strategies/:id/preview', {
+    schema: {
+      tags, summary: 'The preview picture of a built-in strategy or of one of the user\'s (SVG; the lists give its address with its version)',
+      params: IdParamsSchema, querystring: StrategyPreviewQuerySchema, response: { 404: ErrorResponseSchema, 422: ErrorResponseSchema },
+    },
+  }, async (request, reply) => {
+    const { id } = request.params;
+    const builtin = builtinStrategy(id);
+    const found = builtin ? { svg: builtin.svg, version: builtinPreviewVersion(builtin) }
+      : isBuiltinStrategyId(id) ? undefined : await findStrategyPreview(db, currentUser(request).id, id);
+    if (!found) throw new NotFoundError();
+    // The address names the version: kept by the browser (this user's only) while it is the
+    // current one, asked again otherwise (an address from before the last save).
+    const current = request.query.v === String(found.version);
+    return sendInline(reply, { contentType: 'image/svg+xml', body: found.svg, cacheControl: current ? 'private, max-age=31536000, immutable' : 'private, no-cache' });
+  });
 
   app.post('/rest/strategies', {
     schema: {
@@ -84,8 +101,9 @@ export const strategyRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     } else if (img !== null && img !== undefined) {
       fields.img = previewOf(img, requireDiagram(row.diagram).diagram);
     }
-    if (!(await updateStrategy(db, user.id, id, fields))) throw new NotFoundError();
-    const saved = presentStrategySummary({ id, name, img: fields.img ?? row.img });
+    const version = await updateStrategy(db, user.id, id, fields);
+    if (version === undefined) throw new NotFoundError();
+    const saved = presentStrategySummary({ id, name, previewVersion: (fields.img ?? row.img) === null ? null : version });
     if (rename && fields.img === undefined) publish?.(user.id, 'strategies', 'rename', { id, name });
     else publish?.(user.id, 'strategies', 'save', saved);
     return saved;

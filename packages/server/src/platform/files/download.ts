@@ -15,3 +15,8 @@ export function sendAttachment(reply: FastifyReply, file: { filename: string; co
     .type(file.contentType)
     .send(file.body);
 }
+
+/** Sends a file to be shown in the page (a picture for <img>), with the caching it allows. */
+export function sendInline(reply: FastifyReply, file: { contentType: string; body: string | Buffer; cacheControl: string }): FastifyReply {
+  return reply.header('cache-control', file.cacheControl).type(file.contentType).send(file.body);
+}

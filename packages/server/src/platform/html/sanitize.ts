@@ -186,8 +186,3 @@ export function sanitizeSvg(svg: string): string | null {
   if (!sawRoot) return null;
   return html.includes('xmlns=') ? html : html.replace(/^<svg/, '<svg xmlns="http://www.w3.org/2000/svg"');
 }
-
-/** The picture as a URL for <img src>: shown as an image, an SVG runs no script even if one slipped in. */
-export function svgDataUrl(svg: string): string {
-  return `data:image/svg+xml;base64,${Buffer.from(svg, 'utf8').toString('base64')}`;
-}
