@@ -47,7 +47,8 @@ export const strategyRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
   app.get('/rest/strategies/:id/preview', {
     schema: {
       tags, summary: 'The preview picture of a built-in strategy or of one of the user\'s (SVG; the lists give its address with its version)',
-      params: IdParamsSchema, querystring: StrategyPreviewQuerySchema, response: { 404: ErrorResponseSchema, 422: ErrorResponseSchema },
+      params: IdParamsSchema, querystring: StrategyPreviewQuerySchema,
+      response: { 200: { description: 'The picture (SVG)', content: { 'image/svg+xml': { schema: { type: 'string' } } } }, 404: ErrorResponseSchema, 422: ErrorResponseSchema },
     },
   }, async (request, reply) => {
     const { id } = request.params;

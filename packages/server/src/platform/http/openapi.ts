@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifySchema, type RouteOptions } from 'fastify';
 import { API_TOKEN_SECRET_PREFIX, SESSION_COOKIE } from '@linkloom/shared';
 import { addOperationExamples } from './openapi-examples';
 
@@ -69,6 +69,25 @@ declare module 'fastify' {
   }
 }
 
+/** A response documented by content type (a picture, not JSON): `{ description, content: { type: { schema } } }`, in JSON Schema. */
+function isContentResponse(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && 'content' in value && typeof value.content === 'object';
+}
+
+/**
+ * The zod transform, with the responses documented by content type left as they are written (it
+ * only reads zod schemas): @fastify/swagger describes those itself.
+ */
+function withContentResponses<D extends { schema: FastifySchema; url: string }>(document: D, transform: (document: D) => { schema: FastifySchema; url: string }): { schema: FastifySchema; url: string } {
+  const response = document.schema?.response as Record<string, unknown> | undefined;
+  const byType = Object.entries(response ?? {}).filter(([, value]) => isContentResponse(value));
+  if (byType.length === 0) return transform(document);
+  const zodOnes = Object.fromEntries(Object.entries(response ?? {}).filter(([, value]) => !isContentResponse(value)));
+  const transformed = transform({ ...document, schema: { ...document.schema, response: zodOnes } });
+  const described = transformed.schema.response as Record<string, unknown> | undefined;
+  return { ...transformed, schema: { ...transformed.schema, response: { ...described, ...Object.fromEntries(byType) } } };
+}
+
 /** The documentation's own Fastify instance: the swagger plugins and every described route. */
 async function buildDocsApp(routes: readonly DescribedRoute[], version: string): Promise<FastifyInstance> {
   const [{ default: swagger }, { default: swaggerUi }, { jsonSchemaTransform }] = await Promise.all([
@@ -90,7 +109,7 @@ async function buildDocsApp(routes: readonly DescribedRoute[], version: string):
       // Either one signs a call in.
       security: [{ session: [] }, { bearerToken: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: (document) => withContentResponses(document, jsonSchemaTransform),
     // Examples generated once from each route's schema (openapi-examples.ts), kept where one is written.
     transformObject: (document) => {
       if (!('openapiObject' in document)) return document.swaggerObject;
