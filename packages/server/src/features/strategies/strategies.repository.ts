@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DB } from '../../platform/db/schema';
+import { reusableQuery } from '../../platform/db/dialect';
 import type { StrategiesTable } from './strategies.tables';
 
 export type StrategyRowData = Selectable<StrategiesTable>;
@@ -18,11 +19,14 @@ export interface NewStrategy {
   img: string;
 }
 
+/** Built and compiled once: the campaign list (the first screen) reads it on every visit. */
+const strategyListQuery = reusableQuery((db, ownerId: number) => db.selectFrom('strategies')
+  .select(['id', 'name', 'updated_at', (eb) => eb.case().when('img', 'is', null).then(0).else(1).end().as('has_img')])
+  .where('owner_id', '=', ownerId).orderBy('name').orderBy('id'));
+
 /** The user's strategies for the lists: neither the diagram's text nor the preview's. */
 export async function listStrategies(db: Kysely<DB>, ownerId: number): Promise<StrategySummaryData[]> {
-  const rows = await db.selectFrom('strategies')
-    .select(['id', 'name', 'updated_at', (eb) => eb.case().when('img', 'is', null).then(0).else(1).end().as('has_img')])
-    .where('owner_id', '=', ownerId).orderBy('name').orderBy('id').execute();
+  const { rows } = await strategyListQuery(db, ownerId);
   return rows.map((row) => ({ id: row.id, name: row.name, previewVersion: Number(row.has_img) === 1 ? Number(row.updated_at) : null }));
 }
 
