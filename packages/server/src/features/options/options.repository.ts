@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { OPTION_DEFAULTS, optionsSchemaFor, type EngineOptions, type Options, type OptionsUpdate } from '@linkloom/shared';
 import type { DB } from '../../platform/db/schema';
 import { secretBoxOf } from '../../platform/crypto/database-secrets';
 import { openSealedJson, sealJsonPaths, type SecretPath } from '../../platform/crypto/secret-json';
+import { advancedUpdatedAt } from '../../platform/db/advanced-updated-at';
 
 // The engine's entry points of this feature, in one place: options, the proxy pool, blocked sites.
 export { workingProxies, type ProxyEntry } from './proxies.repository';
@@ -90,15 +91,6 @@ export async function readOptions(db: Kysely<DB>, ownerId: number): Promise<{ op
 /** Is this account privileged (higher limits)? */
 export async function isPrivileged(db: Kysely<DB>, ownerId: number): Promise<boolean> {
   return (await findOptionsRow(db, ownerId))?.privileged === 1;
-}
-
-/**
- * updated_at after a change: the time now, or one past the stored value when that is not older.
- * The engine keeps each user's parsed options until updated_at moves (engine/runner/engine-options.ts),
- * so two changes within one millisecond, or after the clock stepped back, must still move it.
- */
-function advancedUpdatedAt(now: number) {
-  return sql<number>`case when updated_at >= ${now} then updated_at + 1 else ${now} end`;
 }
 
 /**

@@ -1,6 +1,7 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { DB } from '../../platform/db/schema';
 import { reusableQuery } from '../../platform/db/dialect';
+import { advancedUpdatedAt } from '../../platform/db/advanced-updated-at';
 import type { StrategiesTable } from './strategies.tables';
 
 export type StrategyRowData = Selectable<StrategiesTable>;
@@ -64,9 +65,8 @@ export async function insertStrategies(db: Kysely<DB>, ownerId: number, strategi
 export async function updateStrategy(
   db: Kysely<DB>, ownerId: number, id: number, fields: { name: string; description?: string; diagram?: string; img?: string },
 ): Promise<number | undefined> {
-  const now = Date.now();
   const row = await db.updateTable('strategies')
-    .set({ ...fields, updated_at: sql<number>`case when updated_at >= ${now} then updated_at + 1 else ${now} end` })
+    .set({ ...fields, updated_at: advancedUpdatedAt(Date.now()) })
     .where('owner_id', '=', ownerId).where('id', '=', id).returning('updated_at').executeTakeFirst();
   return row ? Number(row.updated_at) : undefined;
 }
