@@ -6,6 +6,7 @@ import type pg from 'pg';
 import { loadPg } from './load-pg';
 import type { DB } from './schema';
 import { WaitingSqliteDialect } from './sqlite-waiting-driver';
+import { withRowObjects } from './sqlite-row-objects';
 import { SqliteLiteralLimitsPlugin } from './sqlite-literal-limits';
 import { WaitingWriters } from './waiting-writers';
 import { keepLinkSearchInStep } from './link-search-trigger';
@@ -99,15 +100,20 @@ function openSqlite(file: string, secrets: SecretBox): Database {
 /** Prepared statements kept for reuse, by SQL text (the most recently used ones). */
 const STATEMENT_CACHE_SIZE = 500;
 
+/** A statement that changes the schema: the statements kept until then are dropped (their columns may change). */
+const SCHEMA_CHANGE = /^\s*(create|alter|drop)\s/i;
+
 /**
  * The SQLite handle as Kysely sees it, keeping each prepared statement for the next query with the
  * same SQL text: Kysely's driver prepares every query afresh, and preparing (parsing and planning)
  * costs more than running most of the app's queries. A statement still being iterated (a stream
  * not finished) is not shared: that query gets a statement of its own. Statements of a changed
- * schema are re-prepared by SQLite itself.
+ * schema are re-prepared by SQLite itself; the ones kept are dropped when the schema is changed
+ * through here (migrations), as a reading statement's column names are kept with it. Reading
+ * statements make their row objects in JavaScript (sqlite-row-objects.ts).
  */
 function reusingStatements(sqlite: SQLite.Database): SqliteDatabase {
-  const statements = new Map<string, SQLite.Statement>();
+  const statements = new Map<string, ReturnType<typeof withRowObjects>>();
   return {
     close: () => {
       statements.clear();
@@ -116,13 +122,17 @@ function reusingStatements(sqlite: SQLite.Database): SqliteDatabase {
     prepare: (sql) => {
       const kept = statements.get(sql);
       if (kept) {
-        if (kept.busy) return sqlite.prepare(sql);
+        if (kept.busy) return withRowObjects(sqlite.prepare(sql));
         // Most recently used last: the first one is the one to drop when the cache is full.
         statements.delete(sql);
         statements.set(sql, kept);
         return kept;
       }
-      const prepared = sqlite.prepare(sql);
+      if (SCHEMA_CHANGE.test(sql)) {
+        statements.clear();
+        return sqlite.prepare(sql);
+      }
+      const prepared = withRowObjects(sqlite.prepare(sql));
       statements.set(sql, prepared);
       if (statements.size > STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
       return prepared;
