@@ -12,6 +12,7 @@ import { renderWhenReady } from './first-render';
 import { createQueryClient } from './query-client';
 import { router } from './router';
 import { preloadFirstScreen } from './screens';
+import { LoginScreen } from './session-screens';
 
 /**
  * How long the first render waits for the campaign list's chunk and rows when the list is the first
@@ -41,7 +42,8 @@ if (bootsIntoCampaignList && signedInAtBoot) {
   // A chunk or a read that fails here is tried again, and its failure shown, by the screen itself.
   renderWhenReady(preloadFirstScreen(queryClient), FIRST_SCREEN_WAIT_MS, render);
 } else {
-  // The sign-in screen does not wait; the list's chunk still downloads beside it.
+  // The sign-in screen does not wait; its chunk, and the list's, download beside the entry.
+  if (!signedInAtBoot) void LoginScreen.preload().catch(() => undefined);
   if (bootsIntoCampaignList) void preloadFirstScreen().catch(() => undefined);
   render();
 }

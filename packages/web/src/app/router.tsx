@@ -1,10 +1,10 @@
 import { Navigate, createHashRouter, type RouteObject } from 'react-router';
 import { DEFAULT_ROUTE, LEGACY_PREFIX, LOGIN_ROUTE, SCREEN_ROUTES, SETUP_ROUTE } from '@linkloom/shared';
-import { LoginPage, SetupPage } from '@/features/session';
 import { setNavigator } from '@/lib/navigation';
 import { installAddressBarGuard } from '@/lib/address-bar-guard';
 import { BootGate } from './boot-gate';
 import { RequireSession } from './require-session';
+import { LoginScreen, SetupScreen } from './session-screens';
 import { notFoundElement, screenElement } from './screens';
 import { AppFrame } from './shell/app-frame';
 
@@ -19,8 +19,8 @@ const routes: RouteObject[] = [
     element: <BootGate />,
     children: [
       // Outside the frame (spec 1, section 2).
-      { path: LOGIN_ROUTE, element: <LoginPage /> },
-      { path: SETUP_ROUTE, element: <SetupPage /> },
+      { path: LOGIN_ROUTE, element: <LoginScreen /> },
+      { path: SETUP_ROUTE, element: <SetupScreen /> },
       {
         element: (
           <RequireSession>
