@@ -3,6 +3,7 @@ import { Empty, Flex, Space, Table, type TableColumnsType, type TablePaginationC
 import { MOBILE_MAX_WIDTH, PAGE_SIZE } from '@linkloom/shared';
 import { toTableQuery, type TableQuery } from '@/lib/table-query';
 import { useViewportWidth } from '@/lib/use-viewport-width';
+import { afterNextPaint } from '@/lib/after-next-paint';
 import { measureTableLayout, rememberTableLayout, rememberedTableLayout } from './table-layout-memory';
 import { startingOrder, useFirstScreenful } from './use-first-screenful';
 
@@ -95,15 +96,21 @@ function narrowScrollWidth<T>(columns: TableColumnsType<T>, selection: boolean):
 
 /**
  * Once the table shows rows, notes where they sit (once per mount, after that paint), for its next
- * first paint. Only tables with a testId of their own: the default one is shared.
+ * first paint. Only tables with a testId of their own: the default one is shared. Measured after
+ * the frame is painted: React may run this effect before the paint, where reading the rows' boxes
+ * forced a layout of the whole page ahead of the one the frame does (issue 10: ~50 ms of the
+ * campaign list's first load on a 2-core machine).
  */
 function useRememberLayout(wrapper: RefObject<HTMLDivElement | null>, table: string | undefined, drawn: boolean): void {
   const measured = useRef(false);
   useEffect(() => {
-    if (measured.current || !drawn || table === undefined || !wrapper.current) return;
-    measured.current = true;
-    const layout = measureTableLayout(wrapper.current);
-    if (layout) rememberTableLayout(table, layout);
+    if (measured.current || !drawn || table === undefined) return undefined;
+    return afterNextPaint(() => {
+      if (measured.current || !wrapper.current) return;
+      measured.current = true;
+      const layout = measureTableLayout(wrapper.current);
+      if (layout) rememberTableLayout(table, layout);
+    });
   }, [drawn, table, wrapper]);
 }
 
