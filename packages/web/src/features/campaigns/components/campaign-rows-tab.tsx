@@ -1,8 +1,9 @@
 import { useState, type Key, type ReactNode } from 'react';
-import { Button, Dropdown, Space, type TableColumnsType } from 'antd';
+import { Button, Dropdown, type TableColumnsType } from 'antd';
 import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { UseMutationResult } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { CellGroup } from '@/components/cell-group';
 import { DataTable } from '@/components/data-table';
 import { NameDialog } from '@/components/name-dialog';
 import { useConfirm } from '@/components/confirm-delete';
@@ -76,12 +77,12 @@ export function CampaignRowsTab<T extends NamedRow>(props: CampaignRowsTabProps<
     {
       title: 'Action', key: 'action', width: 210,
       render: (_, row) => (
-        <Space size="small">
+        <CellGroup>
           <Button size="small" icon={<EditOutlined />} onClick={() => setRenaming(row)} data-testid={`rename-${kind}-${row.id}`}>Rename</Button>
           <Button size="small" icon={<DownloadOutlined />} onClick={() => void props.download(row).catch(() => undefined)} data-testid={`download-${kind}-${row.id}`}>
             Download
           </Button>
-        </Space>
+        </CellGroup>
       ),
     },
   ];

@@ -1,5 +1,5 @@
-import { Space } from 'antd';
 import type { ProjectCount } from '@linkloom/shared';
+import { CellGroup } from '@/components/cell-group';
 import { StatusTag } from '@/components/status-tag';
 
 const COUNTS: readonly { key: keyof ProjectCount; status: string; label: string }[] = [
@@ -12,11 +12,11 @@ const COUNTS: readonly { key: keyof ProjectCount; status: string; label: string 
 /** The campaign list's Project Count tags: one tag per kind, in the status colours. */
 export function ProjectCountTags({ count, campaignId }: { count: ProjectCount; campaignId: number }) {
   return (
-    <Space size={4} wrap data-testid={`project-count-${campaignId}`}>
+    <CellGroup gap={4} wrap data-testid={`project-count-${campaignId}`}>
       {COUNTS.map(({ key, status, label }) => (
         <StatusTag key={key} status={status}>{`${count[key]} ${label}`}</StatusTag>
       ))}
-    </Space>
+    </CellGroup>
   );
 }
 

@@ -1,8 +1,9 @@
 import { useState, type Key } from 'react';
-import { Button, Space, type TableColumnsType } from 'antd';
+import { Button, type TableColumnsType } from 'antd';
 import { CopyOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { MODULES, describeSchedule, projectScreenPath, wireDateToLocal, type ProjectRow } from '@linkloom/shared';
+import { CellGroup } from '@/components/cell-group';
 import { DataTable } from '@/components/data-table';
 import { StatusTag } from '@/components/status-tag';
 import { useConfirm } from '@/components/confirm-delete';
@@ -30,10 +31,10 @@ export function ProjectsTab({ campaignId, projects, loading }: { campaignId: num
     {
       title: 'Action', key: 'action', width: 210,
       render: (_, row) => (
-        <Space size="small">
+        <CellGroup>
           <Button size="small" icon={<EditOutlined />} onClick={() => setDialog({ mode: 'rename', project: row })} data-testid={`rename-project-${row.id}`}>Rename</Button>
           <Button size="small" icon={<CopyOutlined />} onClick={() => setDialog({ mode: 'duplicate', project: row })} data-testid={`duplicate-project-${row.id}`}>Duplicate</Button>
-        </Space>
+        </CellGroup>
       ),
     },
     { title: 'Module', dataIndex: 'module', width: 160, render: (_, row) => moduleName(row.module) },

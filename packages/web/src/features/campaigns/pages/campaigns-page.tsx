@@ -1,7 +1,8 @@
 import { useState, type Key } from 'react';
-import { Alert, App, Button, Dropdown, Space, type TableColumnsType } from 'antd';
+import { Alert, App, Button, Dropdown, type TableColumnsType } from 'antd';
 import { CopyOutlined, DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { CAMPAIGN_MESSAGES, CampaignCreateSchema, type Campaign } from '@linkloom/shared';
+import { CellGroup } from '@/components/cell-group';
 import { DataTable } from '@/components/data-table';
 import { HashLink } from '@/components/hash-link';
 import { NameDialog } from '@/components/name-dialog';
@@ -55,13 +56,13 @@ export function CampaignsPage() {
     {
       title: 'Action', key: 'action', width: 220,
       render: (_, row) => (
-        <Space size="small">
+        <CellGroup>
           <Button size="small" icon={<EditOutlined />} onClick={() => setRenaming(row)} data-testid={`rename-${row.id}`}>Rename</Button>
           {/* Only a wizard-made campaign can be duplicated: the wizard (/duplicatecampaign) does the copying. */}
           {row.creatingType === 'XWizard' && (
             <Button size="small" icon={<CopyOutlined />} onClick={() => setDuplicating(row)} data-testid={`duplicate-${row.id}`}>Duplicate</Button>
           )}
-        </Space>
+        </CellGroup>
       ),
     },
     { title: 'Project Count', key: 'projectCount', render: (_, row) => <ProjectCountTags count={row.projectCount} campaignId={row.id} /> },

@@ -1,7 +1,8 @@
 import { useState, type Key } from 'react';
-import { Alert, Button, Space, type TableColumnsType } from 'antd';
+import { Alert, Button, type TableColumnsType } from 'antd';
 import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { CreatePrivateNetworkBodySchema, PRIVATE_NETWORK_MESSAGES, type PrivateNetwork } from '@linkloom/shared';
+import { CellGroup } from '@/components/cell-group';
 import { DataTable } from '@/components/data-table';
 import { NameDialog } from '@/components/name-dialog';
 import { PageHeader } from '@/components/page-header';
@@ -36,12 +37,12 @@ export function PrivateNetworksPage() {
     {
       title: 'Action', key: 'action', width: 210,
       render: (_, row) => (
-        <Space size="small">
+        <CellGroup>
           <Button size="small" icon={<EditOutlined />} onClick={() => setRenaming(row)} data-testid={`rename-${row.id}`}>Rename</Button>
           <Button size="small" icon={<DownloadOutlined />} onClick={() => void exportPrivateNetwork(row).catch(() => undefined)} data-testid={`export-${row.id}`}>
             Export
           </Button>
-        </Space>
+        </CellGroup>
       ),
     },
     {

@@ -2,6 +2,7 @@ import { useState, type Key } from 'react';
 import { Alert, Button, Space, Tag, type TableColumnsType } from 'antd';
 import { CopyOutlined, DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { STRATEGY_MESSAGES, StrategyCreateSchema, strategyCopyName, type StrategySummary } from '@linkloom/shared';
+import { CellGroup } from '@/components/cell-group';
 import { DataTable } from '@/components/data-table';
 import { NameDialog } from '@/components/name-dialog';
 import { PageHeader } from '@/components/page-header';
@@ -61,7 +62,7 @@ export function StrategiesPage() {
     {
       title: 'Action', key: 'action', width: 300,
       render: (_, row) => (
-        <Space size="small">
+        <CellGroup>
           {isCustom(row) && (
             <Button size="small" icon={<EditOutlined />} onClick={() => setRenaming(row)} data-testid={`rename-${row.id}`}>Rename</Button>
           )}
@@ -71,7 +72,7 @@ export function StrategiesPage() {
               Download
             </Button>
           )}
-        </Space>
+        </CellGroup>
       ),
     },
   ];
