@@ -10,13 +10,16 @@ export function SideMenu({ theme, onNavigate }: { theme: 'dark' | 'light'; onNav
   const selected = selectedMenuKey(pathname);
   // Built at render: which screens exist is registered when app/screens.tsx loads.
   const items = useMemo(() => sideMenuItems(), []);
+  // The same array while the selection stays: rc-menu copies a new one into its state in a layout
+  // effect, and that update re-rendered the whole menu synchronously before the first paint (issue 10).
+  const selectedKeys = useMemo(() => (selected ? [selected] : []), [selected]);
   return (
     <Menu
       data-testid="side-menu"
       theme={theme}
       mode="inline"
       items={items}
-      selectedKeys={selected ? [selected] : []}
+      selectedKeys={selectedKeys}
       onClick={onNavigate}
     />
   );
