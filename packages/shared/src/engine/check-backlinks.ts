@@ -52,11 +52,33 @@ export interface CheckBacklinksOptions {
 const UNFOLLOWED_REL = new Set(['nofollow', 'ugc', 'sponsored']);
 /** Elements whose content is never links: raw text (script, style, textarea, title) or inert (template). */
 const IGNORED_CONTENT = new Set(['script', 'style', 'textarea', 'title', 'template', 'xmp', 'noembed', 'noframes']);
-const TAG_NAME = /<(\/?)([a-zA-Z][a-zA-Z0-9:-]*)/y;
 const ATTRIBUTE = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/y;
+/** The attributes of a tag written without any (`<p>`, `</a>`: most tags of a page), shared and never written to. */
+const NO_ATTRIBUTES: ReadonlyMap<string, string> = new Map();
+
+const isAsciiLetter = (code: number) => (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+/** [a-zA-Z0-9:-] */
+const isTagNameChar = (code: number) => isAsciiLetter(code) || (code >= 48 && code <= 58) || code === 45;
+
+/**
+ * The tag opened by the `<` at `lt`: `<name` or `</name`, the name an ASCII letter then letters,
+ * digits, `:` or `-` (as written; null when none follows, so the `<` is text) and where the name ends.
+ * Read by character codes: a page has hundreds of tags, most of them plain `<p>` and `</p>`.
+ */
+function readTagName(html: string, lt: number): { closing: boolean; name: string; end: number } | null {
+  let i = lt + 1;
+  const closing = html.charCodeAt(i) === 47; // '/'
+  if (closing) i += 1;
+  if (!isAsciiLetter(html.charCodeAt(i))) return null;
+  const start = i;
+  i += 1;
+  while (i < html.length && isTagNameChar(html.charCodeAt(i))) i += 1;
+  return { closing, name: html.slice(start, i), end: i };
+}
 
 /** The tag's end (just after `>`, honouring quoted values) and its attributes (names lower-case, values decoded). */
-function readTag(html: string, from: number): { end: number; attributes: Map<string, string> } | null {
+function readTag(html: string, from: number): { end: number; attributes: ReadonlyMap<string, string> } | null {
+  if (html.charCodeAt(from) === 62) return { end: from + 1, attributes: NO_ATTRIBUTES }; // '>' right after the name
   const attributes = new Map<string, string>();
   let i = from;
   while (i < html.length) {
@@ -189,27 +211,24 @@ function scanPage(html: string, pageUrl: string): ScannedPage {
     const lt = html.indexOf('<', position);
     if (lt < 0) break;
     if (open) open.text += html.slice(position, lt);
-    if (html.startsWith('<!--', lt)) {
-      const close = html.indexOf('-->', lt + 4);
-      position = close < 0 ? html.length : close + 3;
+    const next = html.charCodeAt(lt + 1);
+    if (next === 33 || next === 63) {
+      // `<!--` opens a comment; another `<!` (doctype, CDATA) or `<?` runs to the next `>`.
+      const comment = html.startsWith('<!--', lt);
+      const close = comment ? html.indexOf('-->', lt + 4) : html.indexOf('>', lt);
+      position = close < 0 ? html.length : close + (comment ? 3 : 1);
       continue;
     }
-    if (html[lt + 1] === '!' || html[lt + 1] === '?') {
-      const close = html.indexOf('>', lt);
-      position = close < 0 ? html.length : close + 1;
-      continue;
-    }
-    TAG_NAME.lastIndex = lt;
-    const name = TAG_NAME.exec(html);
-    const tag = name ? readTag(html, lt + name[0].length) : null;
+    const name = readTagName(html, lt);
+    const tag = name ? readTag(html, name.end) : null;
     if (!name || !tag) {
       // A `<` that opens no tag is text.
       if (open) open.text += '<';
       position = lt + 1;
       continue;
     }
-    const closing = name[1] === '/';
-    const tagName = name[2]!.toLowerCase();
+    const { closing } = name;
+    const tagName = name.name.toLowerCase();
     position = tag.end;
     if (closing) {
       if (tagName === 'a') finish();

@@ -120,6 +120,15 @@ describe('checkBacklinks', () => {
     expect(checkBacklinks('', PAGE, []).results).toEqual([]);
   });
 
+  it('reads tag names as HTML does: any case, custom names, a < before a non-letter is text', () => {
+    expect(one('<P><A HREF="https://target.example/page" REL="NoFollow">best shoes</A></P>').state).toBe('NOFOLLOW');
+    expect(one('<a\nhref="https://target.example/page"\n>best <my-tag:x>shoes</my-tag:x></a >').found[0]!.anchor).toBe('best shoes');
+    expect(one('<a href="https://target.example/page">best <3 shoes< /a></a>').found[0]!.anchor).toBe('best <3 shoes< /a>');
+    expect(one('<ab href="https://target.example/page">best shoes</ab>').state).toBe('MISSING');
+    expect(one('<SCRIPT><a href="https://target.example/page">x</a></Script><a href="https://target.example/page">best shoes</a>').found.map((f) => f.anchor)).toEqual(['best shoes']);
+    expect(one('<a href="https://target.example/page">best shoes<').found[0]!.anchor).toBe('best shoes<');
+  });
+
   it('reads a scheme-less www. link of a link set as a web address', () => {
     expect(one('<a href="https://www.target.example/page">best shoes</a>', 'www.target.example/page').state).toBe('OK');
     expect(one('<a href="http://www.target.example/">best shoes</a>', ' WWW.target.example ').state).toBe('OK');
