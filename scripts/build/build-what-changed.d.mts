@@ -1,0 +1,3 @@
+/** Types of scripts/build/build-what-changed.mjs for the TypeScript that imports it (bench/run.ts). */
+/** Builds the stale parts of the web app and the server; throws when a build fails. */
+export declare function buildWhatChanged(): Promise<void>;
