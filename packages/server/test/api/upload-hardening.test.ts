@@ -71,6 +71,25 @@ describe.each(DATABASES)('upload hardening on $kind', ({ kind, skip }) => {
       topic: `url_list/${linkSet.id}`, name: 'importProgress',
       payload: { urlListId: linkSet.id, readBytes: content.length, totalBytes: content.length, added: 5000, done: true },
     });
+    // The first message comes before any line is written, so even a fast import is seen.
+    const progress = inbox.messages.filter((message) => message.name === 'importProgress');
+    expect(progress[0]).toEqual({
+      topic: `url_list/${linkSet.id}`, name: 'importProgress',
+      payload: { urlListId: linkSet.id, readBytes: 0, totalBytes: content.length, added: 0, done: false },
+    });
+  });
+
+  it.skipIf(skip)('ends the progress it showed when a file import fails, and keeps nothing', async () => {
+    const linkSet = await buildLinkSet(db(), { ownerId: ann.id });
+    const inbox = await liveInbox(ann.agent, `url_list/${linkSet.id}`);
+    const content = '\r\n \n\n'; // blank lines only: 422, no link in the file
+    const { body, headers } = multipartFile('links.txt', content, { contentType: 'text/plain' });
+    expect((await ann.agent.request('POST', `/action/import/url_list/${linkSet.id}`, { body, headers })).statusCode).toBe(422);
+    await expect.poll(() => inbox.messages.filter((message) => message.name === 'importProgress').map((message) => message.payload)).toEqual([
+      { urlListId: linkSet.id, readBytes: 0, totalBytes: content.length, added: 0, done: false },
+      { urlListId: linkSet.id, readBytes: content.length, totalBytes: content.length, added: 0, done: true },
+    ]);
+    expect(await storedLinks(db(), linkSet.id)).toEqual([]);
   });
 
   it.skipIf(skip)('answers 400 with a message to a multipart body that is cut short or whose boundary does not match, on all four upload routes', async () => {

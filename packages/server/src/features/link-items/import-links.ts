@@ -16,7 +16,8 @@ import { LinkImportThread, runLinkImport, wantsImportThread } from './run-link-i
  * import (platform/imports) — a large file on a worker thread — so a million-line file neither sits
  * in memory nor holds the database, and the set ends up with every valid line of the file or, when
  * the import fails or the server dies, none of it. Refused lines are reported with their numbers;
- * the set's screen hears the progress (importProgress on url_list/{id}).
+ * the set's screen hears the progress (importProgress on url_list/{id}: from the first line on, and
+ * done when it ends, whole or failed).
  */
 export async function importLinks(ctx: AppContext, ownerId: number, urlListId: number, request: FastifyRequest): Promise<LinkImportResult> {
   const { db, dialect } = ctx.database;
@@ -32,11 +33,21 @@ export async function importLinks(ctx: AppContext, ownerId: number, urlListId: n
       const pending = await PendingImport.begin(db, { ownerId, kind: 'links', targetId: urlListId });
       const early = thread;
       thread = undefined;
-      result = await pending.run(() => runLinkImport(
-        ctx, { ownerId, urlListId, importId: pending.id, path: file.path, bytes: file.bytes },
-        (progress) => publishImportProgress(ctx, ownerId, urlListId, progress),
-        early,
-      ));
+      let told = false;
+      try {
+        result = await pending.run(() => runLinkImport(
+          ctx, { ownerId, urlListId, importId: pending.id, path: file.path, bytes: file.bytes },
+          (progress) => {
+            told = true;
+            publishImportProgress(ctx, ownerId, urlListId, progress);
+          },
+          early,
+        ));
+      } catch (error) {
+        // A failed import keeps nothing of the file: the progress its screens show ends with it.
+        if (told) publishImportProgress(ctx, ownerId, urlListId, { readBytes: file.bytes, totalBytes: file.bytes, added: 0, done: true });
+        throw error;
+      }
     } finally {
       await upload.remove();
     }

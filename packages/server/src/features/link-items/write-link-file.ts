@@ -54,6 +54,8 @@ export function kyselyLinkChunks(database: Database, job: LinkFileJob): LinkChun
 export async function writeLinkFile(writeChunk: LinkChunkWriter, job: LinkFileJob, onProgress: (progress: LinkImportProgress) => void): Promise<LinkImportResult> {
   const writer = new LinkBatchWriter(writeChunk, job.chunkRows);
   const stream = fs.createReadStream(job.path, { highWaterMark: 256 * 1024 });
+  // The set's screens show the import at once, not a first interval later (a fast import may end before one).
+  onProgress({ readBytes: 0, totalBytes: job.bytes, added: 0, done: false });
   let lastReport = Date.now();
   for await (const { firstNumber, lines } of readLineBatches(stream)) {
     await writer.lines(firstNumber, lines);
