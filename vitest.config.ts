@@ -6,21 +6,29 @@ import { defineConfig } from 'vitest/config';
  * real SQLite and PostgreSQL (`api`), tests against real peers such as WordPress (`integration`), and
  * browser tests in Debian's Chromium (`e2e`).
  */
+/**
+ * The tests' local peers (WordPress, MediaWiki, Dovecot, proxies, stand-ins) listen on loopback, which
+ * the outbound policy refuses by default (platform/egress): the tests open it as an operator would.
+ * The outbound-policy tests start their servers with OUTBOUND_ALLOW of their own (empty included).
+ */
+const env = { OUTBOUND_ALLOW: '127.0.0.0/8,::1' };
+
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'shared', include: ['packages/shared/test/**/*.test.ts'], environment: 'node' } },
-      { test: { name: 'server-unit', include: ['packages/server/test/unit/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'shared', include: ['packages/shared/test/**/*.test.ts'], environment: 'node', env } },
+      { test: { name: 'server-unit', include: ['packages/server/test/unit/**/*.test.ts'], environment: 'node', env } },
       {
         // Same `@/` alias as the web app's Vite config.
         resolve: { alias: { '@': path.resolve(import.meta.dirname, 'packages/web/src') } },
-        test: { name: 'web', include: ['packages/web/src/**/*.test.ts', 'scripts/build/**/*.test.ts'], environment: 'node' },
+        test: { name: 'web', include: ['packages/web/src/**/*.test.ts', 'scripts/build/**/*.test.ts'], environment: 'node', env },
       },
       {
         test: {
           name: 'api',
           include: ['packages/server/test/api/**/*.test.ts'],
           environment: 'node',
+          env,
           testTimeout: 30_000,
           hookTimeout: 60_000,
           globalSetup: ['packages/server/test/support/global-setup.ts'],
@@ -32,6 +40,7 @@ export default defineConfig({
           name: 'integration',
           include: ['packages/server/test/integration/**/*.test.ts'],
           environment: 'node',
+          env,
           testTimeout: 120_000,
           hookTimeout: 300_000,
           fileParallelism: false,
@@ -42,6 +51,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.e2e.ts'],
           environment: 'node',
+          env,
           testTimeout: 90_000,
           hookTimeout: 90_000,
           fileParallelism: false,

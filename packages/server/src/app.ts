@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { setOutboundPolicy } from './platform/egress/outbound-policy';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import { validatorCompiler, type ZodTypeProvider } from '@fastify/type-provider-zod';
@@ -77,6 +78,8 @@ export async function buildApp(config: AppConfig, database: Database, options: B
   registerErrorHandler(app, config.uploadMaxMb);
   registerPlainTextCheck(app);
 
+  // Every outbound connection to a user- or site-supplied address checks this (platform/egress).
+  setOutboundPolicy(config.outboundAllow);
   const queue = createQueue(database, JOB_PAYLOADS, { logger: app.log });
   const context: AppContext = { config, database, live: undefined, queue, version: VERSION, clock: options.clock ?? realClock };
   registerJobs(context);

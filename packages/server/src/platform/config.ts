@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { ResponseCheck } from './http/compiled-serializer';
+import { parseOutboundAllow, type OutboundPolicy } from './egress/outbound-policy';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -61,6 +62,18 @@ const EnvSchema = z.object({
   BACKUP_DIR: z.string().min(1).optional(),
   /** How many daily backups are kept (the oldest beyond this are deleted). */
   BACKUP_KEEP: z.coerce.number().int().min(1).max(3650).default(7),
+  /**
+   * What the outbound policy opens beyond public addresses (platform/egress): comma-separated
+   * CIDRs, addresses and host names. Unset: no loopback, private or link-local address is reached.
+   */
+  OUTBOUND_ALLOW: z.string().default('').transform((value, ctx): OutboundPolicy => {
+    try {
+      return parseOutboundAllow(value);
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', message: error instanceof Error ? error.message : String(error) });
+      return z.NEVER;
+    }
+  }),
 });
 
 /** What Fastify's `trustProxy` takes: none, any, the proxies' addresses, or a hop-count test. */
@@ -94,6 +107,8 @@ export interface AppConfig {
   backupDir: string;
   /** BACKUP_KEEP: daily backups kept. */
   backupKeep: number;
+  /** OUTBOUND_ALLOW, read: the ranges and hosts opened to outbound connections (platform/egress). */
+  outboundAllow: OutboundPolicy;
 }
 
 /**
@@ -140,6 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     secretsKey: e.SECRETS_KEY,
     secretsKeyFile: e.SECRETS_KEY_FILE === undefined ? undefined : path.resolve(e.SECRETS_KEY_FILE),
     responseCheck: e.RESPONSE_CHECK,
+    outboundAllow: e.OUTBOUND_ALLOW,
   };
 }
 

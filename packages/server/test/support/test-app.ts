@@ -21,7 +21,11 @@ export async function startTestApp(
   options: BuildOptions = {},
 ): Promise<TestApp> {
   // RESPONSE_CHECK=full: every answer is checked by its zod schema and compared with the compiled serializer's.
-  const config = loadConfig({ LOG_LEVEL: 'silent', LOGIN_ATTEMPTS_PER_MINUTE: '1000', RESPONSE_CHECK: 'full', ...handle.env, ...env });
+  // OUTBOUND_ALLOW as the test project sets it (loopback, where the peers listen) unless the test names its own.
+  const config = loadConfig({
+    LOG_LEVEL: 'silent', LOGIN_ATTEMPTS_PER_MINUTE: '1000', RESPONSE_CHECK: 'full', OUTBOUND_ALLOW: process.env.OUTBOUND_ALLOW ?? '',
+    ...handle.env, ...env,
+  });
   const database = handle.open();
   const { app, context, routes } = await buildApp(config, database, options);
   await app.ready();
