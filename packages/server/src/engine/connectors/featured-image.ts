@@ -1,6 +1,8 @@
 import path from 'node:path';
 import type { FeaturedImage } from './connector';
-import type { HttpContext } from './http';
+import { describeNetworkCode, errorCode, type HttpContext } from './http';
+import { egressFetch } from '../../platform/egress/egress-dispatcher';
+import { findOutboundRefusal } from '../../platform/egress/outbound-policy';
 
 export interface ImageFile {
   bytes: Uint8Array;
@@ -29,24 +31,52 @@ export async function loadFeaturedImage(image: FeaturedImage, http: HttpContext)
   }
   try {
     const timeout = AbortSignal.timeout(http.timeoutMs);
-    const response = await fetch(image.url, {
+    // Through the outbound policy (a user's image URL must not read this server's own network), and
+    // without the site's credentials: the image's host is not the site.
+    const response = await egressFetch(image.url, {
       signal: http.signal ? AbortSignal.any([timeout, http.signal]) : timeout,
       ...(http.dispatcher ? { dispatcher: http.dispatcher } : {}),
     });
-    if (!response.ok) return { warning: `The featured image ${image.url} could not be downloaded (HTTP ${response.status}); the post was published without it.` };
-    const declared = Number(response.headers.get('content-length') ?? '0');
-    if (declared > MAX_FEATURED_IMAGE_BYTES) return { warning: `The featured image ${image.url} is larger than 20 MB; the post was published without it.` };
-    const bytes = new Uint8Array(await response.arrayBuffer());
-    if (bytes.byteLength > MAX_FEATURED_IMAGE_BYTES) return { warning: `The featured image ${image.url} is larger than 20 MB; the post was published without it.` };
+    if (!response.ok) {
+      await response.body?.cancel();
+      return { warning: `The featured image ${image.url} could not be downloaded (HTTP ${response.status}); the post was published without it.` };
+    }
+    const bytes = await readAtMost(response, MAX_FEATURED_IMAGE_BYTES);
+    if (!bytes) return { warning: `The featured image ${image.url} is larger than 20 MB; the post was published without it.` };
     const contentType = sniffImageType(bytes) ?? response.headers.get('content-type')?.split(';')[0]?.trim() ?? '';
-    if (!contentType.startsWith('image/')) return { warning: `${image.url} is not an image (${contentType || 'unknown type'}); the post was published without a featured image.` };
+    if (!contentType.startsWith('image/')) return { warning: `${image.url} is not an image (${contentType.slice(0, 60) || 'unknown type'}); the post was published without a featured image.` };
     const name = path.posix.basename(new URL(image.url).pathname) || 'image';
     return { bytes, filename: safeFilename(name, contentType), contentType, ...(image.alt ? { alt: image.alt } : {}) };
   } catch (error) {
     if (http.signal?.aborted) throw http.signal.reason;
-    const reason = error instanceof Error ? error.message : String(error);
-    return { warning: `The featured image ${image.url} could not be downloaded (${reason}); the post was published without it.` };
+    return { warning: `The featured image ${image.url} could not be downloaded (${imageFailureReason(error)}); the post was published without it.` };
   }
+}
+
+/** The body up to `limit` bytes, or null as soon as it is larger (a declared length is believed first). */
+async function readAtMost(response: Response, limit: number): Promise<Uint8Array | null> {
+  const declared = Number(response.headers.get('content-length') ?? '0');
+  if (declared > limit || !response.body) {
+    await response.body?.cancel();
+    return declared > limit ? null : new Uint8Array();
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of response.body) {
+    size += chunk.byteLength;
+    if (size > limit) return null; // leaving the loop cancels the stream
+    chunks.push(chunk);
+  }
+  return new Uint8Array(Buffer.concat(chunks));
+}
+
+/** A failed download in our words (the policy's refusal, a timeout, a classified network error). */
+function imageFailureReason(error: unknown): string {
+  const refusal = findOutboundRefusal(error);
+  if (refusal) return refusal.message;
+  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) return 'no answer in time';
+  if (error instanceof TypeError && /invalid url/i.test(error.message)) return 'not a valid address';
+  return describeNetworkCode(errorCode(error));
 }
 
 /** The type the bytes say they are (magic numbers of the common web formats). */

@@ -1,4 +1,6 @@
 import { PublishError } from './connector';
+import { egressFetch } from '../../platform/egress/egress-dispatcher';
+import { findOutboundRefusal } from '../../platform/egress/outbound-policy';
 
 /** What a connector's HTTP call needs besides the request itself. */
 export interface HttpContext {
@@ -37,7 +39,8 @@ export async function httpExchange(request: HttpRequest, ctx: HttpContext): Prom
   const timeout = AbortSignal.timeout(ctx.timeoutMs);
   const signal = ctx.signal ? AbortSignal.any([timeout, ctx.signal]) : timeout;
   try {
-    const response = await fetch(request.url, {
+    // Through the outbound policy: the site's address (and every redirect hop) must be one it allows.
+    const response = await egressFetch(request.url, {
       method: request.method,
       headers: { 'user-agent': USER_AGENT, ...request.headers },
       body: request.body,
@@ -54,6 +57,9 @@ export async function httpExchange(request: HttpRequest, ctx: HttpContext): Prom
 }
 
 function toTransportError(error: unknown, ctx: HttpContext): PublishError {
+  const refusal = findOutboundRefusal(error);
+  // Refused before anything was sent: nothing can exist on the site, and trying again changes nothing.
+  if (refusal) return new PublishError('network', `${ctx.siteLabel}: ${refusal.message}.`, { retryable: false, cause: error });
   if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
     const seconds = Math.round(ctx.timeoutMs / 100) / 10;
     return new PublishError('timeout', `${ctx.siteLabel} did not answer within ${seconds} s: the site may be slow or down; it will be tried again.`, {

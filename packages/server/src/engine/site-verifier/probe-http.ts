@@ -1,4 +1,7 @@
 import { describeNetworkCode, errorCode, type HttpContext } from '../connectors/http';
+import { egressFetch } from '../../platform/egress/egress-dispatcher';
+import { findOutboundRefusal } from '../../platform/egress/outbound-policy';
+import { sameSiteOrigin } from '../connectors/remote-summary';
 
 /** A probe that could not get an answer worth reading: `reason` is the per-site line the user sees. */
 export class ProbeFailure extends Error {
@@ -33,7 +36,8 @@ export async function probeGet(url: string, ctx: HttpContext & { proxyLabel?: st
   let current = start;
   try {
     for (let hop = 0; ; hop++) {
-      const response = await fetch(current, {
+      // Through the outbound policy, hop by hop (redirects are followed here, each one checked again).
+      const response = await egressFetch(current, {
         method: 'GET',
         headers: { 'user-agent': USER_AGENT, accept: 'text/html,application/json;q=0.9,*/*;q=0.5', ...headers },
         redirect: 'manual',
@@ -45,6 +49,8 @@ export async function probeGet(url: string, ctx: HttpContext & { proxyLabel?: st
         await response.body?.cancel();
         const next = new URL(location, current);
         if (!sameSite(next, start)) throw new ProbeFailure(`The site redirects to another host (${next.origin}): add that address instead if it is the same site`);
+        // A login rides only to the site's own origin (http → https of the same host included).
+        if (headers.authorization && !sameSiteOrigin(next, start)) throw new ProbeFailure(`The site redirects a signed-in request to another address (${next.origin}): the login was not sent there`);
         if (hop >= MAX_REDIRECTS) throw new ProbeFailure(`The site redirects more than ${MAX_REDIRECTS} times (last to ${next.href})`);
         current = next;
         continue;
@@ -79,6 +85,8 @@ async function readLimited(response: Response): Promise<string> {
 
 /** A transport failure in words for the site's reason. */
 export function transportReason(error: unknown, timeoutMs: number): string {
+  const refusal = findOutboundRefusal(error);
+  if (refusal) return refusal.message;
   if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
     return `The site did not answer within ${Math.round(timeoutMs / 100) / 10} s`;
   }

@@ -19,6 +19,7 @@ import { PublishError } from '../connectors/connector';
 import type { HttpContext } from '../connectors/http';
 import { MediaWikiApiMissing, MediaWikiSession, type SiteInfo } from '../connectors/mediawiki/mediawiki-api';
 import { ProbeFailure, probeGet, type ProbeAnswer } from './probe-http';
+import { remoteCode, sameSiteOrigin } from '../connectors/remote-summary';
 
 export type ProbedPlatform = typeof PLATFORM_WORDPRESS | typeof PLATFORM_MEDIAWIKI | typeof PLATFORM_UNKNOWN;
 
@@ -116,7 +117,10 @@ function platformHints(home: ProbeAnswer, isHtml: boolean): { wordpress: boolean
 /** The REST root (`…/wp-json/` or `…/?rest_route=/`) when it answers as WordPress's, else null. */
 async function findWordPressRest(root: string, home: ProbeAnswer, ctx: HttpContext): Promise<string | null> {
   const advertised = /<([^>]+)>\s*;\s*rel="https:\/\/api\.w\.org\/"/.exec(home.headers.get('link') ?? '')?.[1];
-  const candidates = [...new Set([advertised, `${root}/wp-json/`, `${root}/?rest_route=/`].filter((url): url is string => Boolean(url)))];
+  // The stored login goes to the REST root found here: one the home page advertises on another
+  // origin (another host, port or a name that points inside a network) is ignored, never called.
+  const own = advertised && sameSiteOrigin(new URL(advertised, home.url), new URL(root)) ? new URL(advertised, home.url).href : undefined;
+  const candidates = [...new Set([own, `${root}/wp-json/`, `${root}/?rest_route=/`].filter((url): url is string => Boolean(url)))];
   for (const url of candidates) {
     let answer: ProbeAnswer;
     try {
@@ -150,13 +154,14 @@ async function checkWordPress(restRoot: string, site: SiteToProbe, ctx: HttpCont
     accept: 'application/json',
     authorization: basicAuthorization(site.login, site.password),
   });
-  const data = jsonOf(me.body) as { roles?: unknown; capabilities?: Record<string, unknown>; code?: unknown; message?: unknown } | undefined;
+  const data = jsonOf(me.body) as { roles?: unknown; capabilities?: Record<string, unknown>; code?: unknown } | undefined;
+  // The site's own words are not repeated (remote answers are summarised): its error code at most.
+  const code = remoteCode(data?.code);
+  const why = code ? ` (${code})` : '';
   if (me.status === 401 || me.status === 403) {
-    const why = typeof data?.message === 'string' ? ` (${stripTags(data.message)})` : '';
     return failed(`${api}; the stored login ${site.login} is refused${why}: use the user name and one of its application passwords`, PLATFORM_WORDPRESS, false);
   }
   if (me.status !== 200 || !data) {
-    const why = typeof data?.message === 'string' ? ` (${stripTags(data.message)})` : '';
     return failed(`${api}; checking the login answered HTTP ${me.status}${why}`, PLATFORM_WORDPRESS);
   }
   const roles = Array.isArray(data.roles) ? data.roles.map(String) : [];
@@ -213,7 +218,9 @@ async function findMediaWiki(root: string, home: ProbeAnswer, ctx: HttpContext):
 }
 
 async function checkMediaWiki({ session, info }: { session: MediaWikiSession; info: SiteInfo }, site: SiteToProbe, ctx: HttpContext): Promise<SiteProbe> {
-  const api = `${info.generator} "${info.sitename}" (api.php at ${session.apiUrl})${info.readonly ? `, read-only just now${info.readonlyreason ? ` (${info.readonlyreason})` : ''}` : ''}`;
+  // The generator's version, not the wiki's own texts (its name, read-only or block reasons): remote answers are summarised.
+  const generator = /^MediaWiki \d+(\.\d+){0,3}(-[a-z0-9.]{1,20})?$/i.test(info.generator) ? info.generator : 'MediaWiki';
+  const api = `${generator} (api.php at ${session.apiUrl})${info.readonly ? ', read-only just now' : ''}`;
   // Anonymous rights, before any login: can a visitor create an account?
   const anonymous = await session.call({ action: 'query', meta: 'userinfo', uiprop: 'rights' });
   const rights = (anonymous.query as { userinfo?: { rights?: unknown } } | undefined)?.userinfo?.rights;
@@ -236,8 +243,7 @@ async function checkMediaWiki({ session, info }: { session: MediaWikiSession; in
   const userinfo = (me.query as { userinfo?: { rights?: unknown; blockid?: unknown; blockreason?: unknown } } | undefined)?.userinfo;
   const granted = Array.isArray(userinfo?.rights) ? userinfo.rights.map(String) : [];
   if (userinfo?.blockid !== undefined) {
-    const why = typeof userinfo.blockreason === 'string' && userinfo.blockreason ? ` (${userinfo.blockreason})` : '';
-    return { platform: PLATFORM_MEDIAWIKI, status: 'FAILED', reason: `${api}; ${register}; the ${kind} ${site.login} works, but the account is blocked from editing${why}`, canRegister, credentialsOk: true };
+    return { platform: PLATFORM_MEDIAWIKI, status: 'FAILED', reason: `${api}; ${register}; the ${kind} ${site.login} works, but the account is blocked from editing`, canRegister, credentialsOk: true };
   }
   if (!granted.includes('edit') || !granted.includes('createpage')) {
     return {
@@ -258,8 +264,4 @@ function jsonOf(text: string): unknown {
   } catch {
     return undefined;
   }
-}
-
-function stripTags(text: string): string {
-  return text.replace(/<[^>]*>/g, '').replace(/\s+/g, ' ').trim();
 }

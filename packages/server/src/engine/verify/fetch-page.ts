@@ -14,6 +14,9 @@ import { pipeline, Transform, type Readable, type TransformCallback } from 'node
 import { TextDecoder } from 'node:util';
 import { constants, createBrotliDecompress, createGunzip, createInflate, createInflateRaw, type Inflate, type InflateRaw } from 'node:zlib';
 import { request, type Dispatcher } from 'undici';
+import { egressAgent } from '../../platform/egress/egress-dispatcher';
+import { findOutboundRefusal } from '../../platform/egress/outbound-policy';
+import { describeNetworkCode, errorCode } from '../connectors/http';
 
 /** Pages are read up to this size (a blog post is far smaller; this stops endless or huge answers). */
 export const PAGE_MAX_BYTES = 5 * 1024 * 1024;
@@ -271,7 +274,8 @@ export async function fetchPage(url: string, options: FetchPageOptions): Promise
         method: 'GET',
         headers: current.protocol === 'https:' ? HEADERS_HTTPS : HEADERS_HTTP,
         signal: aborter,
-        ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
+        // Every hop's connection goes through the outbound policy (a proxy's dispatcher is built on it too).
+        dispatcher: options.dispatcher ?? egressAgent(),
       });
       const answer = await Promise.race([asked, givenUp]).catch((error: unknown) => {
         // An answer that still comes after the exchange was given up is closed, not left open.
@@ -297,11 +301,22 @@ export async function fetchPage(url: string, options: FetchPageOptions): Promise
     if (stopped === 'timeout') {
       throw new PageFetchError('timeout', `The page did not answer within ${Math.round(options.timeoutMs / 100) / 10} s`, { cause: error });
     }
-    const cause = error instanceof Error ? `: ${error.message}` : '';
-    throw new PageFetchError('network', `The page could not be fetched${cause}`, { cause: error });
+    throw new PageFetchError('network', `The page could not be fetched: ${fetchFailureReason(error)}`, { cause: error });
   } finally {
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', stop);
     for (const body of redirectBodies) if (!body.closed) body.destroy();
   }
+}
+
+/**
+ * Why a page could not be fetched: the outbound policy's refusal, else the transport error's own
+ * message (Node's, undici's or our proxy code's words: a code and the address asked for, never bytes
+ * the remote end sent), kept short.
+ */
+function fetchFailureReason(error: unknown): string {
+  const refusal = findOutboundRefusal(error);
+  if (refusal) return refusal.message;
+  const message = error instanceof Error ? error.message : '';
+  return message ? message.slice(0, 200) : describeNetworkCode(errorCode(error));
 }

@@ -6,6 +6,7 @@
  * fails instead of editing anonymously.
  */
 import { PublishError, type PublishErrorCode, type PublishErrorKind } from '../connector';
+import { remoteCode } from '../remote-summary';
 import { httpExchange, parseJsonBody, parseRetryAfter, type HttpAnswer, type HttpContext } from '../http';
 
 /** The site answered, but not as a MediaWiki API (404, an HTML page, another application's JSON). */
@@ -157,7 +158,7 @@ export class MediaWikiSession {
         this.state.loggedInAs = login.lgusername ?? username.split('@')[0];
         return;
       }
-      throw loginFailure(this.http.siteLabel, username, login?.result, login?.reason ?? answer.error?.info);
+      throw loginFailure(this.http.siteLabel, username, login?.result ?? answer.error?.code);
     }
     const answer = await this.call(
       { action: 'clientlogin', username, password, logintoken: token, loginreturnurl: this.apiUrl.replace(/\/api\.php$/, '/') },
@@ -168,7 +169,7 @@ export class MediaWikiSession {
       this.state.loggedInAs = login.username ?? username;
       return;
     }
-    throw loginFailure(this.http.siteLabel, username, login?.messagecode ?? login?.status, login?.message ?? answer.error?.info);
+    throw loginFailure(this.http.siteLabel, username, login?.messagecode ?? login?.status ?? answer.error?.code);
   }
 
   async csrf(): Promise<string> {
@@ -177,8 +178,10 @@ export class MediaWikiSession {
   }
 }
 
-function loginFailure(site: string, username: string, result: string | undefined, reason: string | undefined): PublishError {
-  const why = reason ? ` (${reason.replace(/\s+/g, ' ').trim()})` : '';
+/** A refused login in our words; the wiki's result code rides along, its free text does not (remote answers are summarised). */
+function loginFailure(site: string, username: string, result: string | undefined): PublishError {
+  const code = remoteCode(result);
+  const why = code && code !== 'Failed' && code !== 'FAIL' ? ` (${code})` : '';
   if (result && /throttle/i.test(result)) {
     return new PublishError('rateLimited', `${site} refused the login of ${username} for now: too many recent login attempts${why}.`, { code: 'rateLimited', retryAfterMs: 300_000 });
   }
@@ -188,7 +191,8 @@ function loginFailure(site: string, username: string, result: string | undefined
 /** A MediaWiki API error code → the PublishError a user can act on. */
 export function apiError(site: string, error: ApiErrorBody, what: string): PublishError {
   const code = error.code ?? 'unknown';
-  const info = (error.info ?? code).replace(/\s+/g, ' ').trim();
+  // The error code, never the wiki's `info` text: remote answers are summarised (remote-summary.ts).
+  const info = remoteCode(code) || 'unknown';
   const make = (kind: PublishErrorKind, message: string, reason: PublishErrorCode | undefined, retryable?: boolean) =>
     new PublishError(kind, message, { ...(reason ? { code: reason } : {}), ...(retryable === undefined ? {} : { retryable }) });
   switch (code) {
@@ -222,7 +226,7 @@ export function apiError(site: string, error: ApiErrorBody, what: string): Publi
     case 'invalidtitle':
       return make('rejected', `${site} refused ${what}: ${info}.`, 'refusedContent', false);
     default:
-      return make('rejected', `${site} refused ${what}: ${info} (${code}).`, undefined, false);
+      return make('rejected', `${site} refused ${what} (${info}).`, undefined, false);
   }
 }
 

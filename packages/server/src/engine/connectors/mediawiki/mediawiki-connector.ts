@@ -6,6 +6,7 @@
  * (`findPublished`). The article HTML becomes wikitext (html-to-wikitext.ts); the wiki marks the
  * external links rel="nofollow" by default, which verification then reports as NOFOLLOW.
  */
+import { remoteCode } from '../remote-summary';
 import { createHash } from 'node:crypto';
 import { PLATFORM_MEDIAWIKI } from '@linkloom/shared';
 import { PublishError, type AccountToRegister, type RegisteredLookup, type Connector, type PublishedPost, type PublishOptions, type PublishPost, type PublishResult, type PublishTarget } from '../connector';
@@ -142,7 +143,8 @@ export class MediaWikiConnector implements Connector {
     const created = answer.createaccount as { status?: string; message?: string; messagecode?: string; username?: string } | undefined;
     if (created?.status === 'PASS') return { siteUrl: admin.siteUrl, username: created.username ?? account.username, password: account.password };
     if (answer.error) throw apiError(session.http.siteLabel, answer.error, `the account ${account.username}`);
-    const why = (created?.message ?? created?.status ?? 'no answer').replace(/\s+/g, ' ').trim();
+    // The wiki's message code, not its words: remote answers are summarised (remote-summary.ts).
+    const why = remoteCode(created?.messagecode) || remoteCode(created?.status) || 'no answer';
     if (created?.messagecode === 'userexists') {
       throw new PublishError('rejected', `${session.http.siteLabel} already has an account named ${account.username}: choose another user name.`, { code: 'accountExists', retryable: false });
     }

@@ -5,6 +5,7 @@
  */
 import { PublishError } from '../connector';
 import type { ImageFile } from '../featured-image';
+import { remoteCode } from '../remote-summary';
 import { httpExchange, parseJsonBody, parseRetryAfter, type HttpAnswer, type HttpContext } from '../http';
 
 export type RestUrlForm = 'pretty' | 'query';
@@ -82,8 +83,8 @@ export function restError(answer: HttpAnswer, data: unknown, session: Pick<RestS
   const site = session.http.siteLabel;
   const { status } = answer;
   const body = asErrorBody(data);
-  const code = typeof body.code === 'string' ? body.code : '';
-  const wpMessage = typeof body.message === 'string' ? stripTags(body.message) : '';
+  // WordPress's error code, not its message: remote answers are summarised, never echoed (remote-summary.ts).
+  const code = remoteCode(body.code);
   const retryAfterMs = parseRetryAfter(answer.headers.get('retry-after'));
 
   if (status === 429) {
@@ -104,29 +105,26 @@ export function restError(answer: HttpAnswer, data: unknown, session: Pick<RestS
     if (code.startsWith('rest_cannot_') || code === 'rest_forbidden') {
       return new PublishError('auth', `The WordPress user "${session.username}" is not allowed to ${action} on ${site}: give it the Author role or higher.`, { status });
     }
-    return new PublishError('auth', `${site} refused access (HTTP 403${wpMessage ? `: ${wpMessage}` : ''}): check the site's credentials and any security plugin or firewall in front of it.`, { status });
+    return new PublishError('auth', `${site} refused access (HTTP 403${code ? `: ${code}` : ''}): check the site's credentials and any security plugin or firewall in front of it.`, { status });
   }
   if (status === 413) {
     return new PublishError('rejected', `${site} refused to ${action}: the request is too large for the server (HTTP 413).`, { status });
   }
   // WordPress answers a taken user name or email with HTTP 500; it is no server failure to retry.
   if (code === 'existing_user_login' || code === 'existing_user_email') {
-    return new PublishError('rejected', `${site} already has a user with this ${code === 'existing_user_login' ? 'name' : 'email'}${wpMessage ? ` (${wpMessage})` : ''}: choose another.`, { status, code: 'accountExists', retryable: false });
+    return new PublishError('rejected', `${site} already has a user with this ${code === 'existing_user_login' ? 'name' : 'email'}: choose another.`, { status, code: 'accountExists', retryable: false });
   }
   if (status >= 500) {
-    return new PublishError('rejected', `WordPress at ${site} failed with HTTP ${status}${wpMessage ? ` (${wpMessage})` : ''}; it will be tried again.`, {
+    return new PublishError('rejected', `WordPress at ${site} failed with HTTP ${status}${code ? ` (${code})` : ''}; it will be tried again.`, {
       status,
       retryable: true,
       ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
     });
   }
   // The body rides along as the cause: callers read WordPress's details from it (e.g. term_exists).
-  return new PublishError('rejected', `WordPress at ${site} refused to ${action}: ${wpMessage || `HTTP ${status}`}${code ? ` (${code})` : ''}.`, { status, cause: data });
+  return new PublishError('rejected', `WordPress at ${site} refused to ${action}: HTTP ${status}${code ? ` (${code})` : ''}.`, { status, cause: data });
 }
 
-function stripTags(text: string): string {
-  return decodeHtmlEntities(text.replace(/<[^>]*>/g, '')).trim();
-}
 
 /** The entities WordPress puts in term names and messages. */
 export function decodeHtmlEntities(text: string): string {
