@@ -1,6 +1,5 @@
 import http from 'node:http';
-import net from 'node:net';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 
 /** One connection or request a recording listener saw. */
 export interface Recorded {
@@ -34,7 +33,7 @@ export async function startRecordingListener(host = '127.0.0.1', handler?: http.
     if (handler) return handler(request, response);
     response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ message: INTERNAL_SECRET, namespaces: ['wp/v2'] }));
   });
-  server.on('connection', (socket: net.Socket) => connections.push({ remoteAddress: socket.remoteAddress ?? '' }));
+  server.on('connection', (socket: Socket) => connections.push({ remoteAddress: socket.remoteAddress ?? '' }));
   await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const { port } = server.address() as AddressInfo;
   return {
