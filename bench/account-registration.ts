@@ -12,6 +12,7 @@
  * attempt committed before the call, the account recorded in the profile after it (the product's
  * catch-all email source gives each a fresh address). Needs root to install the peers. Prints figures only.
  */
+import { LOCAL_PEERS_OUTBOUND_ALLOW } from './support/local-peers';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -43,7 +44,7 @@ const MIN_ACCOUNTS = 16;
 const auth = (site: WordPressPeerSite) => `Basic ${Buffer.from(`${site.username}:${site.applicationPassword}`).toString('base64')}`;
 
 async function startEngine(database: Database): Promise<AppContext> {
-  const config = loadConfig({ LOG_LEVEL: 'silent' });
+  const config = loadConfig({ LOG_LEVEL: 'silent', OUTBOUND_ALLOW: LOCAL_PEERS_OUTBOUND_ALLOW });
   const queue = createQueue(database, JOB_PAYLOADS);
   const ctx: AppContext = { config, database, live: undefined, queue, version: 'bench', clock: realClock };
   for (const registration of jobRegistrations(ctx)) registerJob(queue, registration);

@@ -14,6 +14,7 @@
  * LinkLoom runs as `npm start` runs it (scripts/run-server.mjs: the build when it is fresh; the
  * first line says which). Runs alone (`node --import tsx bench/api-vs-raw.ts`) or from `npm run bench`.
  */
+import './support/local-peers';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs';

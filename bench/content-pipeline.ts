@@ -6,6 +6,7 @@
  *
  * BENCH_POSTS (default 1000) posts per case after 100 warm-up posts. Prints figures; asserts nothing.
  */
+import './support/local-peers';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { LINK_PLACEMENTS, buildPost, createRng, type AnchorKeywords, type PostInput, type SynonymMap } from '../packages/shared/src/index';

@@ -19,6 +19,7 @@
  * commit (BASELINE), the report's beside the one before its output link summary (migration 0035).
  * `node --import tsx --expose-gc bench/link-health.ts report` runs one part (throughput, due, report).
  */
+import { LOCAL_PEERS_OUTBOUND_ALLOW } from './support/local-peers';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -115,7 +116,7 @@ async function openApp(): Promise<{ app: BenchApp; file: string; drop(): void }>
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'linkloom-bench-health-'));
   const database = openDatabase({ databaseUrl: undefined, dataDir });
   await migrateToLatest(database);
-  const built = await buildApp(loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir }), database);
+  const built = await buildApp(loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, OUTBOUND_ALLOW: LOCAL_PEERS_OUTBOUND_ALLOW }), database);
   await built.app.ready();
   return {
     app: { context: built.context, database, close: async () => { await built.app.close(); await database.close(); } },

@@ -11,6 +11,7 @@
  * p50 of 3; both are printed side by side with the ratio.
  * Needs root (Dovecot stores mail as www-data); the mailbox is written as Maildir files directly.
  */
+import './support/local-peers';
 import fs from 'node:fs';
 import path from 'node:path';
 import { EmailSettingsSchema } from '../packages/shared/src/schemas/emails';

@@ -8,6 +8,7 @@
  * default concurrency and a 3 s timeout: goal ≤ 2 × timeout, bounded by the timeout, not the count.
  * Run alone: `node --import tsx bench/proxy-check.ts`.
  */
+import './support/local-peers';
 import { PROXY_CHECK } from '@linkloom/shared';
 import { checkProxyPool } from '../packages/server/src/engine/proxies/check-pool';
 import type { ProxyToCheck } from '../packages/server/src/engine/proxies/check-proxy';

@@ -11,6 +11,7 @@
  * post.verify is swapped for a no-op so both sides make the same requests to WordPress (verifying
  * fetches each page once more). Needs root to install the WordPress peers. Prints figures only.
  */
+import { LOCAL_PEERS_OUTBOUND_ALLOW } from './support/local-peers';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -71,7 +72,7 @@ const CONNECTORS = createDefaultConnectorRegistry();
 
 /** The engine with its real job handlers, post.verify excepted (a no-op: see the header). */
 async function startEngine(database: Database): Promise<AppContext> {
-  const config = loadConfig({ LOG_LEVEL: 'silent' });
+  const config = loadConfig({ LOG_LEVEL: 'silent', OUTBOUND_ALLOW: LOCAL_PEERS_OUTBOUND_ALLOW });
   const queue = createQueue(database, JOB_PAYLOADS);
   const ctx: AppContext = { config, database, live: undefined, queue, version: 'bench', clock: realClock };
   for (const registration of jobRegistrations(ctx)) {

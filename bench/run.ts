@@ -5,6 +5,7 @@
  * and the first screen in Chromium (issue 10), the link import and the engine. Builds what changed
  * first, as `npm start` does, so the figures are those of what it serves. Asserts nothing.
  */
+import './support/local-peers';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

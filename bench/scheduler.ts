@@ -8,6 +8,7 @@
  *
  * BENCH_SCHEDULES (default 10000) and BENCH_SPREAD_S (default 60) change the load.
  */
+import { LOCAL_PEERS_OUTBOUND_ALLOW } from './support/local-peers';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -87,7 +88,7 @@ async function seedProjects(database: Database): Promise<{ ownerId: number; ids:
 /** Gives each project its instant (spread evenly over SPREAD_MS from `firstAt`) and its start job, as saving the schedule does. */
 async function arm(database: Database, ownerId: number, ids: number[], firstAt: number): Promise<Map<number, number>> {
   const queue = createQueue(database, JOB_PAYLOADS);
-  const ctx = { config: loadConfig({ LOG_LEVEL: 'silent' }), database, live: undefined, queue, version: 'bench' } as AppContext;
+  const ctx = { config: loadConfig({ LOG_LEVEL: 'silent', OUTBOUND_ALLOW: LOCAL_PEERS_OUTBOUND_ALLOW }), database, live: undefined, queue, version: 'bench' } as AppContext;
   const instants = new Map<number, number>();
   const armedAt = Date.now();
   for (const [index, id] of ids.entries()) {

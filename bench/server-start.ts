@@ -8,6 +8,7 @@
  *
  * Runs alone (`node --import tsx bench/server-start.ts`) or from `npm run bench`.
  */
+import './support/local-peers';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

@@ -11,6 +11,7 @@
  * The verifier runs in this process on SQLite with its real queue and job. Needs root to install
  * the peers. Prints figures only.
  */
+import { LOCAL_PEERS_OUTBOUND_ALLOW } from './support/local-peers';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -44,7 +45,7 @@ interface BenchSite {
 }
 
 async function startEngine(database: Database): Promise<AppContext> {
-  const config = loadConfig({ LOG_LEVEL: 'silent' });
+  const config = loadConfig({ LOG_LEVEL: 'silent', OUTBOUND_ALLOW: LOCAL_PEERS_OUTBOUND_ALLOW });
   const queue = createQueue(database, JOB_PAYLOADS);
   const ctx: AppContext = { config, database, live: undefined, queue, version: 'bench', clock: realClock };
   for (const registration of jobRegistrations(ctx)) registerJob(queue, registration);
