@@ -108,6 +108,7 @@ async function main(): Promise<void> {
   for (const script of ['content-pipeline.ts', 'spinner.ts', 'scheduler.ts', 'publishing.ts']) runBenchScript(script);
   // Proxy checks: proxies/s at the default concurrency, and 1,000 proxies half hung against the timeout (issue 15.3).
   runBenchScript('proxy-check.ts');
+  runBenchScript('outbound-policy.ts');
   // Verify mail's lookup of one confirmation in a 10,000-message mailbox over IMAP (issue 14.5).
   runBenchScript('mailbox-scan.ts');
   // Account creation: accounts registered per minute on local blogs at 1 and 8 threads, next to a plain REST client (issue 14.4).
