@@ -130,3 +130,44 @@ describe('spin: protected words', () => {
     expect(findProtectedSpans('a-b a-bc', 'a-b')).toEqual([{ start: 0, end: 3 }]);
   });
 });
+
+describe('spin: hostile input (issue 33.4)', () => {
+  it('gives the texts it always gave for a seed (outputs of the previous parser)', () => {
+    const text = '{Hello|Hi|Greetings} {world|there}, {this is|here is} {a {quick|short}|one {more|final}} test{.|!}';
+    expect([0, 1, 2, 3, 4, 5].map((seed) => spin(text, createRng(`golden:${seed}`)))).toEqual([
+      'Hi there, here is a short test.', 'Hi there, this is a quick test.', 'Hi world, here is a quick test.',
+      'Hi world, this is a short test!', 'Hi world, here is a short test!', 'Greetings there, here is a short test.',
+    ]);
+    const html = '<p>{The|A} {best|finest|top} {Acme|Co} {tools|gear} for {your|every} {home|office}.</p>\n<p>{See {link}|Visit [link]} \\{not a group\\} {x|y|{p|q|{r|s}}}</p>';
+    expect(spin(html, createRng('golden:2'), { protectedWords: 'Acme|Co' })).toBe('<p>The best {Acme|Co} gear for your home.</p>\n<p>See {link} {not a group} r</p>');
+    expect(spin('{a|b|c}{d|e|f}{g|h|{i|j}}'.repeat(5), createRng('golden:3'))).toBe('beicdjbdgbfjcfg');
+  });
+
+  it('returns 500 KB of groups never closed as the literal text', () => {
+    const text = '{a|'.repeat(166_667);
+    expect(text.length).toBeGreaterThanOrEqual(500_000);
+    expect(spin(text, createRng(1))).toBe(text);
+    const opens = '{'.repeat(500_000);
+    expect(spin(opens, createRng(1))).toBe(opens);
+  });
+
+  it('keeps the groups inside an unclosed one spun, and its own text as written', () => {
+    const text = `${'{a|'.repeat(100_000)}{x|y}`;
+    const out = spin(text, createRng(7));
+    expect(out.slice(0, -1)).toBe('{a|'.repeat(100_000));
+    expect(['x', 'y']).toContain(out.slice(-1));
+  });
+
+  it('spins 100,000 levels of nesting without overflowing the stack', () => {
+    const braces = `${'{'.repeat(100_000)}${'}'.repeat(100_000)}`;
+    expect(spin(braces, createRng(1))).toBe(braces);
+    const groups = `${'{a|'.repeat(100_000)}b${'}'.repeat(100_000)}`;
+    expect(['a', 'b']).toContain(spin(groups, createRng(2)));
+  });
+
+  it('draws one variant of a text with astronomically many, never all of them', () => {
+    // 10^200 variants: spinning costs the text's length, not the number of variants.
+    const text = '{0|1|2|3|4|5|6|7|8|9}'.repeat(200);
+    expect(spin(text, createRng(3))).toMatch(/^\d{200}$/);
+  });
+});
