@@ -45,9 +45,17 @@ const CLOSES_PARAGRAPH = new Set([
 
 const TAG_NAME = /<(\/?)([a-zA-Z][a-zA-Z0-9:-]*)/y;
 
-/** Offset just after the `>` closing the tag whose name ends at `from`, honouring quoted values; -1 if none. */
-function tagEnd(html: string, from: number): number {
+/**
+ * Offset just after the `>` closing the tag whose name ends at `from`, honouring quoted values; -1
+ * if none. `seen` marks the offsets earlier calls of one scan read outside a quoted value: the scan
+ * moves on past every tag it finds, so such an offset was read by a call that found no `>`, and
+ * from there on this call would read exactly what that one did. Stopping there keeps a text of
+ * unclosed tags (`<a` × 250,000) linear instead of reading the rest of the text at each `<`.
+ */
+function tagEnd(html: string, from: number, seen: Uint8Array): number {
   for (let i = from; i < html.length; i += 1) {
+    if (seen[i] === 1) return -1;
+    seen[i] = 1;
     const char = html[i];
     if (char === '>') return i + 1;
     if (char === '"' || char === "'") {
@@ -83,6 +91,7 @@ export function scanHtml(html: string): HtmlLayout {
     if (open && !run.inLink && !run.skipped && html.slice(start, end).trim() !== '') open.hasText = true;
   };
 
+  const seen = new Uint8Array(html.length);
   let position = 0;
   while (position < html.length) {
     const lt = html.indexOf('<', position);
@@ -97,7 +106,7 @@ export function scanHtml(html: string): HtmlLayout {
     } else {
       TAG_NAME.lastIndex = lt;
       const name = TAG_NAME.exec(html);
-      if (name) end = tagEnd(html, lt + name[0].length);
+      if (name) end = tagEnd(html, lt + name[0].length, seen);
       if (name && end > 0) {
         addRun(position, lt, false);
         const closing = name[1] === '/';

@@ -86,6 +86,16 @@ describe('scanHtml', () => {
   it('counts void and self-closing skipped elements as no nesting', () => {
     expect(runTexts('<embed src="x"><iframe src="y"/>text').map((r) => r.skipped)).toEqual([false]);
   });
+
+  it('reads 500 KB of tags never closed as text, without reading the rest of the text at each one', () => {
+    // Each `<a` opens a tag no `>` closes: the scan once read to the end from every one of them.
+    for (const unit of ['<a', '<a "', '<a ">"']) {
+      const html = unit.repeat(Math.ceil(500_000 / unit.length));
+      expect(runTexts(html)).toEqual([{ text: html, inLink: false, skipped: false, paragraph: -1 }]);
+    }
+    // A tag found after such a stretch is still a tag.
+    expect(runTexts('<a "x <b>y').map((run) => run.text)).toEqual(['<a "x ', 'y']);
+  });
 });
 
 describe('applyEdits', () => {
