@@ -1,6 +1,18 @@
-import { connect as connectTcp, type Socket } from 'node:net';
+/**
+ * The proxy check: is a proxy alive, and does it speak HTTP CONNECT or SOCKS5? Every connection
+ * to a proxy goes through the outbound policy (platform/egress), so a proxy on this machine or a
+ * private network is refused before any byte is sent, with the policy's message as its reason (a
+ * proxy check must not be a port scanner). The judge URL is fetched *through* the proxy: a judge
+ * named by host name is resolved by the proxy, not by us (the proxy decides what that name means
+ * on its own network); a judge whose host is an IP literal in a refused range is refused here
+ * before the proxy is asked. Reasons are short phrases of our own, or numbers (statuses, SOCKS
+ * reply codes): nothing the proxy or the judge sent is repeated.
+ */
+import type { Socket } from 'node:net';
 import { connect as connectTls } from 'node:tls';
 import type { Duplex } from 'node:stream';
+import { egressConnectTcp, refuseLiteral } from '../../platform/egress/egress-connect';
+import { findOutboundRefusal } from '../../platform/egress/outbound-policy';
 import { SocketClosedError, SocketReader } from './socket-reader';
 
 /** The proxy to check: address, port and its login details ('' when it needs none). */
@@ -17,10 +29,17 @@ export type ProxyCheckResult =
   | { alive: true; protocol: ProxyProtocol; latencyMs: number }
   | { alive: false; reason: string; protocol?: ProxyProtocol };
 
+/**
+ * What a proxy handshake learnt, in a phrase of our own (safe to show a user as it is: it holds no
+ * byte the proxy sent). Callers that summarise network failures may keep these messages.
+ */
+export class ProxyHandshakeError extends Error {
+  override name = 'ProxyHandshakeError';
+}
 /** The proxy answered, but not in the protocol tried: the other one is tried next. */
-class WrongProtocol extends Error {}
+class WrongProtocol extends ProxyHandshakeError {}
 /** A definite answer about the proxy (refused credentials, the judge's status …). */
-class ProxyRefused extends Error {
+class ProxyRefused extends ProxyHandshakeError {
   constructor(message: string, readonly protocol: ProxyProtocol) {
     super(message);
   }
@@ -29,9 +48,10 @@ class ProxyRefused extends Error {
 const MAX_HEADER_BYTES = 16 * 1024;
 const USER_AGENT = 'Mozilla/5.0 (compatible; LinkLoom proxy check)';
 
+/** A TCP connection to the proxy, through the outbound policy (a refusal rejects with OutboundRefusedError). */
 function openSocket(host: string, port: number, signal: AbortSignal): Promise<Socket> {
   return new Promise((resolve, reject) => {
-    const socket = connectTcp({ host, port });
+    const socket = egressConnectTcp({ host, port });
     const fail = (error: Error) => {
       socket.destroy();
       reject(error);
@@ -107,11 +127,16 @@ const SOCKS_REPLIES: Record<number, string> = {
 /**
  * RFC 1928 (with RFC 1929 user name and password): a connection through a SOCKS5 proxy to
  * `host:port` (by name), ready for the caller's bytes; the reader holds any early ones. Throws
- * WrongProtocol when the proxy does not speak SOCKS5, ProxyRefused for a definite refusal.
+ * WrongProtocol when the proxy does not speak SOCKS5, ProxyRefused for a definite refusal, and
+ * OutboundRefusedError — before connecting to anything — when the proxy's address is refused by the
+ * outbound policy or the target is an IP literal it refuses. A target named by host name is
+ * resolved by the proxy.
  */
 export async function openSocks5Tunnel(
   proxy: ProxyToCheck, host: string, port: number, signal: AbortSignal,
 ): Promise<{ socket: Socket; reader: SocketReader }> {
+  const targetRefusal = refuseLiteral(host);
+  if (targetRefusal) throw targetRefusal;
   const socket = await openSocket(proxy.host, proxy.port, signal);
   try {
     const reader = new SocketReader(socket, signal);
@@ -156,13 +181,34 @@ function seconds(ms: number): string {
   return Number((ms / 1000).toFixed(1)).toString();
 }
 
-function reasonOf(error: unknown): string {
-  const code = (error as { code?: string }).code;
+/** The first error code along a cause chain (a socket error inside SocketClosedError). */
+function codeOf(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/**
+ * A failed connection in a few words: the outbound policy's refusal as it is (it names the address,
+ * its class and OUTBOUND_ALLOW), else a classified network failure, else this module's own phrase.
+ * Never an error's free text, which may carry what the remote end sent.
+ */
+export function reasonOf(error: unknown): string {
+  const refusal = findOutboundRefusal(error);
+  if (refusal) return refusal.message;
+  const code = codeOf(error);
   if (code === 'ECONNREFUSED') return 'connection refused';
-  if (code === 'ECONNRESET') return 'connection reset';
-  if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH') return 'host unreachable';
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'address not found';
-  return error instanceof Error ? error.message : String(error);
+  if (code === 'ECONNRESET' || code === 'EPIPE') return 'connection reset';
+  if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH' || code === 'EADDRNOTAVAIL') return 'host unreachable';
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NONAME') return 'address not found';
+  if (code === 'ETIMEDOUT') return 'no answer in time';
+  if (code?.startsWith('ERR_SSL') || code?.startsWith('ERR_TLS')) return 'TLS with the judge URL failed';
+  if (error instanceof ProxyHandshakeError || error instanceof SocketClosedError) return error.message;
+  return code && /^[A-Z0-9_]{1,40}$/.test(code) ? `the connection failed (${code})` : 'the connection failed';
 }
 
 /**
@@ -177,7 +223,12 @@ export async function checkProxy(proxy: ProxyToCheck, judgeUrl: string, timeoutM
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), timeoutMs);
   try {
-    return await checkWithin(proxy, new URL(judgeUrl), timeoutMs, outer ? AbortSignal.any([outer, deadline.signal]) : deadline.signal);
+    const judge = URL.canParse(judgeUrl) ? new URL(judgeUrl) : undefined;
+    if (!judge || (judge.protocol !== 'http:' && judge.protocol !== 'https:')) return { alive: false, reason: 'the judge URL is not an http or https URL' };
+    // Refused before the proxy is asked to connect there (a name is resolved by the proxy: see above).
+    const judgeRefusal = refuseLiteral(judge.hostname);
+    if (judgeRefusal) return { alive: false, reason: `the judge URL: ${judgeRefusal.message}` };
+    return await checkWithin(proxy, judge, timeoutMs, outer ? AbortSignal.any([outer, deadline.signal]) : deadline.signal);
   } finally {
     clearTimeout(timer);
   }

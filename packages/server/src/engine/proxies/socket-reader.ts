@@ -1,9 +1,13 @@
 import type { Duplex } from 'node:stream';
 
-/** The socket closed, errored or the check's time ran out while a read waited. */
+/**
+ * The socket closed, errored or the check's time ran out while a read waited. The message is one of
+ * this module's own phrases; a socket error is kept as the cause (its code is classified by the
+ * caller), never as the message, so nothing a remote end or the TLS library said is shown as is.
+ */
 export class SocketClosedError extends Error {
-  constructor(message: string) {
-    super(message);
+  constructor(message: string, options?: { cause: Error }) {
+    super(message, options);
     this.name = 'SocketClosedError';
   }
 }
@@ -17,6 +21,7 @@ export class SocketReader {
   private buffer = Buffer.alloc(0);
   private waiter: (() => void) | undefined;
   private ended: string | undefined;
+  private endedBy: Error | undefined;
 
   constructor(private readonly socket: Duplex, signal: AbortSignal) {
     const onData = (chunk: Buffer) => {
@@ -30,7 +35,10 @@ export class SocketReader {
     socket.on('data', onData);
     socket.once('end', onEnd('the connection was closed'));
     socket.once('close', onEnd('the connection was closed'));
-    socket.once('error', (error: Error) => onEnd(error.message)());
+    socket.once('error', (error: Error) => {
+      this.endedBy ??= error;
+      onEnd('the connection failed')();
+    });
     signal.addEventListener('abort', onEnd('timed out'), { once: true });
   }
 
@@ -44,7 +52,7 @@ export class SocketReader {
     for (;;) {
       const taken = take();
       if (taken !== undefined) return taken;
-      if (this.ended !== undefined) throw new SocketClosedError(this.ended);
+      if (this.ended !== undefined) throw new SocketClosedError(this.ended, this.endedBy ? { cause: this.endedBy } : undefined);
       await new Promise<void>((resolve) => {
         this.waiter = resolve;
       });
