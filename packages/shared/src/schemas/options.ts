@@ -122,17 +122,31 @@ const unknownKeys = (issue: { code?: string; keys?: readonly string[] }) => {
   return undefined;
 };
 
-/** The whole options object for a standard or a privileged account; unknown keys are refused. */
-export function optionsSchemaFor(privileged: boolean) {
+function buildOptionsSchema(privileged: boolean) {
   return z.strictObject(optionFields(privileged ? OPTION_LIMITS.privileged : OPTION_LIMITS.standard), { error: unknownKeys });
+}
+type OptionsObjectSchema = ReturnType<typeof buildOptionsSchema>;
+
+// Built once per kind of account: building the whole schema costs some 20 ms, and every read and
+// save of the options (screen and engine) checks against it. zod schemas never change once built.
+const OPTIONS_SCHEMAS = new Map<boolean, OptionsObjectSchema>();
+const OPTIONS_UPDATE_SCHEMAS = new Map<boolean, ReturnType<OptionsObjectSchema['partial']>>();
+
+/** The whole options object for a standard or a privileged account; unknown keys are refused. */
+export function optionsSchemaFor(privileged: boolean): OptionsObjectSchema {
+  let schema = OPTIONS_SCHEMAS.get(privileged);
+  if (!schema) OPTIONS_SCHEMAS.set(privileged, (schema = buildOptionsSchema(privileged)));
+  return schema;
 }
 
 /**
  * POST /rest/options: any subset of the options (a key left out keeps its saved value; a key sent
  * empty or out of range is refused with its message); keys that are not options are refused.
  */
-export function optionsUpdateSchemaFor(privileged: boolean) {
-  return optionsSchemaFor(privileged).partial();
+export function optionsUpdateSchemaFor(privileged: boolean): ReturnType<OptionsObjectSchema['partial']> {
+  let schema = OPTIONS_UPDATE_SCHEMAS.get(privileged);
+  if (!schema) OPTIONS_UPDATE_SCHEMAS.set(privileged, (schema = optionsSchemaFor(privileged).partial()));
+  return schema;
 }
 
 /** The options of a standard account (the web form of a privileged one uses `optionsSchemaFor(true)`). */
