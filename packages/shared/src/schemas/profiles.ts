@@ -77,8 +77,17 @@ export const AccountFieldsSchema = z.object({
 });
 export type AccountFields = z.infer<typeof AccountFieldsSchema>;
 
-/** An account as the API answers it; identity is accountListId (the profile) + siteName + email. */
-export const AccountSchema = AccountFieldsSchema.extend({
+/**
+ * An account as the API answers it; identity is accountListId (the profile) + siteName + email.
+ * Its texts are presented as stored, without the input rules: an account also comes from the
+ * engine (a registration, whose password the site chose) or an older version, and one text the
+ * dialog's rules would refuse must not make the whole list unreadable (issue 33).
+ */
+export const AccountSchema = z.object({
+  siteName: z.string(),
+  email: z.string(),
+  username: z.string(),
+  password: z.string(),
   accountListId: z.number().int(),
   /** When Verify mail followed the account's confirmation link (epoch ms); null: not verified. Absent in answers that do not read it. */
   verifiedAt: z.number().int().nullable().optional(),
