@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -8,6 +7,7 @@ import { UPLOAD_MESSAGES } from '@linkloom/shared';
 import { HttpError } from '../http/errors';
 import { toUploadError } from './upload-errors';
 import { Utf8TextCheck } from './text-check';
+import { spoolDirPrefix } from './spool-dirs';
 
 /** One file of an upload, copied to disk whole before anything reads it. */
 export interface SpooledFile {
@@ -61,7 +61,8 @@ export async function spoolUpload(request: FastifyRequest): Promise<SpooledUploa
   if (!request.isMultipart()) throw new HttpError(406, 'Send the file as multipart/form-data in the field "file"');
   const limitMb = request.server.uploadLimitMb;
   const tooLarge = () => new HttpError(413, UPLOAD_MESSAGES.tooLarge(limitMb));
-  const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'linkloom-upload-'));
+  // Named after this process, so a start after a crash can sweep what it left (spool-dirs.ts).
+  const dir = await fs.promises.mkdtemp(spoolDirPrefix());
   const remove = () => fs.promises.rm(dir, { recursive: true, force: true });
   const budget = { left: limitMb * 1024 * 1024 };
   const files: SpooledFile[] = [];

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import multipart, { type FastifyMultipartOptions } from '@fastify/multipart';
+import { sweepStaleSpoolDirs } from './spool-dirs';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,6 +26,11 @@ export async function registerUploads(app: FastifyInstance, maxMb: number): Prom
   app.addHook('onSend', (request, reply, payload, done) => {
     if (!request.raw.complete) reply.header('connection', 'close');
     done(null, payload);
+  });
+  // Spool folders a crashed server left in the temp directory are swept at start (spool-dirs.ts).
+  app.addHook('onReady', async () => {
+    const removed = await sweepStaleSpoolDirs();
+    if (removed.length > 0) app.log.info({ removed }, `removed ${removed.length} upload spool folder(s) a stopped server left behind`);
   });
 }
 
