@@ -4,6 +4,7 @@ import { EMAIL_MESSAGES, EmailSettingsSchema, type EmailSettings, type MailError
 import { testMailLogin } from '../../src/engine/mail/test-mail-login';
 import { MailError } from '../../src/engine/mail/mail-error';
 import { Pop3Client } from '../../src/engine/mail/pop3-client';
+import { VERIFICATION_LIMITS, withIdle } from '../../src/engine/mail/mail-limits';
 import { openImap } from '../../src/engine/mail/imap-mailbox';
 import { findMail } from '../../src/engine/mail/find-mail';
 import { dovecotAvailability, startDovecotPeer, testMessage, type DovecotPeer } from '../support/dovecot-peers';
@@ -105,7 +106,7 @@ describe.skipIf(!ready.available)('mail clients against a real Dovecot', () => {
   });
 
   it('POP3 reads whole messages dot-unstuffed, by number and unique id', async () => {
-    const client = await Pop3Client.open(settings({ mailProtocol: 'pop3', emailServerPort: peer.pop3s }), 10_000);
+    const client = await Pop3Client.open(settings({ mailProtocol: 'pop3', emailServerPort: peer.pop3s }), withIdle(VERIFICATION_LIMITS, 10_000));
     try {
       expect((await client.uidl()).map((entry) => entry.number)).toEqual([1, 2]);
       const text = (await client.retrieve(1)).toString('utf8');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EmailSettingsSchema } from '@linkloom/shared';
 import { Pop3Client } from '../../src/engine/mail/pop3-client';
+import { VERIFICATION_LIMITS, withIdle } from '../../src/engine/mail/mail-limits';
 import { openImap } from '../../src/engine/mail/imap-mailbox';
 import { HANDLED_KEYWORD } from '../../src/engine/mail/find-mail';
 import { useTestServer } from '../support/lifecycle';
@@ -28,7 +29,7 @@ describe.skipIf(!ready.available)('Verify mail: verified accounts and handled ma
   const popCount = async () => {
     const client = await Pop3Client.open(EmailSettingsSchema.parse({
       emailLogin: 'popper', emailPassword: 'pop pw', emailServer: '127.0.0.1', emailServerPort: mail.peer.pop3, mailProtocol: 'pop3', SSL: false,
-    }), 10_000);
+    }), withIdle(VERIFICATION_LIMITS, 10_000));
     try {
       return (await client.stat()).count;
     } finally {

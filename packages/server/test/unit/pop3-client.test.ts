@@ -2,6 +2,7 @@ import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EmailSettingsSchema } from '@linkloom/shared';
 import { Pop3Client } from '../../src/engine/mail/pop3-client';
+import { VERIFICATION_LIMITS, withIdle } from '../../src/engine/mail/mail-limits';
 import { MailError } from '../../src/engine/mail/mail-error';
 
 /**
@@ -56,7 +57,7 @@ const settingsFor = (port: number, password = 'pw') => EmailSettingsSchema.parse
 
 describe('POP3 client line reader', () => {
   it('reads answers sent a byte at a time, multi-line ones dot-unstuffed up to the lone dot', async () => {
-    const client = await Pop3Client.open(settingsFor(await byteByByteServer(ANSWERS)), 5_000);
+    const client = await Pop3Client.open(settingsFor(await byteByByteServer(ANSWERS)), withIdle(VERIFICATION_LIMITS, 5_000));
     try {
       expect(await client.stat()).toEqual({ count: 1, size: 42 });
       expect((await client.retrieve(1)).toString('latin1')).toBe('Subject: hi\r\n\r\n..starts with a dot\r\n.\r\nend');
@@ -67,10 +68,10 @@ describe('POP3 client line reader', () => {
 
   it('turns -ERR to PASS into a login problem, and STLS refused into a TLS one', async () => {
     const port = await byteByByteServer({ ...ANSWERS, PASS: '-ERR [AUTH] Authentication failed.\r\n' });
-    const refused = await Pop3Client.open(settingsFor(port, 'wrong'), 5_000).then(() => null, (error: unknown) => error);
+    const refused = await Pop3Client.open(settingsFor(port, 'wrong'), withIdle(VERIFICATION_LIMITS, 5_000)).then(() => null, (error: unknown) => error);
     expect(refused).toBeInstanceOf(MailError);
     expect((refused as MailError).kind).toBe('auth');
-    const noStls = await Pop3Client.open({ ...settingsFor(port), startTls: true }, 5_000).then(() => null, (error: unknown) => error);
+    const noStls = await Pop3Client.open({ ...settingsFor(port), startTls: true }, withIdle(VERIFICATION_LIMITS, 5_000)).then(() => null, (error: unknown) => error);
     expect((noStls as MailError).kind).toBe('tls');
     expect((noStls as MailError).message).toBe('The mail server does not offer STARTTLS on this port: untick STARTTLS or use SSL');
   });

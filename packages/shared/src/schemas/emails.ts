@@ -40,8 +40,13 @@ export const EMAIL_MESSAGES = {
   imported: (count: number, failed: number) => `Successfully imported ${count} email${count === 1 ? '' : 's'}${failed ? `; ${failed} line${failed === 1 ? '' : 's'} refused` : ''}`,
 } as const;
 
-/** The kinds of mail failure a user can act on (engine/mail sorts every error into one). */
-export const MAIL_ERROR_KINDS = ['auth', 'unreachable', 'tls', 'folder', 'timeout', 'protocol'] as const;
+/**
+ * The kinds of mail failure a user can act on (engine/mail sorts every error into one). None
+ * carries the server's own words: a greeting, banner or error text is summarised, never echoed.
+ */
+export const MAIL_ERROR_KINDS = [
+  'auth', 'unreachable', 'refused', 'tls', 'folder', 'timeout', 'not-mail-server', 'too-large', 'protocol', 'unknown',
+] as const;
 export type MailErrorKind = (typeof MAIL_ERROR_KINDS)[number];
 
 export const MAIL_ERROR_MESSAGES = {
@@ -52,7 +57,13 @@ export const MAIL_ERROR_MESSAGES = {
   noStartTls: 'The mail server does not offer STARTTLS on this port: untick STARTTLS or use SSL',
   folder: (name: string, folders: readonly string[]) => `The spam folder "${name}" was not found on the server (it has: ${folders.join(', ') || 'no folders'})`,
   timeout: (seconds: number) => `The mail server did not answer within ${seconds} s: check the server address and port`,
-  protocol: (detail: string) => `The mail server answered unexpectedly: ${detail}`,
+  sessionTimeout: (seconds: number) => `The mail server did not finish within ${seconds} s: LinkLoom ended the session`,
+  notMailServer: (protocol: 'POP3' | 'IMAP', server: string, port: number) => `The server at ${server}:${port} does not answer like a ${protocol} server: check the protocol and the port`,
+  tooLarge: (what: string) => `The mail server sent ${what}, more than LinkLoom reads from a mail server: check the protocol and the port`,
+  closed: 'The mail server closed the connection: check the protocol, SSL and the port',
+  protocol: (what: string) => `The mail server refused or garbled ${what}: check the protocol and the port`,
+  // §8's text for a failed login whose cause is none of the above.
+  unknown: 'Failed to login to the email. Unknown error',
 } as const;
 
 const requiredText = (message: string, max: number) => z.string({ error: message }).trim().min(1, { error: message }).max(max);

@@ -1,11 +1,10 @@
-import { MAIL_ERROR_MESSAGES, type EmailSettings } from '@linkloom/shared';
+import type { EmailSettings } from '@linkloom/shared';
 import { confirmationLink } from './confirmation-link';
 import { deleteHandledBefore, findMail, markHandled, type FoundMail, type MailQuery } from './find-mail';
-import { findSpamFolder, openImap } from './imap-mailbox';
-import { MailError, toMailError } from './mail-error';
+import { findSpamFolder, openImapSession } from './imap-mailbox';
+import { VERIFICATION_LIMITS, withIdle, type MailLimits } from './mail-limits';
 import { Pop3Client } from './pop3-client';
 import { mailHostOf } from './site-host';
-import { MAIL_TIMEOUT_MS } from './test-mail-login';
 
 /** What one account's confirmation came to. */
 export type ConfirmationOutcome =
@@ -14,7 +13,10 @@ export type ConfirmationOutcome =
   | { state: 'no-link'; folder: string }
   | { state: 'failed'; link: string; reason: string };
 
-/** How the engine reaches the confirmation link (a fetch bound to the user's proxy, or the global one). */
+/**
+ * How the engine reaches the confirmation link (through the outbound policy: the link comes from a
+ * mail). It answers the status, or throws an error whose message is the user's reason.
+ */
 export type LinkFetch = (url: string) => Promise<{ status: number }>;
 
 /** Most recent POP3 messages whose headers are read when looking for one (POP3 has no search). */
@@ -34,12 +36,12 @@ export async function confirmByMail(
   settings: EmailSettings, account: { email: string; siteUrl: string; since: Date }, fetchLink: LinkFetch,
   options: { timeoutMs?: number; deleteHandledAfterDays?: number } = {},
 ): Promise<ConfirmationOutcome> {
-  const timeoutMs = options.timeoutMs ?? MAIL_TIMEOUT_MS;
+  const limits = withIdle(VERIFICATION_LIMITS, options.timeoutMs);
   // The sender is matched on the site's host without a leading www. (a www. site may mail from its bare domain).
   const host = mailHostOf(account.siteUrl);
   const query: MailQuery = { to: account.email, from: host, since: account.since };
-  if (settings.mailProtocol === 'imap') return confirmOverImap(settings, account.siteUrl, query, fetchLink, timeoutMs, options.deleteHandledAfterDays);
-  const found = await findOverPop3(settings, query, host, timeoutMs);
+  if (settings.mailProtocol === 'imap') return confirmOverImap(settings, account.siteUrl, query, fetchLink, limits, options.deleteHandledAfterDays);
+  const found = await findOverPop3(settings, query, host, limits);
   return found ? follow(found, account.siteUrl, fetchLink) : { state: 'waiting' };
 }
 
@@ -61,21 +63,22 @@ async function follow(found: FoundMail, siteUrl: string, fetchLink: LinkFetch): 
  * and, with `deleteAfterDays`, deletes the handled mails older than that.
  */
 async function confirmOverImap(
-  settings: EmailSettings, siteUrl: string, query: MailQuery, fetchLink: LinkFetch, timeoutMs: number, deleteAfterDays: number | undefined,
+  settings: EmailSettings, siteUrl: string, query: MailQuery, fetchLink: LinkFetch, limits: MailLimits, deleteAfterDays: number | undefined,
 ): Promise<ConfirmationOutcome> {
-  const client = await openImap(settings, timeoutMs);
+  const session = await openImapSession(settings, limits);
+  const { client } = session;
   try {
     const folders = ['INBOX'];
     if (settings.checkSpamFolder) folders.push(await findSpamFolder(client, settings.spamFolderName));
-    const found = await findMail(client, folders, query);
+    const found = await findMail(client, folders, query, limits);
     const outcome: ConfirmationOutcome = found ? await follow(found, siteUrl, fetchLink) : { state: 'waiting' };
     if (found && outcome.state === 'confirmed') await markHandled(client, found);
     if (deleteAfterDays !== undefined) await deleteHandledBefore(client, folders, new Date(Date.now() - deleteAfterDays * 86_400_000));
     return outcome;
   } catch (error) {
-    throw toMailError(error, settings, timeoutMs);
+    throw session.explain(error);
   } finally {
-    await client.logout().catch(() => client.close());
+    await session.end();
   }
 }
 
@@ -84,24 +87,32 @@ function header(headers: string, name: string): string {
   return match ? match[1]!.replace(/\r?\n[ \t]/g, ' ').trim() : '';
 }
 
-async function findOverPop3(settings: EmailSettings, query: MailQuery, host: string, timeoutMs: number): Promise<FoundMail | null> {
-  const client = await Pop3Client.open(settings, timeoutMs);
+/**
+ * POP3 has no search: the headers (TOP 0) of the newest messages are read, newest first, down to
+ * the first one older than `since`; the first match is downloaded, unless its size (LIST) is more
+ * than a confirmation mail can be. At most `messagesRead` messages are downloaded.
+ */
+async function findOverPop3(settings: EmailSettings, query: MailQuery, host: string, limits: MailLimits): Promise<FoundMail | null> {
+  const client = await Pop3Client.open(settings, limits);
   try {
     const { count } = await client.stat();
+    let downloaded = 0;
     for (let number = count; number >= 1 && number > count - POP3_NEWEST; number--) {
       const headers = (await client.top(number, 0)).toString('utf8');
       const date = Date.parse(header(headers, 'Date'));
       if (!Number.isNaN(date) && date < query.since.getTime() - 60_000) break;
       if (!header(headers, 'To').toLowerCase().includes(query.to.toLowerCase())) continue;
       if (!header(headers, 'From').toLowerCase().includes(host.toLowerCase())) continue;
+      if (await client.size(number) > limits.messageBytes) continue;
+      if (downloaded >= limits.messagesRead) break;
+      downloaded += 1;
       const source = await client.retrieve(number);
-      const pop3Uid = (await client.uidl()).find((entry) => entry.number === number)?.uid;
+      const pop3Uid = await client.uidOf(number);
       return { folder: 'INBOX', uid: number, source, ...(pop3Uid ? { pop3Uid } : {}) };
     }
     return null;
   } catch (error) {
-    if (error instanceof MailError) throw error;
-    throw new MailError('protocol', MAIL_ERROR_MESSAGES.protocol(error instanceof Error ? error.message : String(error)), { cause: error });
+    throw client.explain(error);
   } finally {
     await client.quit();
   }
@@ -114,22 +125,23 @@ async function findOverPop3(settings: EmailSettings, query: MailQuery, host: str
  * how many went and, for POP3, which UIDLs are gone (deleted now, or no longer in the maildrop).
  */
 export async function deleteHandledMail(
-  settings: EmailSettings, handled: { before: Date; pop3Uids: readonly string[] }, timeoutMs = MAIL_TIMEOUT_MS,
+  settings: EmailSettings, handled: { before: Date; pop3Uids: readonly string[] }, timeoutMs?: number,
 ): Promise<{ deleted: number; goneUids: string[] }> {
+  const limits = withIdle(VERIFICATION_LIMITS, timeoutMs);
   if (settings.mailProtocol === 'imap') {
-    const client = await openImap(settings, timeoutMs);
+    const session = await openImapSession(settings, limits);
     try {
       const folders = ['INBOX'];
-      if (settings.checkSpamFolder) folders.push(await findSpamFolder(client, settings.spamFolderName));
-      return { deleted: await deleteHandledBefore(client, folders, handled.before), goneUids: [] };
+      if (settings.checkSpamFolder) folders.push(await findSpamFolder(session.client, settings.spamFolderName));
+      return { deleted: await deleteHandledBefore(session.client, folders, handled.before), goneUids: [] };
     } catch (error) {
-      throw toMailError(error, settings, timeoutMs);
+      throw session.explain(error);
     } finally {
-      await client.logout().catch(() => client.close());
+      await session.end();
     }
   }
   if (handled.pop3Uids.length === 0) return { deleted: 0, goneUids: [] };
-  const client = await Pop3Client.open(settings, timeoutMs);
+  const client = await Pop3Client.open(settings, limits);
   try {
     const present = new Map((await client.uidl()).map((entry) => [entry.uid, entry.number]));
     let deleted = 0;
@@ -143,8 +155,7 @@ export async function deleteHandledMail(
     await client.commit();
     return { deleted, goneUids: [...handled.pop3Uids] };
   } catch (error) {
-    if (error instanceof MailError) throw error;
-    throw new MailError('protocol', MAIL_ERROR_MESSAGES.protocol(error instanceof Error ? error.message : String(error)), { cause: error });
+    throw client.explain(error);
   } finally {
     await client.quit();
   }

@@ -1,4 +1,5 @@
 import type { ImapFlow } from 'imapflow';
+import { VERIFICATION_LIMITS, type MailLimits } from './mail-limits';
 
 /** What a registration's confirmation mail is known by: its recipient, sender, and when it came at the earliest. */
 export interface MailQuery {
@@ -21,9 +22,14 @@ export interface FoundMail {
  * Finds the newest message matching `query` in the given folders (INBOX first, then the spam
  * folder) with IMAP SEARCH on the server: only the matching message is downloaded, however many
  * the mailbox holds (issue 14.5: never a download of every message). SINCE is by day (RFC 3501),
- * so messages of that day that arrived before `since` are skipped by their internal date.
+ * so messages of that day that arrived before `since` are skipped by their internal date. Caps
+ * (issue 33.5): the newest `messagesRead` matches of a folder are looked at, a message larger than
+ * `messageBytes` (by its RFC822.SIZE) is skipped unread, and at most `messagesRead` are downloaded.
  */
-export async function findMail(client: ImapFlow, folders: readonly string[], query: MailQuery): Promise<FoundMail | null> {
+export async function findMail(
+  client: ImapFlow, folders: readonly string[], query: MailQuery, limits: Pick<MailLimits, 'messagesRead' | 'messageBytes'> = VERIFICATION_LIMITS,
+): Promise<FoundMail | null> {
+  let downloaded = 0;
   for (const folder of folders) {
     const lock = await client.getMailboxLock(folder, { readOnly: true });
     try {
@@ -32,11 +38,17 @@ export async function findMail(client: ImapFlow, folders: readonly string[], que
         ...(query.from ? { from: query.from } : {}), ...(query.subject ? { subject: query.subject } : {}),
       };
       const uids = (await client.search(criteria, { uid: true })) || [];
-      for (const uid of [...uids].sort((a, b) => b - a)) {
-        const message = await client.fetchOne(String(uid), { source: true, internalDate: true }, { uid: true });
-        if (!message || !message.source) continue;
-        const arrived = message.internalDate ? new Date(message.internalDate) : null;
+      for (const uid of [...uids].sort((a, b) => b - a).slice(0, limits.messagesRead)) {
+        const facts = await client.fetchOne(String(uid), { size: true, internalDate: true }, { uid: true });
+        if (!facts) continue;
+        const arrived = facts.internalDate ? new Date(facts.internalDate) : null;
         if (arrived && arrived.getTime() < query.since.getTime() - 1000) continue;
+        // Too large to be a confirmation mail: not downloaded (imapflow would end the session at its literal cap).
+        if (typeof facts.size === 'number' && facts.size > limits.messageBytes) continue;
+        if (downloaded >= limits.messagesRead) return null;
+        downloaded += 1;
+        const message = await client.fetchOne(String(uid), { source: true }, { uid: true });
+        if (!message || !message.source) continue;
         return { folder, uid, source: message.source };
       }
     } finally {

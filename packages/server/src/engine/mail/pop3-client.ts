@@ -1,58 +1,84 @@
-import net from 'node:net';
-import tls from 'node:tls';
+import type net from 'node:net';
+import type tls from 'node:tls';
 import { MAIL_ERROR_MESSAGES, type EmailSettings } from '@linkloom/shared';
-import { MailError, toMailError } from './mail-error';
+import { egressConnectTcp, egressConnectTls } from '../../platform/egress/egress-connect';
+import { LineReader, LineTooLongError } from './line-reader';
+import { MailError } from './mail-error';
+import { sizeText, type MailLimits } from './mail-limits';
+import { MailSessionGuard } from './mail-session-guard';
 import { mailTlsOptions } from './tls-options';
 
 const CRLF = Buffer.from('\r\n');
+/** The first line of a session, as messages name it. */
+const GREETING = 'its greeting';
 
-/** A POP3 command the server answered with -ERR. */
+/** A POP3 command the server answered with -ERR (its text is the server's: kept out of messages). */
 class Pop3CommandError extends Error {
-  constructor(readonly command: string, readonly answer: string) {
-    super(`${command}: ${answer}`);
+  constructor(readonly command: string) {
+    super(`the server answered -ERR to ${command}`);
   }
 }
 
 type MailSocket = net.Socket | tls.TLSSocket;
 
-/** Connects plain or with implicit TLS; rejects on error or when `timeoutMs` passes first. */
-function connect(settings: EmailSettings, timeoutMs: number): Promise<MailSocket> {
+const timeoutError = (text: string) => Object.assign(new Error(text), { code: 'ETIMEDOUT' });
+const closedError = () => Object.assign(new Error('the mail server closed the connection'), { code: 'ECONNRESET' });
+
+/**
+ * Connects plain or with implicit TLS through the outbound policy (a refused address fails
+ * here, before any byte is sent); rejects on error, on close, or when `idleMs` passes first.
+ */
+function connect(settings: EmailSettings, idleMs: number, guard: MailSessionGuard): Promise<MailSocket> {
   return new Promise((resolve, reject) => {
     const socket: MailSocket = settings.SSL
-      ? tls.connect({ port: settings.emailServerPort, ...mailTlsOptions(settings) })
-      : net.connect({ host: settings.emailServer, port: settings.emailServerPort });
+      ? egressConnectTls({ port: settings.emailServerPort, ...mailTlsOptions(settings) })
+      : egressConnectTcp({ host: settings.emailServer, port: settings.emailServerPort });
+    guard.onFailure(() => socket.destroy());
     const timer = setTimeout(() => {
       socket.destroy();
-      reject(Object.assign(new Error('connection timed out'), { code: 'ETIMEDOUT' }));
-    }, timeoutMs);
-    socket.once('error', (error) => { clearTimeout(timer); reject(error); });
-    socket.once(settings.SSL ? 'secureConnect' : 'connect', () => { clearTimeout(timer); socket.removeAllListeners('error'); resolve(socket); });
+      reject(timeoutError('connection timed out'));
+    }, idleMs);
+    const fail = (error: Error) => {
+      clearTimeout(timer);
+      reject(error);
+    };
+    const closed = () => fail(closedError());
+    socket.once('error', fail);
+    socket.once('close', closed);
+    socket.once(settings.SSL ? 'secureConnect' : 'connect', () => {
+      clearTimeout(timer);
+      socket.off('error', fail);
+      socket.off('close', closed);
+      resolve(socket);
+    });
   });
 }
 
 /**
- * A small POP3 client (RFC 1939, RFC 2595 STLS) on node:net / node:tls: plain, implicit TLS
- * (POP3S) or STLS, with its own line reader, so multi-line answers are read line by line however
- * the bytes arrive and are dot-unstuffed (a body line `..x` is `.x`). Every wait is bounded by
- * `timeoutMs` of silence. Why not a library: node-pop3, the maintained one, has no STLS and
- * returns RETR still dot-stuffed (shared notes, libraries-for-next-features.md), and STLS needs a
- * reader of our own anyway.
+ * A small POP3 client (RFC 1939, RFC 2595 STLS) through the outbound policy: plain, implicit TLS
+ * (POP3S) or STLS (the already-checked socket upgraded), with its own line reader, so multi-line
+ * answers are read line by line however the bytes arrive and are dot-unstuffed (a body line `..x`
+ * is `.x`). Hard caps (mail-limits.ts): a status line, a multi-line answer, the session's bytes
+ * and time; every wait is bounded by the silence timeout. Failures are MailErrors in our words.
+ * Why not a library: node-pop3, the maintained one, has no STLS and returns RETR still
+ * dot-stuffed (shared notes, libraries-for-next-features.md), and STLS needs a reader of our own.
  */
 export class Pop3Client {
-  private buffer: Buffer = Buffer.alloc(0);
+  private readonly lines = new LineReader();
   private failure: Error | null = null;
   private wake: (() => void) | null = null;
 
-  private constructor(private socket: MailSocket, private readonly timeoutMs: number) {
+  private constructor(private socket: MailSocket, private readonly guard: MailSessionGuard, private readonly limits: MailLimits) {
     this.listen(socket);
   }
 
   /** Connects, reads the greeting, upgrades with STLS when asked and logs in; a MailError on failure. */
-  static async open(settings: EmailSettings, timeoutMs: number): Promise<Pop3Client> {
+  static async open(settings: EmailSettings, limits: MailLimits): Promise<Pop3Client> {
+    const guard = new MailSessionGuard(limits, { settings, idleMs: limits.idleMs });
     let client: Pop3Client | undefined;
     try {
-      client = new Pop3Client(await connect(settings, timeoutMs), timeoutMs);
-      await client.expectOk('greeting');
+      client = new Pop3Client(await connect(settings, limits.idleMs, guard), guard, limits);
+      await client.expectOk(GREETING);
       if (!settings.SSL && settings.startTls) await client.startTls(settings);
       await client.command(`USER ${settings.emailLogin}`, 'USER');
       try {
@@ -64,17 +90,31 @@ export class Pop3Client {
       return client;
     } catch (error) {
       client?.close();
-      throw toMailError(error, settings, timeoutMs);
+      guard.end();
+      throw guard.explain(error);
     }
+  }
+
+  /** The user's reason for a failure of this session (the cap it passed, else the error sorted). */
+  explain(error: unknown): MailError {
+    return this.guard.explain(error);
   }
 
   /** STAT: how many messages the maildrop holds and their size in octets. */
   async stat(): Promise<{ count: number; size: number }> {
-    const [count = 0, size = 0] = (await this.command('STAT')).split(' ').map(Number);
+    const [count = Number.NaN, size = Number.NaN] = (await this.command('STAT')).split(' ').map(Number);
+    if (!Number.isSafeInteger(count) || !Number.isSafeInteger(size)) throw new MailError('protocol', MAIL_ERROR_MESSAGES.protocol('the answer to STAT'));
     return { count, size };
   }
 
-  /** UIDL: each message's number and unique id. */
+  /** LIST n: one message's size in octets (to skip, unread, what is too large to be a confirmation). */
+  async size(number: number): Promise<number> {
+    const [, size = Number.NaN] = (await this.command(`LIST ${number}`, 'LIST')).split(' ').map(Number);
+    if (!Number.isSafeInteger(size)) throw new MailError('protocol', MAIL_ERROR_MESSAGES.protocol('the answer to LIST'));
+    return size;
+  }
+
+  /** UIDL: each message's number and unique id (the listing capped like a message). */
   async uidl(): Promise<{ number: number; uid: string }[]> {
     await this.command('UIDL');
     return (await this.readMultiline()).toString('latin1').split('\r\n').filter(Boolean).map((line) => {
@@ -83,21 +123,27 @@ export class Pop3Client {
     });
   }
 
-  /** RETR: the whole message (RFC 822 bytes, dot-unstuffed). */
+  /** UIDL n: one message's unique id. */
+  async uidOf(number: number): Promise<string> {
+    const [, uid = ''] = (await this.command(`UIDL ${number}`, 'UIDL')).split(' ');
+    return uid;
+  }
+
+  /** RETR: the whole message (RFC 822 bytes, dot-unstuffed), at most the limits' message size. */
   async retrieve(number: number): Promise<Buffer> {
-    await this.command(`RETR ${number}`);
+    await this.command(`RETR ${number}`, 'RETR');
     return this.readMultiline();
   }
 
   /** TOP: the headers and the first `lines` body lines. */
   async top(number: number, lines: number): Promise<Buffer> {
-    await this.command(`TOP ${number} ${lines}`);
+    await this.command(`TOP ${number} ${lines}`, 'TOP');
     return this.readMultiline();
   }
 
   /** DELE: marks a message deleted (done at QUIT). */
   async delete(number: number): Promise<void> {
-    await this.command(`DELE ${number}`);
+    await this.command(`DELE ${number}`, 'DELE');
   }
 
   /** QUIT, checked: the deletions are committed only when the server says +OK (a failure throws); then closes. */
@@ -121,17 +167,26 @@ export class Pop3Client {
   }
 
   close(): void {
+    this.guard.end();
     this.socket.destroy();
   }
 
   private listen(socket: MailSocket): void {
-    socket.setTimeout(this.timeoutMs, () => socket.destroy(Object.assign(new Error('the mail server stopped answering'), { code: 'ETIMEDOUT' })));
+    socket.setTimeout(this.limits.idleMs, () => socket.destroy(timeoutError('the mail server stopped answering')));
     socket.on('data', (chunk: Buffer) => {
-      this.buffer = this.buffer.length ? Buffer.concat([this.buffer, chunk]) : chunk;
+      // Past a cap the guard is stopping the session: nothing more is read.
+      if (!this.guard.accept(chunk)) return;
+      this.lines.push(chunk);
       this.notify();
     });
-    socket.on('error', (error) => { this.failure ??= error; this.notify(); });
-    socket.on('close', () => { this.failure ??= Object.assign(new Error('the mail server closed the connection'), { code: 'ECONNRESET' }); this.notify(); });
+    socket.on('error', (error) => {
+      this.failure ??= error;
+      this.notify();
+    });
+    socket.on('close', () => {
+      this.failure ??= closedError();
+      this.notify();
+    });
   }
 
   private notify(): void {
@@ -140,43 +195,64 @@ export class Pop3Client {
     wake?.();
   }
 
-  private async readLine(): Promise<Buffer> {
+  /** The next line, at most `maxBytes` long (`what` names the cap in the message when it is passed). */
+  private async readLine(maxBytes: number, what: string): Promise<Buffer> {
     for (;;) {
-      const end = this.buffer.indexOf(CRLF);
-      if (end >= 0) {
-        const line = this.buffer.subarray(0, end);
-        this.buffer = this.buffer.subarray(end + 2);
-        return line;
+      if (this.guard.failure) throw this.guard.failure;
+      let line: Buffer | null;
+      try {
+        line = this.lines.nextLine(maxBytes);
+      } catch (error) {
+        if (!(error instanceof LineTooLongError)) throw error;
+        const tooLarge = new MailError('too-large', MAIL_ERROR_MESSAGES.tooLarge(what), { cause: error });
+        this.guard.fail(tooLarge);
+        throw tooLarge;
       }
+      if (line) return line;
       if (this.failure) throw this.failure;
-      await new Promise<void>((resolve) => { this.wake = resolve; });
+      await new Promise<void>((resolve) => {
+        this.wake = resolve;
+      });
     }
   }
 
-  /** The lines of a multi-line answer up to the lone `.`, dot-unstuffed, joined with CRLF. */
+  /** The lines of a multi-line answer up to the lone `.`, dot-unstuffed, joined with CRLF; at most the message size. */
   private async readMultiline(): Promise<Buffer> {
+    const max = this.limits.messageBytes;
+    const what = `a message over ${sizeText(max)}`;
     const lines: Buffer[] = [];
+    let total = 0;
     for (;;) {
-      const line = await this.readLine();
+      const line = await this.readLine(Math.max(0, max - total), what);
       if (line.length === 1 && line[0] === 0x2e) return Buffer.concat(lines.flatMap((part, index) => (index ? [CRLF, part] : [part])));
+      total += line.length + CRLF.length;
       lines.push(line[0] === 0x2e ? line.subarray(1) : line);
     }
   }
 
   private async expectOk(command: string): Promise<string> {
-    const line = (await this.readLine()).toString('utf8');
+    const line = (await this.readLine(this.limits.lineBytes, `a line over ${sizeText(this.limits.lineBytes)}`)).toString('latin1');
     if (line.startsWith('+OK')) return line.slice(3).trim();
-    if (line.startsWith('-ERR')) throw new Pop3CommandError(command, line.slice(4).trim());
-    throw new Error(`unexpected POP3 answer to ${command}: ${line.slice(0, 200)}`);
+    const what = command === GREETING ? GREETING : `the answer to ${command}`;
+    if (line.startsWith('-ERR') && command !== GREETING) throw new Pop3CommandError(command);
+    throw new MailError('protocol', MAIL_ERROR_MESSAGES.protocol(what));
   }
 
+  /** Sends a command and reads its +OK line; -ERR is a MailError naming the command (never the server's text). */
   private async command(text: string, name = text): Promise<string> {
     if (this.failure) throw this.failure;
     this.socket.write(`${text}\r\n`);
-    return this.expectOk(name);
+    try {
+      return await this.expectOk(name);
+    } catch (error) {
+      if (error instanceof Pop3CommandError && name !== 'PASS' && name !== 'STLS') {
+        throw new MailError('protocol', MAIL_ERROR_MESSAGES.protocol(`the answer to ${name}`), { cause: error });
+      }
+      throw error;
+    }
   }
 
-  /** STLS, then the TLS handshake on the same socket (RFC 2595). */
+  /** STLS, then the TLS handshake on the same socket (RFC 2595); the TCP connection already passed the outbound policy. */
   private async startTls(settings: EmailSettings): Promise<void> {
     try {
       await this.command('STLS');
@@ -189,19 +265,32 @@ export class Pop3Client {
     plain.removeAllListeners('error');
     plain.removeAllListeners('close');
     plain.setTimeout(0);
+    // Anything sent after the +OK and before the handshake is an injection: never read as protocol.
+    this.lines.clear();
     const secure = await new Promise<tls.TLSSocket>((resolve, reject) => {
-      const upgraded = tls.connect({ socket: plain, ...mailTlsOptions(settings) });
+      const upgraded = egressConnectTls({ socket: plain, ...mailTlsOptions(settings) });
+      this.guard.onFailure(() => {
+        upgraded.destroy();
+        plain.destroy();
+      });
       const timer = setTimeout(() => {
         upgraded.destroy();
-        reject(Object.assign(new Error('the TLS handshake timed out'), { code: 'ETIMEDOUT' }));
-      }, this.timeoutMs);
-      const fail = (error: Error) => { clearTimeout(timer); reject(error); };
-      upgraded.once('secureConnect', () => { clearTimeout(timer); upgraded.removeAllListeners('error'); resolve(upgraded); });
+        reject(timeoutError('the TLS handshake timed out'));
+      }, this.limits.idleMs);
+      const fail = (error: Error) => {
+        clearTimeout(timer);
+        reject(error);
+      };
+      upgraded.once('secureConnect', () => {
+        clearTimeout(timer);
+        upgraded.removeAllListeners('error');
+        resolve(upgraded);
+      });
       upgraded.once('error', fail);
       plain.once('error', fail);
+      plain.once('close', () => fail(closedError()));
     });
     this.socket = secure;
-    this.buffer = Buffer.alloc(0);
     this.listen(secure);
   }
 }

@@ -1,5 +1,5 @@
 import {
-  emailSettingsOf, type AccountCreationForm, type EmailSettings,
+  emailSettingsOf, MAIL_ERROR_MESSAGES, type AccountCreationForm, type EmailSettings,
 } from '@linkloom/shared';
 import type { AppContext } from '../../app-context';
 import {
@@ -9,6 +9,8 @@ import {
 import { confirmByMail, deleteHandledMail, type LinkFetch } from '../mail/confirm-by-mail';
 import { accountsToVerify, forgetHandledMail, markVerified } from './verified-accounts.repository';
 import { MailError } from '../mail/mail-error';
+import { egressFetch } from '../../platform/egress/egress-dispatcher';
+import { findOutboundRefusal } from '../../platform/egress/outbound-policy';
 
 /** What a pass came to: the status line, and how many accounts still wait for their mail. */
 export interface VerificationPass {
@@ -23,10 +25,26 @@ const PASS_MAX_ACCOUNTS = 500;
 /** Reasons listed in the status line (the rest are counted). */
 const LISTED_REASONS = 5;
 
+/** How long the site may take to answer its confirmation link. */
+const LINK_TIMEOUT_MS = 30_000;
+
+/**
+ * Follows a confirmation link through the outbound policy (the link, and every redirect, came from
+ * a mail); a failure is a short reason of ours: the policy's refusal, a timeout, or unreachable.
+ */
 const fetchLink: LinkFetch = async (url) => {
-  const answer = await fetch(url, { redirect: 'follow', signal: AbortSignal.timeout(30_000) });
-  await answer.body?.cancel();
-  return { status: answer.status };
+  try {
+    const answer = await egressFetch(url, { redirect: 'follow', signal: AbortSignal.timeout(LINK_TIMEOUT_MS) });
+    await answer.body?.cancel();
+    return { status: answer.status };
+  } catch (error) {
+    const refusal = findOutboundRefusal(error);
+    if (refusal) throw new Error(refusal.message, { cause: error });
+    if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
+      throw new Error(`The site did not answer the confirmation link within ${LINK_TIMEOUT_MS / 1000} s`, { cause: error });
+    }
+    throw new Error('The site could not be reached to follow the confirmation link', { cause: error });
+  }
 };
 
 function siteUrlOf(siteName: string): string {
@@ -116,7 +134,8 @@ export async function runVerificationPass(ctx: AppContext, ownerId: number, proj
         else if (outcome.state === 'no-link') reasons.push(`${account.email} (${account.site_name}): the mail has no link to the site`);
         else reasons.push(`${account.email} (${account.site_name}): ${outcome.reason}`);
       } catch (error) {
-        reasons.push(`${account.email}: ${error instanceof MailError ? error.message : error instanceof Error ? error.message : String(error)}`);
+        // A MailError is already a reason in our words; anything else is not shown as it is.
+        reasons.push(`${account.email}: ${error instanceof MailError ? error.message : MAIL_ERROR_MESSAGES.unknown}`);
       }
     }
     await deleteOldHandledMail(ctx, ownerId, [...mailboxes.values()], new Date(deleteBefore));
