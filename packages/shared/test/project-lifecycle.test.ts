@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PROJECT_STATUSES } from '../src/constants/modules';
-import { PROJECT_LIFECYCLE_MESSAGES, canEdit, startStopButton, transition, verifyButton } from '../src/domain/project-lifecycle';
+import { PROJECT_LIFECYCLE_MESSAGES, canEdit, runNowButton, startStopButton, transition, verifyButton } from '../src/domain/project-lifecycle';
 
 const idle = { editing: false, accountCreation: false };
 
@@ -75,5 +75,22 @@ describe('server transitions', () => {
     expect(transition('SCHEDULED', 'start', false)).toEqual({ ok: false, reason: PROJECT_LIFECYCLE_MESSAGES.scheduled });
     expect(transition('RUNNING', 'start', false)).toEqual({ ok: false, reason: 'The project cannot be started while it is RUNNING' });
     expect(transition('NEW', 'startVerifying', false)).toEqual({ ok: false, reason: 'Only account creation projects verify email' });
+  });
+});
+
+describe('Run now (issue 35)', () => {
+  it('starts a scheduled project, and any project Start could start', () => {
+    for (const status of ['SCHEDULED', 'NEW', 'COMPLETED', 'STOPPED', 'FAILED']) {
+      expect(transition(status, 'runNow', false), status).toEqual({ ok: true, next: 'STARTING' });
+      expect(runNowButton(status, idle), status).toEqual({ label: 'Run now', action: 'runNow', reason: null });
+    }
+  });
+  it('says what to do instead while the project runs, stops, verifies or is edited', () => {
+    expect(transition('RUNNING', 'runNow', false)).toEqual({ ok: false, reason: PROJECT_LIFECYCLE_MESSAGES.alreadyRunning('RUNNING') });
+    expect(transition('STARTING', 'runNow', false)).toEqual({ ok: false, reason: PROJECT_LIFECYCLE_MESSAGES.alreadyRunning('STARTING') });
+    expect(transition('STOPPING', 'runNow', false)).toEqual({ ok: false, reason: PROJECT_LIFECYCLE_MESSAGES.stoppingNow });
+    expect(transition('VERIFYING', 'runNow', true)).toEqual({ ok: false, reason: PROJECT_LIFECYCLE_MESSAGES.verifyingNow });
+    expect(runNowButton('RUNNING', idle)).toMatchObject({ action: null, reason: PROJECT_LIFECYCLE_MESSAGES.alreadyRunning('RUNNING') });
+    expect(runNowButton('SCHEDULED', { ...idle, editing: true })).toMatchObject({ action: null, reason: PROJECT_LIFECYCLE_MESSAGES.whileEditing });
   });
 });

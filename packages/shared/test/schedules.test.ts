@@ -112,7 +112,7 @@ describe('the messages', () => {
   it('are the spec texts and the server\'s refusals', () => {
     expect(S.numberOfPostsRange).toBe('Number of posts must be equal or greater than 0');
     expect(S.parentNotInCampaign).toBe('The parent project must be a project of the same campaign');
-    expect(S.notWhileRunning('RUNNING')).toBe('The project cannot be scheduled while it is RUNNING; stop it first');
+    expect(S.notWhileRunning('STOPPING')).toBe('The project cannot be scheduled while it is STOPPING: try again once it has stopped');
     expect(S.noSchedule).toBe('The project has no schedule');
     expect(S.fixFormFirst).toBe('Please fix the problems below before continue');
   });

@@ -14,6 +14,9 @@ export { runReadiness } from './runner/plan-run';
 /** A saved, reset or deleted schedule: its columns and its start job. */
 export { armedColumns, readSchedule } from './scheduler/schedule-rules';
 export { rearmSchedule } from './scheduler/arm-schedule';
+/** Run now (POST /action/run_now/project/{id}); a schedule edited while its project runs re-times the run's next posts. */
+export { runProjectNow } from './scheduler/run-now';
+export { retimeRunningPosts } from './runner/retime-run';
 
 /** A resumed campaign: its waiting starts go at once. */
 export { wakeScheduler } from './scheduler/scheduler-tick';

@@ -53,7 +53,7 @@ describe.each(DATABASES)('project lifecycle calls on $kind', ({ kind, skip }) =>
     await setStatus(project.id, 'SCHEDULED');
     const refused = await ann.agent.request('GET', `/action/start/project/${project.id}`);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({ error: { message: PROJECT_LIFECYCLE_MESSAGES.scheduled } });
+    expect(refused.json()).toEqual({ error: { message: PROJECT_LIFECYCLE_MESSAGES.scheduled, details: [PROJECT_LIFECYCLE_MESSAGES.runNowInstead] } });
     expect(await statusOf(project.id)).toBe('SCHEDULED');
   });
 
@@ -144,7 +144,7 @@ describe.each(DATABASES)('Start of a project a run could do nothing with on $kin
     await db().updateTable('projects').set({ status: 'SCHEDULED' }).where('id', '=', fresh).execute();
     const refused = await ann.agent.request('GET', `/action/start/project/${fresh}`);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({ error: { message: PROJECT_LIFECYCLE_MESSAGES.scheduled } });
+    expect(refused.json()).toEqual({ error: { message: PROJECT_LIFECYCLE_MESSAGES.scheduled, details: [PROJECT_LIFECYCLE_MESSAGES.runNowInstead] } });
   });
 
   it.skipIf(skip)("answers 404 for another user's project's readiness", async () => {

@@ -16,9 +16,21 @@ export const PROJECT_LIFECYCLE_MESSAGES = {
   /** A person's Start of a project a run would fail at once: the problems follow as the details. */
   notReady: 'The project cannot start yet: fix what is missing first',
   notReadyTitle: 'Before this project can start',
+  /** The way out of the spec's refusal of Start on a scheduled project (issue 35). */
+  runNowInstead: 'Run now starts it at once and keeps its schedule: the projects that wait for it still start when it completes',
+  runNowLabel: 'Run now',
+  whileEditing: 'Save or cancel your changes first',
+  alreadyRunning: (status: string) => `The project is already ${status}: edit its schedule to change the pace of this run, or stop it first to start a new run`,
+  stoppingNow: 'The project is stopping: Run now once it has stopped',
+  verifyingNow: 'Email verification is running: stop verifying first, then Run now',
+  campaignPaused: 'The campaign is paused: switch it to Active on the campaign screen, then Run now',
+  /** The confirmation before a project waiting for its parents starts early. */
+  runEarlyTitle: 'Start before its parent projects finish?',
+  runEarly: (parents: string) => `This project waits for ${parents}. Run now starts it at once: it links to what they have published so far. Its schedule stays, and the projects that wait for it still start when it completes.`,
 } as const;
 
-export type ProjectAction = 'start' | 'stop' | 'startVerifying' | 'stopVerifying';
+/** What a person can ask of a project: the spec's four, and Run now (issue 35: a scheduled project starts at once, keeping its schedule). */
+export type ProjectAction = 'start' | 'stop' | 'startVerifying' | 'stopVerifying' | 'runNow';
 
 const STARTABLE: readonly string[] = ['NEW', 'COMPLETED', 'STOPPED', 'FAILED'];
 const RUNNING: readonly string[] = ['STARTING', 'RUNNING', 'STOPPING'];
@@ -56,6 +68,18 @@ export function startStopButton(status: string, context: { editing: boolean; acc
   return { label, action: null };
 }
 
+/**
+ * Run now (issue 35): offered while the project waits for its schedule (SCHEDULED), or could be
+ * started (it then acts as Start and the schedule stays); never while editing, running, stopping or
+ * verifying (the button's title says why).
+ */
+export function runNowButton(status: string, context: { editing: boolean; accountCreation: boolean }): ButtonState & { reason: string | null } {
+  const label = PROJECT_LIFECYCLE_MESSAGES.runNowLabel;
+  if (context.editing) return { label, action: null, reason: PROJECT_LIFECYCLE_MESSAGES.whileEditing };
+  const rule = transition(status, 'runNow', context.accountCreation);
+  return rule.ok ? { label, action: 'runNow', reason: null } : { label, action: null, reason: rule.reason };
+}
+
 /** Edit / Save: disabled while STARTING, RUNNING or STOPPING (account creation: also while verifying). */
 export function canEdit(status: string, accountCreation: boolean): boolean {
   return !isRunning(status) && !(accountCreation && isVerifying(status));
@@ -75,6 +99,11 @@ export type Transition = { ok: true; next: ProjectStatus } | { ok: false; reason
 /** The server's rule: the status an action moves a project to, or why it is refused. */
 export function transition(status: string, action: ProjectAction, accountCreation: boolean): Transition {
   switch (action) {
+    case 'runNow':
+      if (status === 'SCHEDULED' || STARTABLE.includes(status)) return { ok: true, next: 'STARTING' };
+      if (status === 'STOPPING') return { ok: false, reason: PROJECT_LIFECYCLE_MESSAGES.stoppingNow };
+      if (isVerifying(status)) return { ok: false, reason: PROJECT_LIFECYCLE_MESSAGES.verifyingNow };
+      return { ok: false, reason: isRunning(status) ? PROJECT_LIFECYCLE_MESSAGES.alreadyRunning(status) : PROJECT_LIFECYCLE_MESSAGES.notStartable(status) };
     case 'start':
       if (status === 'SCHEDULED') return { ok: false, reason: PROJECT_LIFECYCLE_MESSAGES.scheduled };
       return STARTABLE.includes(status) ? { ok: true, next: 'STARTING' } : { ok: false, reason: PROJECT_LIFECYCLE_MESSAGES.notStartable(status) };

@@ -16,7 +16,10 @@ export const SCHEDULE_MESSAGES = {
   // SCOPE.md: 0 is allowed and means unlimited; the message is the spec's.
   numberOfPostsRange: 'Number of posts must be equal or greater than 0',
   parentNotInCampaign: 'The parent project must be a project of the same campaign',
-  notWhileRunning: (status: string) => `The project cannot be scheduled while it is ${status}; stop it first`,
+  notWhileRunning: (status: string) => `The project cannot be scheduled while it is ${status}: try again once it has stopped`,
+  resetWhileRunning: (status: string) => `The schedule cannot be reset while the project is ${status}: edit it instead (the run's next posts take the change), or reset it once the run has ended`,
+  /** Told when a schedule is saved while its project runs (issue 35). */
+  savedWhileRunning: 'Schedule saved: the next posts of this run follow it; a new date or parent applies to the next start',
   noSchedule: 'The project has no schedule',
   // Shown by the screens when the dialog cannot open yet (spec 1 §4).
   fixFormFirst: 'Please fix the problems below before continue',

@@ -1,6 +1,10 @@
-import type { ProjectAction, ProjectRow } from '@linkloom/shared';
+import { PROJECT_LIFECYCLE_MESSAGES, type ProjectAction, type ProjectRow } from '@linkloom/shared';
 import type { AppContext } from '../../app-context';
-import { STARTABLE_BY_USER, startMailVerification, startProjectRun, stopMailVerification, stopProjectRun } from '../../engine/entry-points';
+import { HttpError } from '../../platform/http/errors';
+import {
+  STARTABLE_BY_USER, runProjectNow, startMailVerification, startProjectRun, stopMailVerification, stopProjectRun,
+} from '../../engine/entry-points';
+import { findProject } from './projects.repository';
 import { presentProject } from './projects.presenter';
 import { refuseStartIfNotReady } from './project-readiness';
 
@@ -14,11 +18,20 @@ export const STATUS_CHANGED_MEANWHILE = 'The project changed meanwhile: reload i
  * Start and Stop go through the engine's runner (a run row and its `project.run` job); the engine
  * moves the project on from STARTING / STOPPING. Verify mail and Stop verifying go through its
  * `mail.verify` job, which moves the project on and back to the status it had before.
+ * Start of a SCHEDULED project keeps the spec's refusal and names the way out (Run now) as its
+ * detail; Run now (issue 35) is refused with the same readiness list as Start.
  */
 export async function changeProjectStatus(ctx: AppContext, ownerId: number, projectId: number, action: ProjectAction): Promise<ProjectRow> {
   if (action === 'start') {
+    if ((await findProject(ctx.database.db, ownerId, projectId))?.status === 'SCHEDULED') {
+      throw new HttpError(409, PROJECT_LIFECYCLE_MESSAGES.scheduled, [PROJECT_LIFECYCLE_MESSAGES.runNowInstead]);
+    }
     await refuseStartIfNotReady(ctx, ownerId, projectId);
     return presentProject(await startProjectRun(ctx, ownerId, projectId, { from: STARTABLE_BY_USER }));
+  }
+  if (action === 'runNow') {
+    await refuseStartIfNotReady(ctx, ownerId, projectId, { scheduledToo: true });
+    return presentProject(await runProjectNow(ctx, ownerId, projectId));
   }
   if (action === 'stop') return presentProject(await stopProjectRun(ctx, ownerId, projectId));
   const verifying = action === 'startVerifying' ? startMailVerification : stopMailVerification;

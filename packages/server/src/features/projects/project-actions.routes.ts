@@ -21,4 +21,15 @@ export const projectActionRoutes: FastifyPluginAsyncZod<AppContext> = async (app
       },
     }, async (request) => changeProjectStatus(ctx, currentUser(request).id, request.params.id, action));
   }
+
+  app.post('/action/run_now/project/:id', {
+    schema: {
+      tags: ['projects'],
+      summary: 'Run now (issue 35): start a project at once and keep its schedule. A SCHEDULED project (waiting for its date or its parents) starts its scheduled run now; '
+        + 'the projects that wait for it still start when it completes. Any project Start could start is started as Start does. 409 with what to do instead; '
+        + '422 with what is missing (details) when a run could do nothing',
+      params: IdParamsSchema,
+      response: { 200: ProjectRowSchema, 404: ErrorResponseSchema, 409: ErrorResponseSchema, 422: ErrorResponseSchema },
+    },
+  }, async (request) => changeProjectStatus(ctx, currentUser(request).id, request.params.id, 'runNow'));
 };

@@ -26,11 +26,12 @@ export async function projectReadiness(database: Database, ownerId: number, proj
 /**
  * A person's Start of a project in a startable status whose run would fail at once is refused
  * with the list (422: the message, then one detail per problem) and nothing changes. The
- * lifecycle's refusals (SCHEDULED, already running: 409) come first, as spec 1 §4 has them.
+ * lifecycle's refusals (SCHEDULED, already running: 409) come first, as spec 1 §4 has them. Run
+ * now (`scheduledToo`) checks a SCHEDULED project the same way.
  */
-export async function refuseStartIfNotReady(ctx: AppContext, ownerId: number, projectId: number): Promise<void> {
+export async function refuseStartIfNotReady(ctx: AppContext, ownerId: number, projectId: number, options: { scheduledToo?: boolean } = {}): Promise<void> {
   const project = await projectToPlan(ctx.database.db, ownerId, projectId);
-  if (!STARTABLE_BY_USER.includes(project.status)) return;
+  if (!STARTABLE_BY_USER.includes(project.status) && !(options.scheduledToo === true && project.status === 'SCHEDULED')) return;
   const { problems } = await runReadiness(ctx.database.db, ownerId, project);
   if (problems.length > 0) throw new HttpError(422, PROJECT_LIFECYCLE_MESSAGES.notReady, problems);
 }

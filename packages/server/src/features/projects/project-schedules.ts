@@ -10,10 +10,12 @@ import { findProject, updateProjectSchedule, type ProjectRecord } from './projec
 import { presentProject } from './projects.presenter';
 import { publishProjectStatus } from './publish-project-status';
 import { STATUS_CHANGED_MEANWHILE } from './change-project-status';
-import { armedColumns, readSchedule, rearmSchedule } from '../../engine/entry-points';
+import { armedColumns, readSchedule, rearmSchedule, retimeRunningPosts } from '../../engine/entry-points';
 
-/** A project may be (re)scheduled only while nothing runs it. */
+/** A project may be (re)scheduled, or its schedule reset, only while nothing runs it. */
 const SCHEDULABLE: readonly string[] = ['NEW', 'COMPLETED', 'STOPPED', 'FAILED', 'SCHEDULED'];
+/** While it runs, its schedule may still be edited (issue 35): the run's next posts take the new pace. */
+const EDITABLE_WHILE_RUNNING: readonly string[] = ['STARTING', 'RUNNING'];
 
 async function ownProject(db: Kysely<DB>, ownerId: number, id: number): Promise<ProjectRecord> {
   const record = await findProject(db, ownerId, id);
@@ -21,8 +23,10 @@ async function ownProject(db: Kysely<DB>, ownerId: number, id: number): Promise<
   return record;
 }
 
-function assertSchedulable(record: ProjectRecord): void {
-  if (!SCHEDULABLE.includes(record.status)) throw new ConflictError(SCHEDULE_MESSAGES.notWhileRunning(record.status));
+function assertSchedulable(record: ProjectRecord, options: { whileRunning?: boolean } = {}): void {
+  if (SCHEDULABLE.includes(record.status)) return;
+  if (options.whileRunning === true && EDITABLE_WHILE_RUNNING.includes(record.status)) return;
+  throw new ConflictError(SCHEDULE_MESSAGES.notWhileRunning(record.status));
 }
 
 /** Parents must be the user's projects (404) of the project's own campaign (422). 0 stands for "several" (indexer). */
@@ -43,10 +47,10 @@ function storedWire(record: ProjectRecord): ScheduleWire | null {
   return parsed.success ? parsed.data : null;
 }
 
-/** A schedule as stored: its wire fields with a value, and status SCHEDULED. */
-export function scheduleText(wire: ScheduleWire): string {
+/** A schedule as stored: its wire fields with a value, and its status (SCHEDULED unless it governs a run under way: RUNNING). */
+export function scheduleText(wire: ScheduleWire, status: 'SCHEDULED' | 'RUNNING' = 'SCHEDULED'): string {
   const fields = Object.entries(wire).filter(([, value]) => value !== null && value !== undefined);
-  return JSON.stringify({ ...Object.fromEntries(fields), status: 'SCHEDULED' });
+  return JSON.stringify({ ...Object.fromEntries(fields), status });
 }
 
 /**
@@ -56,7 +60,9 @@ export function scheduleText(wire: ScheduleWire): string {
 async function writeSchedule(
   ctx: AppContext, ownerId: number, record: ProjectRecord, changes: { status: string; schedule: string | null },
 ): Promise<ProjectRow> {
-  const timing = armedColumns(readSchedule(changes.schedule), Date.now());
+  const now = Date.now();
+  // A running project waits for nothing: its schedule's date or parents count from its next start (Reset Schedule).
+  const timing = EDITABLE_WHILE_RUNNING.includes(changes.status) ? { next_run_at: null, schedule_armed_at: now } : armedColumns(readSchedule(changes.schedule), now);
   const updated = await updateProjectSchedule(ctx.database.db, ownerId, record.id, record.status, { ...changes, ...timing });
   if (!updated) throw new ConflictError(STATUS_CHANGED_MEANWHILE);
   const row = presentProject(updated);
@@ -68,18 +74,26 @@ async function writeSchedule(
 /**
  * POST /rest/schedule/{projectId}: the schedule dialog's save (spec 1 §4, §5). The rules are the
  * dialog's (422 with every message); parents must be projects of the same campaign. The project
- * becomes SCHEDULED with the schedule's fields its type uses.
+ * becomes SCHEDULED with the schedule's fields its type uses. While it runs (issue 35) it keeps
+ * running: the schedule is stored as the one governing this run (status RUNNING, DONE when the run
+ * ends) and the run's posts not begun yet take its pace from the next one on; its date or parents
+ * apply to the project's next start.
  */
 export async function saveSchedule(ctx: AppContext, ownerId: number, projectId: number, schedule: ScheduleWire): Promise<ProjectRow> {
   const { db } = ctx.database;
   const record = await ownProject(db, ownerId, projectId);
-  assertSchedulable(record);
+  assertSchedulable(record, { whileRunning: true });
   const kind = projectKind(record.module);
   const draft = draftFromWire(schedule);
   const problems = validateSchedule(draft, { id: projectId, kind });
   if (problems.length > 0) throw new HttpError(422, problems[0]!.message, problems.map((problem) => problem.message));
   const wire = wireFromDraft(draft, kind);
   await assertParents(db, ownerId, record, wire);
+  if (EDITABLE_WHILE_RUNNING.includes(record.status)) {
+    const row = await writeSchedule(ctx, ownerId, record, { status: record.status, schedule: scheduleText(wire, 'RUNNING') });
+    await retimeRunningPosts(ctx, ownerId, projectId);
+    return row;
+  }
   return writeSchedule(ctx, ownerId, record, { status: 'SCHEDULED', schedule: scheduleText(wire) });
 }
 
@@ -98,6 +112,7 @@ export async function resetSchedule(ctx: AppContext, ownerId: number, projectId:
   const record = await ownProject(ctx.database.db, ownerId, projectId);
   const wire = storedWire(record);
   if (wire === null) throw new ConflictError(SCHEDULE_MESSAGES.noSchedule);
+  if (EDITABLE_WHILE_RUNNING.includes(record.status)) throw new ConflictError(SCHEDULE_MESSAGES.resetWhileRunning(record.status));
   assertSchedulable(record);
   return writeSchedule(ctx, ownerId, record, { status: 'SCHEDULED', schedule: scheduleText(wire) });
 }
