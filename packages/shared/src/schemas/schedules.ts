@@ -18,7 +18,8 @@ export const SCHEDULE_MESSAGES = {
   parentNotInCampaign: 'The parent project must be a project of the same campaign',
   notWhileRunning: (status: string) => `The project cannot be scheduled while it is ${status}: try again once it has stopped`,
   resetWhileRunning: (status: string) => `The schedule cannot be reset while the project is ${status}: edit it instead (the run's next posts take the change), or reset it once the run has ended`,
-  /** Told when a schedule is saved while its project runs (issue 35). */
+  /** What an edit does to a running project (issue 35): the dialog says it first, the toast after saving. */
+  whileRunning: 'The next posts of this run follow the change; a new date or parent applies to the next start',
   savedWhileRunning: 'Schedule saved: the next posts of this run follow it; a new date or parent applies to the next start',
   noSchedule: 'The project has no schedule',
   // Shown by the screens when the dialog cannot open yet (spec 1 §4).

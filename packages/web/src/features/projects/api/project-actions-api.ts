@@ -4,7 +4,7 @@ import {
   type ProjectAction, type ProjectRow, type ProjectScreen,
 } from '@linkloom/shared';
 import { appFeedback } from '@/lib/app-feedback';
-import { get, reportHttpFailure } from '@/lib/http';
+import { get, post, reportHttpFailure } from '@/lib/http';
 import { HttpError, describeHttpFailure } from '@/lib/http-error';
 import { projectKeys } from './project-keys';
 
@@ -14,13 +14,16 @@ export const PROJECT_ACTION_FAILURES: Record<ProjectAction, string> = {
   stop: 'Failed to stop project.',
   startVerifying: 'Failed to start verifying.',
   stopVerifying: 'Failed to stop verifying.',
+  runNow: 'Failed to run the project now.',
 };
 
-const ACTION_PATHS: Record<ProjectAction, (id: number) => string> = {
-  start: (id) => `/action/start/project/${id}`,
-  stop: (id) => `/action/stop/project/${id}`,
-  startVerifying: (id) => `/action/start/verifying/${id}`,
-  stopVerifying: (id) => `/action/stop/verifying/${id}`,
+/** The spec's GET calls, and Run now's POST (issue 35: it starts work, so it is not a GET). */
+const ACTION_CALLS: Record<ProjectAction, { method: 'GET' | 'POST'; path: (id: number) => string }> = {
+  start: { method: 'GET', path: (id) => `/action/start/project/${id}` },
+  stop: { method: 'GET', path: (id) => `/action/stop/project/${id}` },
+  startVerifying: { method: 'GET', path: (id) => `/action/start/verifying/${id}` },
+  stopVerifying: { method: 'GET', path: (id) => `/action/stop/verifying/${id}` },
+  runNow: { method: 'POST', path: (id) => `/action/run_now/project/${id}` },
 };
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -78,7 +81,7 @@ function failureLines(error: unknown): string[] {
 
 /**
  * Start / Stop and Verify mail / Stop verifying (spec 1 §4): waits the spec's 1 second, then
- * GET /action/{start|stop}/{project|verifying}/{id}. `isPending` covers the wait and the call, so
+ * GET /action/{start|stop}/{project|verifying}/{id}; Run now: POST /action/run_now/project/{id}. `isPending` covers the wait and the call, so
  * the button shows its loading state throughout.
  */
 export function useProjectAction(projectId: number) {
@@ -86,7 +89,9 @@ export function useProjectAction(projectId: number) {
   return useMutation({
     mutationFn: async (action: ProjectAction) => {
       await wait(ACTION_DELAY_MS);
-      return get(ACTION_PATHS[action](projectId), { schema: ProjectRowSchema, silent: true });
+      const call = ACTION_CALLS[action];
+      const send = call.method === 'POST' ? post : get;
+      return send(call.path(projectId), { schema: ProjectRowSchema, silent: true });
     },
     onMutate: () => ({ statusBefore: cachedStatus(queryClient, projectId), updatedAt: screenUpdatedAt(queryClient, projectId) }),
     onSuccess: (row, _action, context) => {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ProjectRowSchema, type ScheduleWire } from '@linkloom/shared';
+import { ProjectRowSchema, SCHEDULE_MESSAGES, isRunning, type ScheduleWire } from '@linkloom/shared';
 import { appFeedback } from '@/lib/app-feedback';
 import { get, post } from '@/lib/http';
 import { cachedStatus, mergeProjectRow, notifyProjectFailure } from './project-actions-api';
@@ -27,7 +27,8 @@ export function useSaveSchedule(projectId: number) {
     onMutate: () => ({ statusBefore: cachedStatus(queryClient, projectId) }),
     onSuccess: (row, _schedule, context) => {
       mergeProjectRow(queryClient, row, context.statusBefore);
-      appFeedback().message.success(SCHEDULE_CALL_MESSAGES.saved);
+      // Saved while the project runs (issue 35): say what the change does to the run under way.
+      appFeedback().message.success(isRunning(row.status) ? SCHEDULE_MESSAGES.savedWhileRunning : SCHEDULE_CALL_MESSAGES.saved);
     },
     onError: (error) => notifyProjectFailure(SCHEDULE_CALL_MESSAGES.saveFailed, error),
   });

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
-import { DatePicker, Form, InputNumber, Modal, Radio, Select, TimePicker, type FormRule } from 'antd';
+import { Alert, DatePicker, Form, InputNumber, Modal, Radio, Select, TimePicker, type FormRule } from 'antd';
 import {
-  DURATION_TYPES, SCHEDULE_TYPES, wireFromDraft, type ProjectKind, type ProjectRow, type ProjectSibling,
+  DURATION_TYPES, SCHEDULE_MESSAGES, SCHEDULE_TYPES, isRunning, wireFromDraft, type ProjectKind, type ProjectRow, type ProjectSibling,
 } from '@linkloom/shared';
 import { useSaveSchedule } from '../../api/schedule-api';
 import { draftFromValues, scheduleFieldProblem, valuesFromSchedule, type ScheduleFormValues } from './schedule-values';
@@ -74,6 +74,9 @@ export function ScheduleDialog({ open, onClose, project, kind, siblings }: Sched
         </Form>
       )}
     >
+      {isRunning(project.status) && (
+        <Alert type="info" showIcon style={{ marginBottom: 16 }} data-testid="schedule-while-running" title="The project is running" description={SCHEDULE_MESSAGES.whileRunning} />
+      )}
       <Form.Item name="scheduleType" label="Schedule option" rules={[rule('scheduleType')]}>
         <Radio.Group options={SCHEDULE_TYPES.map(([value, label]) => ({ value, label }))} data-testid="schedule-type" />
       </Form.Item>

@@ -1,6 +1,11 @@
+import type { ReactNode } from 'react';
 import { Button, Popover, Space } from 'antd';
-import { startStopButton, verifyButton, type ButtonState, type ProjectAction } from '@linkloom/shared';
+import {
+  runNowButton, startStopButton, verifyButton, type ButtonState, type ProjectAction, type ProjectSchedule, type ProjectSibling,
+} from '@linkloom/shared';
 import { useProjectAction } from '../../api/project-actions-api';
+import { waitingParentsText } from '../../lib/waiting-parents';
+import { RunNowButton, ScheduledStartHelp, useRunNowConfirm } from './run-now';
 
 /** Props of {@link LifecycleButtons}. */
 export interface LifecycleButtonsProps {
@@ -9,20 +14,36 @@ export interface LifecycleButtonsProps {
   editing: boolean;
   /** Account creation projects also verify email (spec 1 §2). */
   accountCreation: boolean;
+  /** What Run now's confirmation names: the parents an AfterProject schedule waits for. */
+  schedule?: ProjectSchedule | null;
+  siblings?: readonly ProjectSibling[];
 }
 
 /**
  * Start / Stop, and for account creation Verify mail / Stop verifying (spec 1 §4). What each
  * button reads and allows comes from the shared lifecycle rules; a click waits the spec's
- * second and then calls the server, loading all along. One action at a time.
+ * second and then calls the server, loading all along. One action at a time. A scheduled project
+ * also has Run now (issue 35), which its Start popover offers too; a project waiting for its
+ * parents asks first.
  */
-export function LifecycleButtons({ projectId, status, editing, accountCreation }: LifecycleButtonsProps) {
+export function LifecycleButtons({ projectId, status, editing, accountCreation, schedule, siblings = [] }: LifecycleButtonsProps) {
   const action = useProjectAction(projectId);
+  const confirmRunNow = useRunNowConfirm();
   const running = action.isPending ? action.variables : null;
   const startStop = startStopButton(status, { editing, accountCreation });
+  const runNow = runNowButton(status, { editing, accountCreation });
+  const handleRunNow = async () => {
+    if (await confirmRunNow(waitingParentsText(schedule, projectId, siblings))) action.mutate('runNow');
+  };
+  const help = startStop.popover
+    ? <ScheduledStartHelp disabled={runNow.action === null || running !== null} onRunNow={() => void handleRunNow()} />
+    : undefined;
   return (
     <Space size={8}>
-      <ActionButton state={startStop} pending={running} busy={running !== null} onAction={action.mutate} testId="start-stop" primary />
+      <ActionButton state={startStop} pending={running} busy={running !== null} onAction={action.mutate} testId="start-stop" primary popoverContent={help} />
+      {status === 'SCHEDULED' && (
+        <RunNowButton state={runNow} loading={running === 'runNow'} busy={running !== null} onRunNow={() => void handleRunNow()} />
+      )}
       {accountCreation && (
         <ActionButton state={verifyButton(status, editing)} pending={running} busy={running !== null} onAction={action.mutate} testId="verify-mail" />
       )}
@@ -39,16 +60,18 @@ interface ActionButtonProps {
   testId: string;
   /** The screen's main action (Start); Stop buttons are always shown as danger. */
   primary?: boolean;
+  /** What the popover shows instead of the state's text (the way out, with its button). */
+  popoverContent?: ReactNode;
 }
 
-function ActionButton({ state, pending, busy, onAction, testId, primary = false }: ActionButtonProps) {
+function ActionButton({ state, pending, busy, onAction, testId, primary = false, popoverContent }: ActionButtonProps) {
   const { label, action, popover } = state;
   const stopping = label.startsWith('Stop');
   const type = primary && !stopping ? 'primary' : 'default';
   if (popover) {
     // A scheduled project: the click explains why it cannot start instead of acting.
     return (
-      <Popover trigger="click" title={popover.title} content={popover.content}>
+      <Popover trigger="click" title={popover.title} content={popoverContent ?? popover.content}>
         <Button type={type} data-testid={testId}>{label}</Button>
       </Popover>
     );

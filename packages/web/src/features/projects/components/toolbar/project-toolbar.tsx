@@ -1,5 +1,5 @@
 import { Flex, Space, Typography } from 'antd';
-import { canEdit, isRunning, type ProjectKind, type ProjectRow, type ProjectSibling } from '@linkloom/shared';
+import { canEdit, type ProjectKind, type ProjectRow, type ProjectSibling } from '@linkloom/shared';
 import { ViewErrorButton } from '@/components/error-list-dialog';
 import { EditButtons } from './edit-buttons';
 import { LifecycleButtons } from './lifecycle-buttons';
@@ -53,12 +53,15 @@ export function ProjectToolbar(p: ProjectToolbarProps) {
           onSave={p.onSave}
           onCancel={p.onCancel}
         />
-        <LifecycleButtons projectId={project.id} status={project.status} editing={editing} accountCreation={accountCreation} />
+        <LifecycleButtons
+          projectId={project.id} status={project.status} editing={editing} accountCreation={accountCreation}
+          schedule={project.schedule} siblings={p.siblings}
+        />
         <ScheduleMenu
           project={project}
           kind={kind}
           siblings={p.siblings}
-          disabled={editing || isRunning(project.status)}
+          disabled={editing}
           beforeSchedule={p.beforeSchedule}
         />
       </Space>

@@ -1,7 +1,7 @@
 import { Suspense, lazy, useState } from 'react';
 import { Button, Dropdown, type MenuProps } from 'antd';
 import { CalendarOutlined, DownOutlined } from '@ant-design/icons';
-import type { ProjectKind, ProjectRow, ProjectSibling } from '@linkloom/shared';
+import { SCHEDULE_MESSAGES, isRunning, type ProjectKind, type ProjectRow, type ProjectSibling } from '@linkloom/shared';
 import { useConfirm } from '@/components/confirm-delete';
 import { useScheduleAction } from '../../api/schedule-api';
 
@@ -13,7 +13,7 @@ export interface ScheduleMenuProps {
   project: ProjectRow;
   kind: ProjectKind;
   siblings: ProjectSibling[];
-  /** Editing or running: nothing to schedule now. */
+  /** Editing: nothing to schedule now (a running project's schedule may be edited, issue 35). */
   disabled: boolean;
   /** Checks the screen first (valid tabs, a ticked site); false keeps the dialog closed. */
   beforeSchedule?: () => boolean | Promise<boolean>;
@@ -21,7 +21,8 @@ export interface ScheduleMenuProps {
 
 /**
  * The Schedule menu (spec 1 §2): Add Schedule, or Edit Schedule when one exists, and then also
- * Delete Schedule (after a confirmation) and Reset Schedule.
+ * Delete Schedule (after a confirmation) and Reset Schedule. While the project runs (issue 35) its
+ * schedule can still be edited or deleted — the run's next posts follow the change — but not reset.
  */
 export function ScheduleMenu({ project, kind, siblings, disabled, beforeSchedule }: ScheduleMenuProps) {
   const [dialogOpen, setDialogOpen] = useState(false);
@@ -31,6 +32,7 @@ export function ScheduleMenu({ project, kind, siblings, disabled, beforeSchedule
   const scheduleAction = useScheduleAction(project.id);
   const { confirmDelete } = useConfirm();
   const hasSchedule = Boolean(project.schedule?.scheduleType);
+  const running = isRunning(project.status);
 
   const openDialog = async () => {
     setChecking(true);
@@ -53,7 +55,10 @@ export function ScheduleMenu({ project, kind, siblings, disabled, beforeSchedule
     ...(hasSchedule
       ? [
         { key: 'delete', danger: true, label: <span data-testid="schedule-delete">Delete Schedule</span> },
-        { key: 'reset', label: <span data-testid="schedule-reset">Reset Schedule</span> },
+        {
+          key: 'reset', disabled: running,
+          label: <span data-testid="schedule-reset" title={running ? SCHEDULE_MESSAGES.resetWhileRunning(project.status) : undefined}>Reset Schedule</span>,
+        },
       ]
       : []),
   ];
