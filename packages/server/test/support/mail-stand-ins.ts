@@ -138,3 +138,82 @@ export function startEndlessGreetingPop3(size = 64 * 1024 * 1024): Promise<MailS
     void flood(socket, size, sent);
   });
 }
+
+/** "28-Nov-2026 21:00:00 +0000": an IMAP internal date. */
+function imapDate(date: Date): string {
+  const month = date.toLocaleString('en-US', { month: 'short', timeZone: 'UTC' });
+  const time = date.toISOString().slice(11, 19);
+  return `${String(date.getUTCDate()).padStart(2, '0')}-${month}-${date.getUTCFullYear()} ${time} +0000`;
+}
+
+/**
+ * IMAP for verification: one matching message whose RFC822.SIZE says 100 bytes, and whose
+ * source, once asked for, is announced at `size` bytes and streamed.
+ */
+export function startLyingSizeImap(size = 1_000_000_000): Promise<MailStandIn> {
+  return standIn((socket, sent) => {
+    socket.write('* OK [CAPABILITY IMAP4rev1] ready\r\n');
+    onLines(socket, (line) => {
+      const [tag = '*', rawCommand = ''] = line.split(' ');
+      const command = rawCommand.toUpperCase();
+      const upper = line.toUpperCase();
+      if (command === 'CAPABILITY') socket.write(`* CAPABILITY IMAP4rev1\r\n${tag} OK done\r\n`);
+      else if (command === 'EXAMINE' || command === 'SELECT') {
+        socket.write(`* FLAGS (\\Seen)\r\n* 1 EXISTS\r\n* OK [UIDVALIDITY 1] ok\r\n* OK [UIDNEXT 2] ok\r\n${tag} OK [READ-ONLY] done\r\n`);
+      } else if (upper.includes(' SEARCH ')) socket.write(`* SEARCH 1\r\n${tag} OK done\r\n`);
+      else if (upper.includes(' FETCH ') && upper.includes('BODY')) {
+        const head = `* 1 FETCH (UID 1 BODY[] {${size}}\r\n`;
+        socket.write(head);
+        sent(head.length);
+        void flood(socket, size, sent);
+      } else if (upper.includes(' FETCH ')) {
+        socket.write(`* 1 FETCH (UID 1 RFC822.SIZE 100 INTERNALDATE "${imapDate(new Date())}")\r\n${tag} OK done\r\n`);
+      } else if (command === 'LOGOUT') socket.end(`* BYE bye\r\n${tag} OK done\r\n`);
+      else socket.write(`${tag} OK done\r\n`);
+    });
+  });
+}
+
+/**
+ * POP3 for verification: one message whose headers match `to` and `from` and whose LIST size
+ * says 100 bytes; `endless` names the answer that never ends ('TOP' or 'RETR': lines without the final dot).
+ */
+export function startEndlessAnswerPop3(to: string, from: string, endless: 'TOP' | 'RETR'): Promise<MailStandIn> {
+  const headers = `To: ${to}\r\nFrom: ${from}\r\nDate: ${new Date().toUTCString()}\r\nSubject: Confirm\r\n\r\n`;
+  const line = Buffer.from(`${'a'.repeat(998)}\r\n`);
+  return standIn((socket, sent) => {
+    socket.write('+OK ready\r\n');
+    onLines(socket, (text) => {
+      const command = text.split(' ')[0]!.toUpperCase();
+      if (command === 'STAT') socket.write('+OK 1 100\r\n');
+      else if (command === 'LIST') socket.write('+OK 1 100\r\n');
+      else if (command === endless) {
+        socket.write('+OK\r\n');
+        void (async () => {
+          while (!socket.destroyed && socket.writable) {
+            sent(line.length);
+            if (!socket.write(line)) await new Promise<void>((resolve) => {
+              socket.once('drain', resolve);
+              socket.once('close', resolve);
+            });
+          }
+        })();
+      } else if (command === 'TOP') socket.write(`+OK\r\n${headers}.\r\n`);
+      else if (command === 'QUIT') socket.end('+OK bye\r\n');
+      else socket.write('+OK\r\n');
+    });
+  });
+}
+
+/** A server that greets as `protocol` would and then trickles a byte now and then, never finishing a line. */
+export function startTricklingServer(protocol: 'pop3' | 'imap', everyMs = 50): Promise<MailStandIn> {
+  return standIn((socket, sent) => {
+    socket.write(protocol === 'pop3' ? '+OK ' : '* OK [CAPABILITY IMAP4rev1] ready\r\n* OK ');
+    const timer = setInterval(() => {
+      if (socket.destroyed) return;
+      socket.write('.');
+      sent(1);
+    }, everyMs);
+    socket.on('close', () => clearInterval(timer));
+  });
+}
