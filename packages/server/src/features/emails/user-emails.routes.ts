@@ -78,7 +78,7 @@ export const userEmailRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
 
   app.post('/action/email/test_login', {
     schema: {
-      tags, summary: 'Really log in to a mailbox over IMAP or POP3 (and find the spam folder when asked); 422 with what to fix',
+      tags, summary: 'Really log in to a mailbox over IMAP or POP3 (and find the spam folder when asked), through the outbound policy and within 1 MB and 30 s; 422 with what to fix, never the server\'s own text',
       body: EmailSettingsSchema, response: { 200: EmailTestResultSchema, 422: ErrorResponseSchema },
     },
   }, async (request) => testEmailLogin(request.body));
