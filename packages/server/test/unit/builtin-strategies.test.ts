@@ -4,6 +4,8 @@ import { BUILTIN_STRATEGIES, builtinStrategy, diagramOfTree, isBuiltinStrategyId
 import { FIRST_CUSTOM_STRATEGY_ID } from '../../src/platform/db/migrations/0017-strategies';
 import { sanitizeRichText, sanitizeSvg } from '../../src/platform/html/sanitize';
 
+const LIMITS = { maxDepth: 64 };
+
 describe('built-in strategies', () => {
   it('ships six, each a valid diagram of the depth its name says, with a description and its own preview', () => {
     expect(BUILTIN_STRATEGIES.map((s) => [s.id, s.name, diagramDepth(s.diagram)])).toEqual([
@@ -19,8 +21,8 @@ describe('built-in strategies', () => {
       expect(DiagramSchema.parse(JSON.parse(s.text))).toEqual(s.diagram);
       expect(s.svg).toBe(diagramPreviewSvg(s.diagram));
       // What the server would store for them is what they are: nothing for the sanitisers to remove.
-      expect(sanitizeRichText(s.description)).toBe(s.description);
-      expect(sanitizeSvg(s.svg)).not.toBeNull();
+      expect(sanitizeRichText(s.description, LIMITS)).toBe(s.description);
+      expect(sanitizeSvg(s.svg, LIMITS)).not.toBeNull();
       expect(s.id).toBeLessThan(FIRST_CUSTOM_STRATEGY_ID);
     }
   });

@@ -112,3 +112,17 @@ export const DIAGRAM_COPY_PREFIX = 'Copy of ';
 /** Largest diagram accepted: cells in one document and characters of its JSON text. */
 export const DIAGRAM_MAX_CELLS = 5000;
 export const DIAGRAM_MAX_JSON_CHARS = 5 * 1024 * 1024;
+/**
+ * Deepest nesting of objects and lists in a diagram's JSON (the document itself is level 1). The
+ * designer's own diagrams go some 8 levels deep (document, cells, cell, labels, label, attrs…);
+ * a far deeper one would overflow the stack of anything that walks it recursively
+ * (JSON.stringify, structuredClone, the designer), so it is refused before it is parsed.
+ */
+export const DIAGRAM_MAX_NESTING = 32;
+/** Most diagrams one upload may import: its files and the files of its ZIPs, together. */
+export const DIAGRAM_IMPORT_MAX_FILES = 100;
+/**
+ * Deepest nesting of elements in a strategy's description (HTML) and preview picture (SVG): the
+ * editor's and the designer's go a few levels deep; past this the markup is refused unparsed.
+ */
+export const STRATEGY_MARKUP_MAX_DEPTH = 64;

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { IdListSchema, IdSchema, PLAIN_TEXT_RULE } from './common';
 import { isPlainText } from '../domain/plain-text';
-import { DIAGRAM_COPY_PREFIX, DIAGRAM_MAX_JSON_CHARS } from '../constants/diagram';
+import {
+  DIAGRAM_COPY_PREFIX, DIAGRAM_IMPORT_MAX_FILES, DIAGRAM_MAX_CELLS, DIAGRAM_MAX_JSON_CHARS, STRATEGY_MARKUP_MAX_DEPTH,
+} from '../constants/diagram';
 import { StrategySummarySchema } from './strategy-summary';
 
 export * from './strategy-summary';
@@ -18,6 +20,8 @@ export const STRATEGY_MESSAGES = {
   descriptionTooLong: 'The description must be at most 1,000,000 characters',
   imgTooLong: 'The preview image must be at most 2,000,000 characters of SVG',
   imgNotSvg: 'The preview image must be SVG text (<svg …>…</svg>)',
+  imgTooDeep: `The preview image nests elements more than ${STRATEGY_MARKUP_MAX_DEPTH} levels deep`,
+  descriptionTooDeep: `The description nests elements more than ${STRATEGY_MARKUP_MAX_DEPTH} levels deep`,
   strategyTooLong: `The diagram is larger than ${DIAGRAM_MAX_JSON_CHARS / 1024 / 1024} MB of JSON`,
   idMismatch: 'The id in the body is not the id of the diagram in the path',
   /** Built-in diagrams can only be cloned (spec 2 §2, §6). */
@@ -29,6 +33,9 @@ export const STRATEGY_MESSAGES = {
   noFiles: 'Choose diagram files (.json) or a ZIP of them to upload (form field "file")',
   notDiagramFile: 'Only diagram files (.json) or ZIP files of them can be imported',
   nothingImported: 'No diagram was imported',
+  tooManyFiles: `One upload imports at most ${DIAGRAM_IMPORT_MAX_FILES} diagrams: nothing was imported; upload them in smaller batches`,
+  /** The import dialog's hint: what one upload may hold. */
+  importHint: `Diagrams exported by the designer (Download), one per file, or a ZIP of them: at most ${DIAGRAM_IMPORT_MAX_FILES} diagrams per upload, ${DIAGRAM_MAX_CELLS} cells each.`,
   // Toasts (spec 2 §8 equivalents)
   createFailed: 'Failed to create new diagram. Unknown error',
   renameFailed: 'Failed to rename the diagram. Unknown error',

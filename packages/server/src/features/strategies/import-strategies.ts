@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import {
-  DIAGRAM_MAX_JSON_CHARS, STRATEGY_MESSAGES, StrategyNameSchema, strategyNameOfFile, type StrategyImportResponse,
+  DIAGRAM_IMPORT_MAX_FILES, DIAGRAM_MAX_JSON_CHARS, STRATEGY_MESSAGES, StrategyNameSchema, strategyNameOfFile, type StrategyImportResponse,
 } from '@linkloom/shared';
 import type { AppContext } from '../../app-context';
 import { spoolUpload } from '../../platform/files/spool-upload';
@@ -42,14 +42,19 @@ async function textOf(document: UploadedDocument): Promise<{ text: string } | { 
  * upload is spooled to disk first; each file is read and checked (JSON, shape, rules); the good
  * ones are stored together in one short transaction after all were read, each named after its
  * file; every refused file is listed with why. When none is good, 422 lists them all and nothing
- * is stored.
+ * is stored. An upload of more than DIAGRAM_IMPORT_MAX_FILES files (ZIP entries included) is
+ * refused whole (422), as is each diagram past the caps of readDiagramText (size, nesting, cells).
  */
 export async function importStrategies(ctx: AppContext, request: FastifyRequest, ownerId: number): Promise<StrategyImportResponse> {
   const upload = await spoolUpload(request);
   const good: NewStrategy[] = [];
   const errors: StrategyImportResponse['errors'] = [];
   try {
+    let documents = 0;
     for await (const document of uploadedDocuments(upload, ctx.config.zipMaxExpandedMb * 1024 * 1024)) {
+      documents += 1;
+      // Counted as they come, so an archive of thousands is refused at the first one too many.
+      if (documents > DIAGRAM_IMPORT_MAX_FILES) throw new HttpError(422, STRATEGY_MESSAGES.tooManyFiles);
       const read = await textOf(document);
       if ('problem' in read) {
         errors.push({ file: document.label, message: read.problem });

@@ -11,12 +11,11 @@ import type { DB } from '../../platform/db/schema';
 import { currentUser } from '../../platform/auth/session.plugin';
 import { sendAttachment, sendInline } from '../../platform/files/download';
 import { ForbiddenError, HttpError, NotFoundError } from '../../platform/http/errors';
-import { sanitizeRichText } from '../../platform/html/sanitize';
 import { builtinStrategy, isBuiltinStrategyId } from './builtin-strategies';
 import { listUserStrategies } from './list-user-strategies';
 import { deleteStrategies, findStrategy, findStrategyPreview, insertStrategies, updateStrategy } from './strategies.repository';
 import { builtinPreviewVersion, presentBuiltin, presentStrategy, presentStrategySummary } from './strategies.presenter';
-import { previewOf, requireDiagram } from './strategy-input';
+import { descriptionOf, previewOf, requireDiagram } from './strategy-input';
 import { importStrategies } from './import-strategies';
 
 const tags = ['strategies'];
@@ -73,7 +72,7 @@ export const strategyRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     const { diagram, text } = strategy === null || strategy === undefined
       ? (() => { const d = defaultDiagram(randomUUID()); return { diagram: d, text: JSON.stringify(d) }; })()
       : requireDiagram(strategy);
-    const [row] = await insertStrategies(db, user.id, [{ name, description: sanitizeRichText(description ?? ''), diagram: text, img: previewOf(img, diagram) }]);
+    const [row] = await insertStrategies(db, user.id, [{ name, description: descriptionOf(description ?? ''), diagram: text, img: previewOf(img, diagram) }]);
     const created = presentStrategySummary(row!);
     publish?.(user.id, 'strategies', 'add', created);
     return created;
@@ -94,7 +93,7 @@ export const strategyRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     const row = isBuiltinStrategyId(id) ? undefined : await findStrategy(db, user.id, id);
     if (!row) throw new NotFoundError();
     const fields: { name: string; description?: string; diagram?: string; img?: string } = { name };
-    if (description !== null && description !== undefined) fields.description = sanitizeRichText(description);
+    if (description !== null && description !== undefined) fields.description = descriptionOf(description);
     if (strategy !== null && strategy !== undefined) {
       const { diagram, text } = requireDiagram(strategy);
       fields.diagram = text;

@@ -1,8 +1,8 @@
 import {
-  STRATEGY_MESSAGES, diagramPreviewSvg, readDiagramText, type Diagram,
+  STRATEGY_MARKUP_MAX_DEPTH, STRATEGY_MESSAGES, diagramPreviewSvg, readDiagramText, type Diagram,
 } from '@linkloom/shared';
 import { HttpError } from '../../platform/http/errors';
-import { sanitizeSvg } from '../../platform/html/sanitize';
+import { MarkupTooDeepError, sanitizeRichText, sanitizeSvg } from '../../platform/html/sanitize';
 
 /** Problems named in the one-line message; all of them (up to this many) go in `details`. */
 const PROBLEMS_IN_MESSAGE = 3;
@@ -28,10 +28,27 @@ export function requireDiagram(text: string): { diagram: Diagram; text: string }
   return read;
 }
 
+const MARKUP_LIMITS = { maxDepth: STRATEGY_MARKUP_MAX_DEPTH };
+
+/** Sanitised markup, or the 422 naming the depth cap when it nests deeper. */
+function withinDepth<T>(sanitise: () => T, tooDeep: string): T {
+  try {
+    return sanitise();
+  } catch (error) {
+    if (error instanceof MarkupTooDeepError) throw new HttpError(422, tooDeep);
+    throw error;
+  }
+}
+
 /** The preview to store: the designer's SVG sanitised, or one drawn from the diagram when none came. */
 export function previewOf(img: string | null | undefined, diagram: Diagram): string {
   if (img === null || img === undefined || img.trim() === '') return diagramPreviewSvg(diagram);
-  const clean = sanitizeSvg(img);
+  const clean = withinDepth(() => sanitizeSvg(img, MARKUP_LIMITS), STRATEGY_MESSAGES.imgTooDeep);
   if (clean === null) throw new HttpError(422, STRATEGY_MESSAGES.imgNotSvg);
   return clean;
+}
+
+/** The description to store: its rich text sanitised (422 past the depth cap). */
+export function descriptionOf(html: string): string {
+  return withinDepth(() => sanitizeRichText(html, MARKUP_LIMITS), STRATEGY_MESSAGES.descriptionTooDeep);
 }

@@ -29,7 +29,24 @@ interface Policy {
   attributeValue(element: string, name: string, value: string): string | null;
 }
 
-function sanitize(input: string, policy: Policy, root?: string): { html: string; sawRoot: boolean } {
+/**
+ * Markup nested deeper than the limit it was sanitised with (MarkupLimits.maxDepth): refused
+ * whole. htmlparser2 keeps its stack of open elements with unshift/shift, so the cost of a parse
+ * grows with the square of the depth (80,000 nested elements took 16 s of the event loop); the
+ * parse stops at the first element past the limit, so it stays cheap whatever the input.
+ */
+export class MarkupTooDeepError extends Error {
+  constructor(readonly maxDepth: number) {
+    super(`The markup nests elements more than ${maxDepth} deep`);
+  }
+}
+
+/** How deep the markup may nest its elements (every element counts, kept or dropped). */
+export interface MarkupLimits {
+  maxDepth: number;
+}
+
+function sanitize(input: string, policy: Policy, limits: MarkupLimits, root?: string): { html: string; sawRoot: boolean } {
   let out = '';
   let drop = 0;
   let sawRoot = root === undefined;
@@ -39,6 +56,7 @@ function sanitize(input: string, policy: Policy, root?: string): { html: string;
   const open: boolean[] = [];
   const parser = new Parser({
     onopentag(name, attributes) {
+      if (open.length >= limits.maxDepth) throw new MarkupTooDeepError(limits.maxDepth);
       if (drop > 0 || policy.dropWithContent.has(name)) {
         drop += 1;
         open.push(false);
@@ -129,9 +147,12 @@ const HTML_POLICY: Policy = {
   },
 };
 
-/** The description's rich text with only harmless formatting left (links http(s)/mailto, images http(s) or raster data). */
-export function sanitizeRichText(html: string): string {
-  const clean = sanitize(html, HTML_POLICY).html;
+/**
+ * The description's rich text with only harmless formatting left (links http(s)/mailto, images
+ * http(s) or raster data). Throws MarkupTooDeepError past `limits.maxDepth`.
+ */
+export function sanitizeRichText(html: string, limits: MarkupLimits): string {
+  const clean = sanitize(html, HTML_POLICY, limits).html;
   // A link that opens a new window never hands it the opener.
   return clean.replace(/<a ((?:(?!>).)*?target="_blank"(?:(?!>).)*?)>/g, (tag, attrs: string) => (attrs.includes('rel=') ? tag : `<a ${attrs} rel="noopener noreferrer">`));
 }
@@ -179,10 +200,11 @@ const SVG_POLICY: Policy = {
 /**
  * A preview picture with only drawing left: shapes, text, gradients and markers with presentation
  * attributes; no script, event handler, style sheet, foreign object, external reference or link.
- * Null when the text is not an SVG picture (no <svg> element).
+ * Null when the text is not an SVG picture (no <svg> element). Throws MarkupTooDeepError past
+ * `limits.maxDepth`.
  */
-export function sanitizeSvg(svg: string): string | null {
-  const { html, sawRoot } = sanitize(svg, SVG_POLICY, 'svg');
+export function sanitizeSvg(svg: string, limits: MarkupLimits): string | null {
+  const { html, sawRoot } = sanitize(svg, SVG_POLICY, limits, 'svg');
   if (!sawRoot) return null;
   return html.includes('xmlns=') ? html : html.replace(/^<svg/, '<svg xmlns="http://www.w3.org/2000/svg"');
 }

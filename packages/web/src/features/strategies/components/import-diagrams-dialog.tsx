@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { Modal } from 'antd';
-import { StrategyImportResponseSchema } from '@linkloom/shared';
+import { STRATEGY_MESSAGES, StrategyImportResponseSchema } from '@linkloom/shared';
 import { toastProblems } from '@/lib/action-feedback';
 import { UploadDropZone, type UploadResult } from '@/components/upload-button';
 
@@ -25,7 +25,7 @@ export function ImportDiagramsDialog({ open, onClose, onImported }: { open: bool
         accept=".json,.zip,application/json,application/zip"
         multiple
         label="Click or drag diagram files (.json) or a ZIP here"
-        hint="Diagrams exported by the designer (Download), one per file, or a ZIP of them."
+        hint={STRATEGY_MESSAGES.importHint}
         onDone={handleDone}
         testId="upload-diagrams"
       />
