@@ -1,35 +1,36 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError, describeHttpFailure } from './http-error';
+import { HTTP_ADVICE, HTTP_FAILED, HttpError, describeHttpFailure } from './http-error';
 
-describe('describeHttpFailure', () => {
-  it('names status and URL, then the spec text, the server message and one line per detail', () => {
+describe('describeHttpFailure (issue 35: what failed and what to do, never the status and URL)', () => {
+  it("titles the failure with the caller's words, then the server's message and one line per detail", () => {
     const description = describeHttpFailure({
-      status: 422,
-      url: '/rest/campaigns',
-      statusText: 'Unprocessable Entity',
+      status: 422, url: '/rest/campaigns', statusText: 'Unprocessable Entity', method: 'PUT', what: 'Failed to add the campaign',
       body: { error: { message: 'Invalid campaign', details: ['name: Required', 'type: Invalid'] } },
     });
-    expect(description).toEqual({
-      title: 'Request error 422: /rest/campaigns',
-      lines: ['validation error', 'Invalid campaign', 'name: Required', 'type: Invalid'],
-    });
+    expect(description).toEqual({ title: 'Failed to add the campaign', lines: ['Invalid campaign', 'name: Required', 'type: Invalid'] });
+    expect(JSON.stringify(description)).not.toMatch(/422|rest\/campaigns|validation error/);
   });
 
-  it("falls back to the response's status text for codes the spec does not name", () => {
-    const { lines } = describeHttpFailure({ status: 418, url: '/x', statusText: "I'm a teapot", body: null });
-    expect(lines).toEqual(["I'm a teapot"]);
+  it("titles it with the server's message when the caller gave no words; says what the call did when neither did", () => {
+    expect(describeHttpFailure({ status: 409, url: '/x', statusText: 'Conflict', method: 'GET', body: { error: { message: 'Taken: pick another name' } } }))
+      .toEqual({ title: 'Taken: pick another name', lines: [] });
+    expect(describeHttpFailure({ status: 404, url: '/x', statusText: 'Not Found', method: 'DELETE', body: null }))
+      .toEqual({ title: HTTP_FAILED.delete, lines: [HTTP_ADVICE.notFound] });
   });
 
-  it('says when no response arrived', () => {
-    expect(describeHttpFailure({ status: null, url: '/rest/campaigns', statusText: '', body: null })).toEqual({
-      title: 'Request failed: /rest/campaigns',
-      lines: ['No response from the server.'],
-    });
+  it('says what to do when the server explained nothing, or the fault is not the user\'s', () => {
+    expect(describeHttpFailure({ status: null, url: '/rest/campaigns', statusText: '', body: null, what: 'Failed to load campaigns.' }))
+      .toEqual({ title: 'Failed to load campaigns.', lines: [HTTP_ADVICE.noAnswer] });
+    expect(describeHttpFailure({ status: 500, url: '/x', statusText: 'Internal Server Error', body: { oops: 1 }, method: 'POST' }))
+      .toEqual({ title: HTTP_FAILED.save, lines: [HTTP_ADVICE.server] });
+    expect(describeHttpFailure({ status: 200, url: '/x', statusText: 'OK', body: {}, problem: 'The server sent an answer of an unexpected shape.' }).lines)
+      .toEqual(['The server sent an answer of an unexpected shape.', HTTP_ADVICE.unreadable]);
   });
 
-  it('ignores bodies that are not the error shape', () => {
-    const { lines } = describeHttpFailure({ status: 500, url: '/x', statusText: 'Internal Server Error', body: { oops: 1 } });
-    expect(lines).toEqual(['server error']);
+  it("drops the spec's 'Unknown error' ending when the server did explain", () => {
+    const failure = { status: 422, url: '/x', statusText: '', what: 'Failed to save the wizard. Unknown error' };
+    expect(describeHttpFailure({ ...failure, body: { error: { message: 'Wizard name is required' } } }).title).toBe('Failed to save the wizard');
+    expect(describeHttpFailure({ ...failure, body: null }).title).toBe('Failed to save the wizard. Unknown error');
   });
 });
 

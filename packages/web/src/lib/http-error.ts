@@ -1,15 +1,19 @@
-import { ErrorResponseSchema, statusText } from '@linkloom/shared';
+import { ErrorResponseSchema } from '@linkloom/shared';
 
 /** What the client knew about a failed call. `status` is null when no response arrived. */
 export interface HttpFailure {
   status: number | null;
   url: string;
-  /** The response's own status text (used when the spec names none for the code). */
+  /** The response's own status text (kept for callers; toasts speak the user's words instead). */
   statusText: string;
   /** Parsed JSON body, or null when there was none or it was not JSON. */
   body: unknown;
   /** Set when a response arrived but was not the expected JSON shape. */
   problem?: string;
+  /** GET, POST, PUT or DELETE: what a toast without the caller's words says failed. */
+  method?: string;
+  /** The caller's own words for what failed ('Failed to load wizards', spec 2 §8): the toast's title. */
+  what?: string;
 }
 
 /** A failed call: non-2xx status, no response, or an unexpected answer. */
@@ -19,15 +23,27 @@ export class HttpError extends Error implements HttpFailure {
   readonly statusText: string;
   readonly body: unknown;
   readonly problem: string | undefined;
+  readonly method: string | undefined;
+  readonly what: string | undefined;
 
   constructor(failure: HttpFailure, options?: { cause?: unknown }) {
-    super(describeHttpFailure(failure).lines.join('\n') || 'Request failed', options);
+    const { title, lines } = describeHttpFailure(failure);
+    super([title, ...lines].join('\n'), options);
     this.name = 'HttpError';
     this.status = failure.status;
     this.url = failure.url;
     this.statusText = failure.statusText;
     this.body = failure.body;
     this.problem = failure.problem;
+    this.method = failure.method;
+    this.what = failure.what;
+  }
+
+  /** The failure as the client knew it, with other words for what failed (a caller that toasts it itself). */
+  failure(what?: string): HttpFailure {
+    const known = { status: this.status, url: this.url, statusText: this.statusText, body: this.body };
+    const named = what ?? this.what;
+    return { ...known, ...(this.problem !== undefined ? { problem: this.problem } : {}), ...(this.method !== undefined ? { method: this.method } : {}), ...(named !== undefined ? { what: named } : {}) };
   }
 
   /** The server's `error.message` (spec 1, section 8: "the product shows that message"), if any. */
@@ -51,17 +67,63 @@ function errorBodyOf(body: unknown): { message: string; details?: string[] | und
   return parsed.success ? parsed.data.error : null;
 }
 
-/** Notification text for a failure: the status code and URL in the title (spec 1, section 7). */
+/** What to do after a failure the server did not explain, by its kind (issue 35: every error toast says what to do). */
+export const HTTP_ADVICE = {
+  noAnswer: 'LinkLoom did not answer: check your connection and that the server is running, then try again.',
+  unreadable: 'Reload the page and try again; if it keeps happening, the page and the server are of different versions.',
+  refused: 'Check what you entered and try again.',
+  forbidden: 'Reload the page and try again.',
+  notFound: 'It may have been deleted, or it belongs to another account: reload the page.',
+  conflict: 'Reload the page and try again.',
+  tooLarge: 'Send something smaller and try again.',
+  tooMany: 'Too many requests at once: wait a moment and try again.',
+  server: 'Something went wrong on the server: try again in a moment; if it keeps failing, the server log says why.',
+} as const;
+
+/** What failed, in the user's words, when the caller gave none: by what the call did. */
+export const HTTP_FAILED = {
+  load: 'Could not load the data',
+  save: 'Could not save the change',
+  delete: 'Could not delete',
+  other: 'The action failed',
+} as const;
+
+function adviceFor(status: number): string {
+  if (status === 400 || status === 406 || status === 422) return HTTP_ADVICE.refused;
+  if (status === 403) return HTTP_ADVICE.forbidden;
+  if (status === 404 || status === 410) return HTTP_ADVICE.notFound;
+  if (status === 409) return HTTP_ADVICE.conflict;
+  if (status === 413) return HTTP_ADVICE.tooLarge;
+  if (status === 429) return HTTP_ADVICE.tooMany;
+  return HTTP_ADVICE.server;
+}
+
+function failedWhat(method: string | undefined): string {
+  if (method === undefined || method === 'GET') return HTTP_FAILED.load;
+  if (method === 'DELETE') return HTTP_FAILED.delete;
+  return method === 'POST' || method === 'PUT' ? HTTP_FAILED.save : HTTP_FAILED.other;
+}
+
+/**
+ * Notification text for a failure (issue 35 item 5), in the user's words and never the status code
+ * and URL: the title says what failed — the caller's words, else the server's message, else what
+ * the call did — and the lines say why (the server's message and details) and what to do (when the
+ * server said nothing, or the fault is not the user's: no answer, an unreadable answer, 5xx).
+ */
 export function describeHttpFailure(failure: HttpFailure): { title: string; lines: string[] } {
-  if (failure.status === null) {
-    return { title: `Request failed: ${failure.url}`, lines: ['No response from the server.'] };
-  }
-  const error = errorBodyOf(failure.body);
+  const error = failure.status === null ? null : errorBodyOf(failure.body);
+  // The spec's texts end in 'Unknown error' for a failure nobody explained: not when the server did.
+  const what = error !== null ? failure.what?.replace(/\. (Unknown|Unexpected) error$/, '') : failure.what;
+  const title = (message: string | undefined) => what ?? message ?? failedWhat(failure.method);
+  if (failure.status === null) return { title: title(undefined), lines: [HTTP_ADVICE.noAnswer] };
+  const heading = title(error?.message);
+  const explained = error !== null && failure.problem === undefined && failure.status < 500;
+  const advice = failure.problem !== undefined ? HTTP_ADVICE.unreadable : adviceFor(failure.status);
   const lines = [
-    statusText(failure.status, failure.statusText),
     failure.problem ?? '',
-    error?.message ?? '',
+    error && error.message !== heading ? error.message : '',
     ...(error?.details ?? []),
+    explained ? '' : advice,
   ].filter((line) => line.trim() !== '');
-  return { title: `Request error ${failure.status}: ${failure.url}`, lines };
+  return { title: heading, lines };
 }

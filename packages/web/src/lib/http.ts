@@ -16,6 +16,8 @@ export interface RequestOptions<S extends z.ZodType | undefined = undefined> {
   silent?: boolean;
   /** A screen's own object: a 404 shows the not-found page instead of a notification. */
   notFoundPage?: boolean;
+  /** What failed, in the user's words, as the notification's title ('Failed to load wizards'); the server's reason follows. */
+  failure?: string;
   signal?: AbortSignal;
 }
 
@@ -54,8 +56,8 @@ export function reportHttpFailure(failure: HttpFailure, silent = false): void {
   }
   const { title, lines } = describeHttpFailure(failure);
   appFeedback().notification.error({
-    // One toast per status and URL, however many queries hit the same failure at once.
-    key: `${failure.status ?? 'network'} ${failure.url}`,
+    // One toast per failure and URL, however many queries hit the same failure at once.
+    key: `${failure.status ?? 'network'} ${failure.url} ${title}`,
     title,
     description: lines.length > 0 ? lines.join('\n') : undefined,
     duration: ERROR_TOAST_SECONDS,
@@ -77,7 +79,7 @@ export function failHttp(failure: HttpFailure, silent: boolean, cause?: unknown)
 export async function sendRequest(
   method: string,
   url: string,
-  options: { body?: unknown; signal?: AbortSignal | undefined; silent: boolean; accept?: string },
+  options: { body?: unknown; signal?: AbortSignal | undefined; silent: boolean; accept?: string; failure?: string | undefined },
 ): Promise<Response> {
   const headers: Record<string, string> = { ...(options.accept ? { Accept: options.accept } : {}), ...(await xsrfHeaders(method, url)) };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
@@ -94,7 +96,7 @@ export async function sendRequest(
     });
   } catch (cause) {
     if (options.signal?.aborted) throw cause;
-    return failHttp({ status: null, url, statusText: '', body: null }, options.silent, cause);
+    return failHttp({ status: null, url, statusText: '', body: null, method, ...(options.failure ? { what: options.failure } : {}) }, options.silent, cause);
   }
 }
 
@@ -104,7 +106,8 @@ async function request<S extends z.ZodType | undefined>(
   options: RequestOptions<S> = {},
 ): Promise<Parsed<S>> {
   const silent = options.silent ?? false;
-  const response = await sendRequest(method, url, { body: options.body, signal: options.signal, silent, accept: 'application/json' });
+  const response = await sendRequest(method, url, { body: options.body, signal: options.signal, silent, accept: 'application/json', failure: options.failure });
+  const base = { status: response.status, url, statusText: response.statusText, method, ...(options.failure ? { what: options.failure } : {}) };
 
   let text: string;
   try {
@@ -113,7 +116,7 @@ async function request<S extends z.ZodType | undefined>(
     // A query cancelled while its body streams in (a live refresh replaced it, the screen closed)
     // is not a failure: reporting it as an empty or malformed answer would be a false alarm.
     if (options.signal?.aborted) throw cause;
-    return failHttp({ status: response.status, url, statusText: response.statusText, body: null, problem: 'The connection broke while the answer arrived.' }, silent, cause);
+    return failHttp({ ...base, body: null, problem: 'The connection broke while the answer arrived.' }, silent, cause);
   }
   let body: unknown = undefined;
   let isJson = text === '';
@@ -125,7 +128,6 @@ async function request<S extends z.ZodType | undefined>(
       body = null;
     }
   }
-  const base = { status: response.status, url, statusText: response.statusText };
   if (!response.ok) return failHttp({ ...base, body }, silent || (options.notFoundPage === true && response.status === 404));
   if (!isJson) return failHttp({ ...base, body: null, problem: 'The server sent an answer that is not JSON.' }, silent);
   if (!options.schema) return body as Parsed<S>;

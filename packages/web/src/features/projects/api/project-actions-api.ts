@@ -5,7 +5,7 @@ import {
 } from '@linkloom/shared';
 import { appFeedback } from '@/lib/app-feedback';
 import { get, post, reportHttpFailure } from '@/lib/http';
-import { HttpError, describeHttpFailure } from '@/lib/http-error';
+import { HttpError } from '@/lib/http-error';
 import { projectKeys } from './project-keys';
 
 /** The notification title of each failed action (spec 1 §8; the verifying ones follow their buttons). */
@@ -54,29 +54,21 @@ function withProjectRow<S extends { project: ProjectRow }>(screen: S, row: Proje
 
 /**
  * One toast for a failed project call: the spec's title for the action ('Failed to start
- * project.') with the server's message and details, or the status and URL when the server gave
- * none. A 401 still sends the user to login. Calls made with `silent: true` end here.
+ * project.') with the server's reason and details, and what to do when the server said nothing
+ * (lib/http-error.ts); never the status code and URL (issue 35). A 401 still sends the user to
+ * login. Calls made with `silent: true` end here.
  */
 export function notifyProjectFailure(title: string, error: unknown): void {
-  if (error instanceof HttpError && error.status === 401) {
-    reportHttpFailure(error);
+  if (error instanceof HttpError) {
+    reportHttpFailure(error.failure(title));
     return;
   }
   appFeedback().notification.error({
     key: title,
     title,
-    description: failureLines(error).join('\n'),
+    description: error instanceof Error && error.message ? error.message : COMMON_MESSAGES.unknownError,
     duration: ERROR_TOAST_SECONDS,
-    styles: { description: { whiteSpace: 'pre-line' } },
   });
-}
-
-function failureLines(error: unknown): string[] {
-  if (!(error instanceof HttpError)) return [error instanceof Error && error.message ? error.message : COMMON_MESSAGES.unknownError];
-  const server = error.serverMessage;
-  if (server !== null) return [server, ...error.details.filter((line) => line !== server)];
-  const { title, lines } = describeHttpFailure(error);
-  return [title, ...lines];
 }
 
 /**

@@ -5,19 +5,8 @@ import {
   SiteSelectionRecordSchema, SiteSelectionResponseSchema, SiteSelectionSummarySchema, type SaveSiteSelectionBody,
 } from '@linkloom/shared';
 import { del, get, post, put } from '@/lib/http';
-import { toastFailed } from '@/lib/action-feedback';
 import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation';
 import { siteSelectionKeys } from './site-selection-keys';
-
-/** Runs a call; on failure adds the spec's own failure toast (spec 2 §8) to the usual one, and rethrows. */
-async function withFailure<T>(text: string, call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    toastFailed(text);
-    throw error;
-  }
-}
 
 /** GET /rest/site_selections */
 export function useSiteSelections() {
@@ -41,7 +30,7 @@ export function useSiteSelection(id: number) {
 export function useCreateSiteSelection() {
   return useInvalidatingMutation(
     siteSelectionKeys.list,
-    (name: string) => withFailure(SITE_SELECTION_MESSAGES.createFailed, () => put('/rest/site_selections', { body: { name }, schema: CreateSiteSelectionResponseSchema })),
+    (name: string) => put('/rest/site_selections', { body: { name }, schema: CreateSiteSelectionResponseSchema, failure: SITE_SELECTION_MESSAGES.createFailed }),
     SITE_SELECTION_MESSAGES.created,
   );
 }
@@ -50,7 +39,7 @@ export function useCreateSiteSelection() {
 export function useRenameSiteSelection() {
   return useInvalidatingMutation(
     siteSelectionKeys.all,
-    (input: { id: number; name: string }) => withFailure(SITE_SELECTION_MESSAGES.renameFailed, () => post('/action/rename/site_selection', { body: input, schema: SiteSelectionSummarySchema })),
+    (input: { id: number; name: string }) => post('/action/rename/site_selection', { body: input, schema: SiteSelectionSummarySchema, failure: SITE_SELECTION_MESSAGES.renameFailed }),
     SITE_SELECTION_MESSAGES.renamed,
   );
 }
@@ -59,7 +48,7 @@ export function useRenameSiteSelection() {
 export function useDeleteSiteSelections() {
   return useInvalidatingMutation(
     siteSelectionKeys.list,
-    (ids: number[]) => withFailure(SITE_SELECTION_MESSAGES.deleteFailed, () => del('/rest/site_selections', { body: ids, schema: DeleteSiteSelectionsResponseSchema })),
+    (ids: number[]) => del('/rest/site_selections', { body: ids, schema: DeleteSiteSelectionsResponseSchema, failure: SITE_SELECTION_MESSAGES.deleteFailed }),
     SITE_SELECTION_MESSAGES.deleted,
   );
 }
@@ -68,7 +57,7 @@ export function useDeleteSiteSelections() {
 export function useSaveSiteSelection(id: number) {
   return useInvalidatingMutation(
     siteSelectionKeys.all,
-    (body: SaveSiteSelectionBody) => withFailure(SITE_SELECTION_MESSAGES.saveFailed, () => post(`/rest/site_selections/${id}`, { body, schema: z.object({ siteSelection: SiteSelectionRecordSchema }) })),
+    (body: SaveSiteSelectionBody) => post(`/rest/site_selections/${id}`, { body, schema: z.object({ siteSelection: SiteSelectionRecordSchema }), failure: SITE_SELECTION_MESSAGES.saveFailed }),
     SITE_SELECTION_MESSAGES.saved,
   );
 }

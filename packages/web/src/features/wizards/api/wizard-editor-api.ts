@@ -4,7 +4,7 @@ import {
   EMAIL_MESSAGES, EmailDownloadSchema, EmailTestResultSchema, PrivateNetworkListResponseSchema, RandomInfoSchema, SiteSelectionListResponseSchema, StrategyResponseSchema, WIZARD_MESSAGES,
   WizardCreateCampaignResponseSchema, WizardResponseSchema, WizardSaveResponseSchema, type EmailSettings, type Wizard,
 } from '@linkloom/shared';
-import { get, post, put } from '@/lib/http';
+import { get, post, put, reportHttpFailure } from '@/lib/http';
 import { HttpError } from '@/lib/http-error';
 import { toastDone, toastFailed } from '@/lib/action-feedback';
 import { compressedBody } from '../editor/wizard-model';
@@ -67,14 +67,9 @@ export function loadStrategy(id: number) {
 /** POST /rest/xwizards (new) or /rest/xwizards/{id}: Save Wizard, compressed. */
 export function useSaveWizard() {
   return useMutation({
-    mutationFn: async (wizard: Wizard) => {
-      try {
-        const url = wizard.id === null ? '/rest/xwizards' : `/rest/xwizards/${wizard.id}`;
-        return await post(url, { body: compressedBody(wizard), schema: WizardSaveResponseSchema });
-      } catch (error) {
-        toastFailed(WIZARD_MESSAGES.saveFailed);
-        throw error;
-      }
+    mutationFn: (wizard: Wizard) => {
+      const url = wizard.id === null ? '/rest/xwizards' : `/rest/xwizards/${wizard.id}`;
+      return post(url, { body: compressedBody(wizard), schema: WizardSaveResponseSchema, failure: WIZARD_MESSAGES.saveFailed });
     },
   });
 }
@@ -98,7 +93,9 @@ export function useCreateCampaign() {
         if (error instanceof HttpError && error.status === 422 && Array.isArray((error.body as { error?: unknown } | null)?.error)) {
           return { ok: false, body: error.body };
         }
-        toastFailed(error instanceof HttpError && error.serverMessage ? error.serverMessage : WIZARD_MESSAGES.createFailed);
+        // One toast: what failed, the server's reason and what to do (issue 35).
+        if (error instanceof HttpError) reportHttpFailure(error.failure(WIZARD_MESSAGES.createFailed));
+        else toastFailed(WIZARD_MESSAGES.createFailed);
         throw error;
       }
     },
@@ -127,15 +124,10 @@ export function useWizardSites(enabled: boolean) {
 export function useDownloadMail() {
   return useMutation({
     mutationFn: async (from: 'mail' | 'list') => {
-      try {
-        const answer = from === 'mail'
-          ? await post('/action/email/download', { schema: EmailDownloadSchema })
-          : await get('/action/email_list/download', { schema: EmailDownloadSchema });
-        return answer.emailSettings;
-      } catch (error) {
-        toastFailed(from === 'mail' ? EMAIL_MESSAGES.downloadFailed : EMAIL_MESSAGES.listDownloadFailed);
-        throw error;
-      }
+      const answer = from === 'mail'
+        ? await post('/action/email/download', { schema: EmailDownloadSchema, failure: EMAIL_MESSAGES.downloadFailed })
+        : await get('/action/email_list/download', { schema: EmailDownloadSchema, failure: EMAIL_MESSAGES.listDownloadFailed });
+      return answer.emailSettings;
     },
   });
 }
@@ -143,14 +135,7 @@ export function useDownloadMail() {
 /** POST /action/email/test_login (Test Email): a real login; a failure names what to fix. */
 export function useTestEmailLogin() {
   return useMutation({
-    mutationFn: async (settings: EmailSettings) => {
-      try {
-        return await post('/action/email/test_login', { body: settings, schema: EmailTestResultSchema });
-      } catch (error) {
-        toastFailed(EMAIL_MESSAGES.testFailed);
-        throw error;
-      }
-    },
+    mutationFn: (settings: EmailSettings) => post('/action/email/test_login', { body: settings, schema: EmailTestResultSchema, failure: EMAIL_MESSAGES.testFailed }),
     onSuccess: () => toastDone(EMAIL_MESSAGES.testSucceeded),
   });
 }
@@ -158,13 +143,6 @@ export function useTestEmailLogin() {
 /** GET /random_info (Generate random info): fresh every click, so a mutation and never cached. */
 export function useRandomInfo() {
   return useMutation({
-    mutationFn: async () => {
-      try {
-        return await get('/random_info', { schema: RandomInfoSchema });
-      } catch (error) {
-        toastFailed('Failed to generate random info');
-        throw error;
-      }
-    },
+    mutationFn: () => get('/random_info', { schema: RandomInfoSchema, failure: 'Failed to generate random info' }),
   });
 }

@@ -3,25 +3,14 @@ import {
   WIZARD_MESSAGES, WizardDeleteResponseSchema, WizardListResponseSchema, WizardSummarySchema, type WizardAdd,
 } from '@linkloom/shared';
 import { del, get, post, put } from '@/lib/http';
-import { toastFailed } from '@/lib/action-feedback';
 import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation';
 import { wizardKeys } from './wizard-keys';
-
-/** Runs a call; on failure adds the spec's own failure toast (spec 2 §8) to the usual one, and rethrows. */
-async function withFailure<T>(text: string, call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    toastFailed(text);
-    throw error;
-  }
-}
 
 /** GET /rest/xwizards: the wizards and the strategies a new one can start from. */
 export function useWizards() {
   return useQuery({
     queryKey: wizardKeys.list,
-    queryFn: ({ signal }) => withFailure(WIZARD_MESSAGES.loadFailed, () => get('/rest/xwizards', { schema: WizardListResponseSchema, signal })),
+    queryFn: ({ signal }) => get('/rest/xwizards', { schema: WizardListResponseSchema, signal, failure: WIZARD_MESSAGES.loadFailed }),
   });
 }
 
@@ -29,7 +18,7 @@ export function useWizards() {
 export function useAddWizard() {
   return useInvalidatingMutation(
     wizardKeys.list,
-    (input: WizardAdd) => withFailure(WIZARD_MESSAGES.addFailed, () => put('/rest/xwizards', { body: input, schema: WizardSummarySchema })),
+    (input: WizardAdd) => put('/rest/xwizards', { body: input, schema: WizardSummarySchema, failure: WIZARD_MESSAGES.addFailed }),
     'added new wizard',
   );
 }
@@ -38,7 +27,7 @@ export function useAddWizard() {
 export function useRenameWizard() {
   return useInvalidatingMutation(
     wizardKeys.all,
-    (input: { id: number; name: string }) => withFailure(WIZARD_MESSAGES.renameFailed, () => post('/rest/xwizard/rename', { body: input, schema: WizardSummarySchema })),
+    (input: { id: number; name: string }) => post('/rest/xwizard/rename', { body: input, schema: WizardSummarySchema, failure: WIZARD_MESSAGES.renameFailed }),
     'renamed the wizard',
   );
 }
@@ -47,7 +36,7 @@ export function useRenameWizard() {
 export function useDuplicateWizard() {
   return useInvalidatingMutation(
     wizardKeys.list,
-    (input: { id: number; name: string }) => withFailure(WIZARD_MESSAGES.duplicateFailed, () => post(`/action/duplicate/xwizard/${input.id}`, { body: input, schema: WizardSummarySchema })),
+    (input: { id: number; name: string }) => post(`/action/duplicate/xwizard/${input.id}`, { body: input, schema: WizardSummarySchema, failure: WIZARD_MESSAGES.duplicateFailed }),
     'duplicated the wizard',
   );
 }
@@ -56,7 +45,7 @@ export function useDuplicateWizard() {
 export function useDeleteWizards() {
   return useInvalidatingMutation(
     wizardKeys.list,
-    (ids: number[]) => withFailure(WIZARD_MESSAGES.deleteFailed, () => del('/rest/xwizards', { body: ids, schema: WizardDeleteResponseSchema })),
+    (ids: number[]) => del('/rest/xwizards', { body: ids, schema: WizardDeleteResponseSchema, failure: WIZARD_MESSAGES.deleteFailed }),
     'deleted selected wizards',
   );
 }

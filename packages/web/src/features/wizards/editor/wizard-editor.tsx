@@ -229,7 +229,9 @@ export function WizardEditor({ mode, initial, sourceCampaignId }: WizardEditorPr
       return;
     }
     markSaved();
-    void queryClient.invalidateQueries({ queryKey: wizardKeys.all });
+    // Stale, not refetched here: this screen closes now, and a list fetch cut off by the navigation
+    // would read as a failure (issue 35: no error toast after a successful create).
+    void queryClient.invalidateQueries({ queryKey: wizardKeys.all, refetchType: 'none' });
     void navigate(`/campaign/${outcome.campaignId}`);
   };
 
