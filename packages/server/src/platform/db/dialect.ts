@@ -14,6 +14,7 @@ import { keepOutputLinkSummaryInStep } from './output-link-summary';
 import type { SecretBox } from '../crypto/secret-box';
 import { bindSecretBox } from '../crypto/database-secrets';
 import { loadSecretBox, type SecretKeySource } from '../crypto/secret-key-source';
+import { keepDataDirPrivate } from './private-data-dir';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -47,10 +48,12 @@ const INT8_OID = 20;
 /**
  * Opens SQLite under dataDir, or PostgreSQL when a URL is given, with the installation's secret
  * key ring (made beside the data on first run unless SECRETS_KEY gives it) bound to the handle.
+ * The data directory is made private (0700) first, or the open stops (private-data-dir.ts).
  */
 export function openDatabase(options: DatabaseOptions): Database {
   const sqliteFile = options.databaseUrl ? undefined : path.join(options.dataDir, options.fileName ?? 'linkloom.sqlite');
   if (sqliteFile) createPrivately(sqliteFile);
+  keepDataDirPrivate(options.dataDir);
   const secrets = loadSecretBox(options);
   const database = options.databaseUrl ? openPostgres(options.databaseUrl, options.databaseSchema, secrets) : openSqlite(sqliteFile!, secrets);
   bindSecretBox(database.db, secrets);
