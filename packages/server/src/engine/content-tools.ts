@@ -6,7 +6,7 @@
  */
 import {
   ArticleForgeInputSchema, BUILDER_CATEGORIES, BuilderInputSchema, CONTENT_TOOLS_MESSAGES, KontentMachineInputSchema, UltraSpinnableInputSchema, articleSourceLabel,
-  buildArticle, createRng, parseInputInfo, spin,
+  buildArticle, createRng, parseInputInfo,
   type ArticleSource, type BuilderCategoryOption, type SpinTestBody,
 } from '@linkloom/shared';
 import { ContentServiceError } from './content-services/content-service-error';
@@ -17,12 +17,13 @@ import { articleBuilderCategories, articleBuilderClient } from './article-source
 import { kontentMachineArticles } from './article-sources/kontent-machine/client';
 import { builtInCorpus } from './article-sources/built-in/corpus';
 import { builtInSynonyms } from './spinners/built-in/thesaurus';
-import { spinBuiltIn } from './spinners/built-in/built-in-spinner';
+import { spinTexts } from './content-work/content-work';
 import { spinnerClient } from './spinners/registry';
 import type { SpinnerSettings } from './spinners/spinner';
 
 export { ContentServiceError, type ContentServiceErrorKind } from './content-services/content-service-error';
 export { spinWithService, type SpinnableText } from './spinners/spin-with-service';
+export { ContentWorkBusyError, closeContentPool } from './content-work/content-work';
 export type { SpinnerSettings } from './spinners/spinner';
 export type { ArticleSourceSettings } from './article-sources/article-source';
 
@@ -39,13 +40,17 @@ export async function articleBuilderSourceCategories(saved: ArticleSourceSetting
   return articleBuilderCategories(saved, options);
 }
 
-/** The Spinner tab's test: the typed text spun by the chosen service with the typed credentials. */
+/**
+ * The Spinner tab's test: the typed text spun by the chosen service with the typed credentials (a
+ * large text on a content pool thread: ContentWorkBusyError when too many wait already).
+ */
 export async function testSpinner(body: SpinTestBody, saved: SpinnerSettings, seed: string, options?: ContentCallOptions): Promise<string> {
-  if (body.spinnerService === 'BuiltIn') return spinBuiltIn(body.body, [], seed);
+  const spinOne = async (text: string, synonyms: boolean) => (await spinTexts([{ seed, texts: [text], protectedWords: [], synonyms }])).flat()[0] ?? '';
+  if (body.spinnerService === 'BuiltIn') return spinOne(body.body, true);
   const client = spinnerClient(body.spinnerService);
   const settings = client.withCredentials(saved, body.username.trim(), body.password.trim());
   if (!client.hasCredentials(settings)) throw new ContentServiceError('auth', CONTENT_TOOLS_MESSAGES.credentialsMissing(client.name));
-  return spin(await client.spin(body.body, [], settings, options), createRng(seed));
+  return spinOne(await client.spin(body.body, [], settings, options), false);
 }
 
 /** The Spinner tab's balance button of a third-party service, with the typed credentials. */

@@ -44,3 +44,5 @@ export {
   ContentServiceError, articleBuilderSourceCategories, builderCategories, checkArticleBalance, downloadArticle, downloadKontentMachineArticles, kontentMachineCampaigns, spinWithService,
   spinnerQuota, testSpinner,
 } from './content-tools';
+/** Large content work runs on a pool of threads: "busy" when too many tasks wait, closed with the app. */
+export { ContentWorkBusyError, closeContentPool } from './content-tools';

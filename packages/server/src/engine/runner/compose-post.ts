@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import {
-  DEFAULT_LINK_PLACEMENT, afterProjectParents, buildPost, createRng, linkKeywords, linkProfilesFromForm, mediaRequestsFromForm, pickArticle, projectKind,
-  type AnchorCounts, type AnchorKeywords, type AnchorType, type BuiltPost, type PostInput as BuildPostInput, type ContentProjectForm, type PostLinkSource, type SourceLink, type SpinnerService, type SynonymMap,
+  DEFAULT_LINK_PLACEMENT, afterProjectParents, createRng, linkKeywords, linkProfilesFromForm, mediaRequestsFromForm, pickArticle, projectKind,
+  type AnchorCounts, type AnchorKeywords, type AnchorType, type BuiltPost, type PostInput as BuildPostInput, type ContentProjectForm, type PostLinkSource, type SourceLink, type SpinnerService,
 } from '@linkloom/shared';
-import { builtInSynonyms } from '../spinners/built-in/thesaurus';
+import { buildPostWork, type TaskLinkSource } from '../content-work/content-work';
 import { hasSpinnerCredentials, spinnerLabel } from '../spinners/registry';
 import { spinWithService } from '../spinners/spin-with-service';
 import type { SpinnerSettings } from '../spinners/spinner';
@@ -12,6 +12,7 @@ import { reusableQuery } from '../../platform/db/dialect';
 import type { DB } from '../../platform/db/schema';
 import { keywordsOf, readProjectForm } from '../seams';
 import { perDatabase } from './memo';
+import { articleForPost, plannedLinksOf, reuseSeed, type ArticlePost } from './post-plan';
 
 type Db = Kysely<DB>;
 
@@ -73,26 +74,6 @@ function linkSet(db: Db, ownerId: number, linkSetId: number): Promise<LinkSetSna
       ? await db.selectFrom('url_items').select(['url', 'anchor']).where('url_list_id', '=', linkSetId).where('dead_since', 'is', null).orderBy('id', 'asc').execute()
       : null;
     return { keywords: keywordsOf(set), total, links };
-  });
-}
-
-/**
- * A stand-in for a large link set: as long as the set, answering each position from `known` (or a
- * placeholder) and noting the positions asked for. The pipeline's draws do not depend on the links'
- * text, so a first pass finds the positions and a second pass, with those rows read, builds the post.
- */
-function positionalSet(total: number, known: ReadonlyMap<number, SourceLink>, asked: Set<number>): readonly SourceLink[] {
-  const placeholder: SourceLink = { url: 'https://placeholder.invalid/', anchor: '' };
-  return new Proxy([] as SourceLink[], {
-    get(target, property, receiver) {
-      if (property === 'length') return total;
-      if (typeof property === 'string' && /^\d+$/.test(property)) {
-        const index = Number(property);
-        asked.add(index);
-        return known.get(index) ?? placeholder;
-      }
-      return Reflect.get(target, property, receiver);
-    },
   });
 }
 
@@ -159,12 +140,22 @@ async function anchorCounts(db: Db, ownerId: number, linkSetIds: readonly number
 const articleUsages = reusableQuery((db, groupId: number, ownerId: number) =>
   db.selectFrom('articles').select(['id', 'usage_count']).where('content_group_id', '=', groupId).where('owner_id', '=', ownerId));
 
-/** Picks the post's article (least used under the group's maximum), seeded by the post's key. */
-async function chooseArticle(db: Db, ownerId: number, group: { id: number; name: string; max_usage_per_article: number }, key: string, stored: number | null) {
+/**
+ * The post's article and its title variant (issue 34 item 3, post-plan.ts articleForPost: counted,
+ * else the run's plan, else least used by the project now); a post of no project (a caller's own
+ * rebuild) picks the least used under the group's maximum, seeded by the post's key.
+ */
+async function chooseArticle(db: Db, ownerId: number, group: { id: number; name: string; max_usage_per_article: number }, post: ArticlePost) {
+  const key = post.idempotency_key;
   const text = (id: number) => articleTexts(db).get(id, () => db.selectFrom('articles').select(['id', 'title', 'body']).where('id', '=', id).where('owner_id', '=', ownerId).executeTakeFirst());
-  if (stored !== null) {
-    const article = await text(stored);
-    if (article) return { ok: true as const, article };
+  const planned = await articleForPost(db, ownerId, group, post);
+  if (planned) {
+    const article = await text(planned.articleId);
+    if (article) return { ok: true as const, article, variant: planned.variant };
+  }
+  if (post.project_id !== undefined && planned === null && post.article_id === null) {
+    const any = (await articleUsages(db, group.id, ownerId)).rows.length > 0;
+    return { ok: false as const, error: any ? COMPOSE_MESSAGES.allUsed(group.name, group.max_usage_per_article) : COMPOSE_MESSAGES.noArticles(group.name) };
   }
   const usages = (await articleUsages(db, group.id, ownerId)).rows;
   if (usages.length === 0) return { ok: false as const, error: COMPOSE_MESSAGES.noArticles(group.name) };
@@ -172,7 +163,7 @@ async function chooseArticle(db: Db, ownerId: number, group: { id: number; name:
   if (!picked) return { ok: false as const, error: COMPOSE_MESSAGES.allUsed(group.name, group.max_usage_per_article) };
   const article = await text(picked.id);
   if (!article) return { ok: false as const, error: COMPOSE_MESSAGES.noArticles(group.name) };
-  return { ok: true as const, article };
+  return { ok: true as const, article, variant: 0 };
 }
 
 /**
@@ -187,47 +178,63 @@ async function chooseArticle(db: Db, ownerId: number, group: { id: number; name:
  */
 export async function composePost(
   db: Db, ownerId: number, form: ContentProjectForm, schedule: string | null,
-  post: { id?: number; idempotency_key: string; article_id: number | null; fixedLinks?: BuildPostInput['fixedLinks'] }, spinning?: PostSpinning,
+  post: ArticlePost & { targets_planned?: number; siteUrl?: string; fixedLinks?: BuildPostInput['fixedLinks'] }, spinning?: PostSpinning,
 ): Promise<ComposeResult> {
   const groupId = form.contentGroupId;
   const group = groupId === null ? null : await groups(db).get(`${ownerId}:${groupId}`, async () => (await db.selectFrom('content_groups')
     .select(['id', 'name', 'words_not_to_be_changed', 'max_usage_per_article'])
     .where('id', '=', groupId).where('owner_id', '=', ownerId).executeTakeFirst()) ?? null);
   if (!group) return { ok: false, error: COMPOSE_MESSAGES.contentGroupGone };
-  const chosen = await chooseArticle(db, ownerId, group, post.idempotency_key, post.article_id);
+  const chosen = await chooseArticle(db, ownerId, group, post);
   if (!chosen.ok) return chosen;
 
   const sources = await linkSources(db, ownerId, form, schedule);
-  // The project asks for spinning (General tab, on by default); off, only the article's own spintax is expanded.
-  const spun = await spinArticle(chosen.article, group.words_not_to_be_changed, sources, post.idempotency_key, form.spinArticles ? spinning : undefined);
+  // The project asks for spinning (General tab, on by default); off, only the article's own spintax
+  // is expanded — but a reuse of an article is always spun (issue 34 item 3), with the chosen spinner.
+  const spun = await spinArticle(chosen.article, group.words_not_to_be_changed, sources, post.idempotency_key, form.spinArticles || chosen.variant > 0 ? spinning : undefined);
+  // The run's plan of this post's links (even spread, off its own domain), and its reuse's title variant.
+  const plannedLinks = post.fixedLinks ? undefined : await plannedLinksOf(db, post, sources);
+  const planInputs = {
+    ...(plannedLinks ? { plannedLinks } : {}),
+    ...(post.siteUrl ? { siteUrl: post.siteUrl } : {}),
+    ...(chosen.variant > 0 ? { reuse: { variant: chosen.variant, seed: reuseSeed(post, chosen.article.title) } } : {}),
+  };
   // The Image and Video tabs' searches run with the services (a publishing post), not on a rebuild for a look-up.
   const searched = spinning
     ? await searchPostMedia(form, post.idempotency_key, spinning.youtubeApiKey ?? '', { timeoutMs: spinning.timeoutMs, ...(spinning.signal ? { signal: spinning.signal } : {}) })
     : { credits: new Map<string, string>(), warnings: [] };
   const media = mediaRequestsFromForm(form, searched);
   const placedAnchors = await anchorCounts(db, ownerId, [...new Set(sources.map((source) => source.linkSetId))], post.id);
-  const build = (linkSourcesForPass: readonly PostLinkSource[]) => buildPost({
-    article: spun.article,
-    protectedWords: group.words_not_to_be_changed,
-    ...(spun.synonyms ? { synonyms: spun.synonyms } : {}),
-    linkSources: linkSourcesForPass,
-    placement: form.linkPlacement ?? DEFAULT_LINK_PLACEMENT,
-    tags: form.tags,
-    images: media.images,
-    videos: media.videos,
-    anchorCounts: placedAnchors,
-    // A re-published post (runner/republish-post.job.ts) carries the links it was published with.
-    ...(post.fixedLinks ? { fixedLinks: post.fixedLinks } : {}),
-  }, createRng(post.idempotency_key));
+  // Built on a content pool thread when the article is large (content-work/content-work.ts).
+  const build = async (linkSourcesForPass: readonly TaskLinkSource[]) => buildPostWork({
+    input: {
+      article: spun.article,
+      protectedWords: group.words_not_to_be_changed,
+      linkSources: linkSourcesForPass,
+      placement: form.linkPlacement ?? DEFAULT_LINK_PLACEMENT,
+      tags: form.tags,
+      images: media.images,
+      videos: media.videos,
+      anchorCounts: placedAnchors,
+      ...planInputs,
+      // A re-published post (runner/republish-post.job.ts) carries the links it was published with.
+      ...(post.fixedLinks ? { fixedLinks: post.fixedLinks } : {}),
+    },
+    seed: post.idempotency_key,
+    synonyms: spun.synonyms,
+  }, spinning?.signal ? { signal: spinning.signal } : {});
+  // A large set goes by position (see TaskLinkSource): a first pass finds the positions the post
+  // draws, a second one, with those rows read, builds it.
+  const forPass = (known: readonly ReadonlyMap<number, SourceLink>[]): TaskLinkSource[] => sources.map(({ total, whole, links, ...profile }, i) => (
+    whole ? { ...profile, links } : { ...profile, positional: { total, known: known[i]! } }));
 
   let built: BuiltPost;
   if (sources.every((source) => source.whole)) {
-    built = build(sources);
+    built = (await build(forPass([]))).built;
   } else {
-    const asked = sources.map(() => new Set<number>());
-    build(sources.map((source, i) => (source.whole ? source : { ...source, links: positionalSet(source.total, new Map(), asked[i]!) })));
+    const { asked } = await build(forPass(sources.map(() => new Map())));
     const known = await Promise.all(sources.map((source, i) => (source.whole ? new Map<number, SourceLink>() : linksAt(db, source.linkSetId, asked[i]!))));
-    built = build(sources.map((source, i) => (source.whole ? source : { ...source, links: positionalSet(source.total, known[i]!, new Set()) })));
+    built = (await build(forPass(known))).built;
   }
   const image = built.media.find((item) => item.kind === 'image');
   return {
@@ -245,18 +252,18 @@ export async function composePost(
  */
 async function spinArticle(
   article: { id: number; title: string; body: string }, protectedWords: string, sources: readonly PostLinkSource[], key: string, spinning: PostSpinning | undefined,
-): Promise<{ article: { title: string; body: string }; synonyms?: SynonymMap; warning?: string }> {
-  if (!spinning) return { article };
+): Promise<{ article: { title: string; body: string }; synonyms: boolean; warning?: string }> {
+  if (!spinning) return { article, synonyms: false };
   // The default choice (the first third-party spinner) with no credentials filled in is a spinner
   // never set up, not a failing one: the built-in spinner spins, without a warning.
-  if (spinning.service === 'BuiltIn' || !hasSpinnerCredentials(spinning.service, spinning.settings)) return { article, synonyms: builtInSynonyms() };
+  if (spinning.service === 'BuiltIn' || !hasSpinnerCredentials(spinning.service, spinning.settings)) return { article, synonyms: true };
   const keep = [protectedWords, ...linkKeywords(sources)].join('\n');
   try {
     const spun = await spinWithService(spinning.service, spinning.settings, article, keep, `${key}/spinner`, { timeoutMs: spinning.timeoutMs, ...(spinning.signal ? { signal: spinning.signal } : {}) });
-    return { article: spun };
+    return { article: spun, synonyms: false };
   } catch (error) {
     if (spinning.signal?.aborted) throw error;
     const reason = error instanceof Error ? error.message : String(error);
-    return { article, synonyms: builtInSynonyms(), warning: COMPOSE_MESSAGES.spinnerFellBack(spinnerLabel(spinning.service), reason) };
+    return { article, synonyms: true, warning: COMPOSE_MESSAGES.spinnerFellBack(spinnerLabel(spinning.service), reason) };
   }
 }

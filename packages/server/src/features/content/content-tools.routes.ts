@@ -1,19 +1,27 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod';
 import {
-  ArticleBuilderCategoriesResponseSchema, BalanceResponseSchema, CheckArticleBalanceBodySchema, DownloadArticleBodySchema, DownloadArticleResponseSchema, DownloadKmArticlesBodySchema,
+  ARTICLE_BODY_MAX_LENGTH, ArticleBuilderCategoriesResponseSchema, BalanceResponseSchema, CheckArticleBalanceBodySchema, DownloadArticleBodySchema, DownloadArticleResponseSchema, DownloadKmArticlesBodySchema,
   DownloadKmArticlesResponseSchema, GroupIdParamsSchema, KmCampaignsResponseSchema, SpinArticleBodySchema, SpinArticleResponseSchema,
   SpinTestBodySchema, SpinTestResponseSchema, SpinnerBalanceBodySchema,
 } from '@linkloom/shared';
 import type { AppContext } from '../../app-context';
 import { currentUser } from '../../platform/auth/session.plugin';
-import { articleBuilderSourceCategories, checkArticleBalance, downloadArticle, kontentMachineCampaigns, spinnerQuota, testSpinner } from '../../engine/entry-points';
+import { articleBuilderSourceCategories, checkArticleBalance, closeContentPool, downloadArticle, kontentMachineCampaigns, spinnerQuota, testSpinner } from '../../engine/entry-points';
 import { readOptions } from '../options/options.repository';
 import { downloadKmArticles } from './download-km-articles';
 import { asHttpErrors } from './content-tools.errors';
 import { spinArticle } from './spin-article';
 
 const tags = ['content'];
+
+/**
+ * The body of a spin call: its text at the schema's limit (ARTICLE_BODY_MAX_LENGTH characters), each
+ * character at most 3 bytes of UTF-8 (JSON escapes only quotes, backslashes and control characters),
+ * and the other fields. Under the app's 1 MB a 400,000-character text in Chinese was refused as
+ * "body too large" before the schema could answer with the text's own limit.
+ */
+const SPIN_BODY_LIMIT = ARTICLE_BODY_MAX_LENGTH * 3 + 64 * 1024;
 
 /**
  * The content tools of spec 3 section 7: spin an article or a test text, download an article from
@@ -24,12 +32,16 @@ const tags = ['content'];
 export const contentToolRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { db } = ctx.database;
   const optionsOf = async (userId: number) => (await readOptions(db, userId)).options;
+  // Large texts are spun and posts built on a pool of threads, opened by the first such task.
+  app.addHook('onClose', async () => closeContentPool());
 
   app.post('/action/spin/article/:groupId', {
+    bodyLimit: SPIN_BODY_LIMIT,
     schema: { tags, summary: 'Spin an article with a spinner service (nothing saved)', params: GroupIdParamsSchema, body: SpinArticleBodySchema, response: { 200: SpinArticleResponseSchema } },
   }, async (request) => spinArticle(ctx, currentUser(request).id, request.params.groupId, request.body));
 
   app.post('/action/spin/test', {
+    bodyLimit: SPIN_BODY_LIMIT,
     schema: { tags, summary: 'Test a spinner service on a text, with the credentials as typed', body: SpinTestBodySchema, response: { 200: SpinTestResponseSchema } },
   }, async (request) => {
     const options = await optionsOf(currentUser(request).id);
