@@ -2,8 +2,9 @@
  * The server `npm start` runs is the esbuild bundle (scripts/build/server.mjs), not the sources
  * every other test loads through tsx: packages are bundled into it unless they open files of their
  * own. This builds it and uses it as a user would, on both databases: sign-in, a screen's data,
- * the OpenAPI page, the live channel's handshake, and a link file large enough for the import
- * thread (which the bundle starts from the sources) — each a path a wrongly bundled package breaks.
+ * the OpenAPI page, the live channel's handshake, a link file large enough for the import thread
+ * and a text large enough for the content pool's (both started from the sources by the bundle) —
+ * each a path a wrongly bundled package breaks.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -40,7 +41,7 @@ async function signIn(baseUrl: string, username: string, password: string): Prom
 describe.each(DATABASES)('the built server (npm start) on $kind', ({ kind, skip }) => {
   const ctx = useTestDatabase(kind, skip);
 
-  it.skipIf(skip)('signs in, serves screens, docs and the live channel, and imports a large link file on its thread', async () => {
+  it.skipIf(skip)('signs in, serves screens, docs and the live channel, imports a large link file and spins a large text on their threads', async () => {
     const server = await startServer(ctx.handle.env, { entry: [BUILT] });
     try {
       await server.addUser('built@example.test', 'built server password');
@@ -75,6 +76,14 @@ describe.each(DATABASES)('the built server (npm start) on $kind', ({ kind, skip 
       expect(await imported.json()).toMatchObject({ added: 80_000, skipped: 0 });
       const found = await fetch(`${server.baseUrl}/rest/url_items/${linkSetId}?url=built/6999&page=1&pageSize=50`, { headers });
       expect(((await found.json()) as { total: number }).total).toBe(11);
+
+      // Over 16 K characters: spun on a content pool thread (engine/content-work), loaded from the sources too.
+      const spintax = '{a|'.repeat(100_000);
+      const spun = await fetch(`${server.baseUrl}/action/spin/test`, {
+        method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ spinnerService: 'BuiltIn', body: spintax }),
+      });
+      expect(spun.status).toBe(200);
+      expect(((await spun.json()) as { result: string }).result).toBe(spintax);
       expect(server.stderr()).not.toMatch(/Error|Cannot find/);
     } finally {
       expect(await server.stop()).toBe(0);
