@@ -166,6 +166,8 @@ describe('step schemas', () => {
     ]);
     expect(messages({ ...validWizard(), startDate: '01/01/2030', nDay: 0 }, 'schedule')).toEqual([['startTime', M.startTimeRequired], ['nDay', M.nDayPositive]]);
     expect(messages({ ...validWizard(), nDay: 1.5 }, 'schedule')).toEqual([['nDay', M.nDayPositive]]);
+    // Start now (issue 35) asks for no date.
+    expect(messages({ ...validWizard(), startNow: true, startDate: null }, 'schedule')).toEqual([]);
   });
 
   it('Confirm: campaign name; wizard name when saved or edited', () => {

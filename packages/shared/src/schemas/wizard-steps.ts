@@ -145,12 +145,15 @@ export const IndexerStepSchema = z.object({ indexer: z.array(TierIndexerSchema) 
 const DAY = /^\d{2}\/\d{2}\/\d{4}$/;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
-/** Schedule tab: start date and time (DD/MM/YYYY HH:mm, UTC) and a whole number of days ≥ 1. */
-export const ScheduleStepSchema = z.object({ startDate: z.string().nullable(), nDay: z.number().nullable() })
+/**
+ * Schedule tab: start date and time (DD/MM/YYYY HH:mm, UTC) unless it starts now (issue 35), and a
+ * whole number of days ≥ 1.
+ */
+export const ScheduleStepSchema = z.object({ startNow: z.boolean().default(false), startDate: z.string().nullable(), nDay: z.number().nullable() })
   .superRefine((value, ctx) => {
     const [day, time] = (value.startDate ?? '').trim().split(/\s+/);
-    if (!day || !DAY.test(day)) issue(ctx, ['startDate'], M.startDateRequired);
-    if (!time || !TIME.test(time)) issue(ctx, ['startTime'], M.startTimeRequired);
+    if (!value.startNow && (!day || !DAY.test(day))) issue(ctx, ['startDate'], M.startDateRequired);
+    if (!value.startNow && (!time || !TIME.test(time))) issue(ctx, ['startTime'], M.startTimeRequired);
     if (value.nDay === null || Number.isNaN(value.nDay)) issue(ctx, ['nDay'], M.nDayRequired);
     else if (!Number.isInteger(value.nDay) || value.nDay < 1) issue(ctx, ['nDay'], M.nDayPositive);
   });

@@ -236,6 +236,11 @@ export const WizardSchema = z.object({
   emailAccount: WizardEmailAccountSchema.default(() => WizardEmailAccountSchema.parse({})),
   /** Duplicating a campaign: reuse its account profiles instead of creating accounts. */
   useSameAccounts: z.boolean().default(false),
+  /**
+   * Schedule tab's "Start now" (issue 35; a new wizard's default): tier 1 starts when Create
+   * Campaign is pressed and startDate is not asked for. False for wizards saved before it existed.
+   */
+  startNow: z.boolean().default(false),
   /** DD/MM/YYYY HH:mm in UTC (the schedule's wire format); null until chosen. */
   startDate: z.string().max(32).nullable().default(null),
   nDay: num.default(WIZARD_DEFAULTS.nDay),

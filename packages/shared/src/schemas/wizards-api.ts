@@ -55,3 +55,33 @@ export type WizardResponse = z.infer<typeof WizardResponseSchema>;
 /** POST /rest/xwizards and POST /rest/xwizards/{id}: the saved wizard's id. */
 export const WizardSaveResponseSchema = z.object({ id: z.number().int() });
 export const WizardDeleteResponseSchema = z.object({ ids: z.array(z.number().int()) });
+
+const count = z.number().int().nonnegative();
+/** A query list of ids: `1,2,3` (empty or absent: none). */
+const QueryIdsSchema = z.string().max(20_000).regex(/^(\d{1,12}(,\d{1,12})*)?$/)
+  .transform((text) => [...new Set(text === '' ? [] : text.split(',').map(Number))].filter((id) => id > 0));
+
+/**
+ * GET /rest/xwizard/counts?siteSelectionIds=&contentGroupIds=&privateNetworkIds= (issue 35): what
+ * the wizard's Confirm tab weighs its plan against, the user's own only (ids of others are left
+ * out, as missing ones are). Create Campaign counts the same way before it builds.
+ */
+export const WizardCountsQuerySchema = z.object({
+  siteSelectionIds: QueryIdsSchema.optional(),
+  contentGroupIds: QueryIdsSchema.optional(),
+  privateNetworkIds: QueryIdsSchema.optional(),
+});
+export type WizardCountsQuery = z.infer<typeof WizardCountsQuerySchema>;
+
+export const WizardCountsSchema = z.object({
+  /** All Sites: the user's sites a project of each module ticks. */
+  sites: z.record(z.string(), count),
+  /** Each asked site selection: the sites it gives a project of each module. */
+  siteSelections: z.array(z.object({ id: z.number().int(), name: z.string(), sites: z.record(z.string(), count) })),
+  privateNetworks: z.array(z.object({ id: z.number().int(), name: z.string(), sites: count })),
+  /** Articles of each asked content group: all, never used, and the uses left under its max usage per article (null: unlimited). */
+  contentGroups: z.array(z.object({ id: z.number().int(), name: z.string(), articles: count, unused: count, usesLeft: count.nullable() })),
+  /** The email manager: mailboxes not used yet (what Auto Download From Email List takes), and whether a catch-all exists (LinkLoom's own source). */
+  mailboxes: z.object({ unused: count, catchAll: z.boolean() }),
+});
+export type WizardCounts = z.infer<typeof WizardCountsSchema>;

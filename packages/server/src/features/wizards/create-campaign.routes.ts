@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod';
 import {
   DuplicateCampaignQuerySchema, DuplicateCampaignResponseSchema, ErrorResponseSchema, IdParamsSchema, WIZARD_LIMITS, WIZARD_MESSAGES,
+  WizardCountsQuerySchema, WizardCountsSchema,
   WizardCreateCampaignResponseSchema, WizardCreateCampaignSchema, WizardFieldErrorsResponseSchema, WizardSchema, type Wizard,
 } from '@linkloom/shared';
 import type { Kysely } from 'kysely';
@@ -13,6 +14,7 @@ import { plainOrCompressed } from '../campaigns/decode-campaign-body';
 import { findCampaignWizard } from '../campaigns/campaigns.repository';
 import { createCampaignFromWizard } from './create-campaign';
 import { openWizardText } from './wizards.repository';
+import { loadWizardCounts } from './wizard-counts';
 
 const tags = ['wizards'];
 const CreateBodySchema = plainOrCompressed(WizardCreateCampaignSchema, WIZARD_MESSAGES.notCompressed);
@@ -34,6 +36,8 @@ export function duplicateWizardOf(db: Kysely<DB>, campaign: { creating_type: str
     ...parsed.data,
     id: null,
     saveWizard: false,
+    // Cleared (spec 2 §4): the copy's start is chosen anew, Start now included.
+    startNow: false,
     startDate: null,
     campaignName: query.campaignName?.trim() || parsed.data.campaignName,
     useSameAccounts: query.useSameAccounts === 'true',
@@ -55,6 +59,16 @@ export const createCampaignRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
     if (!outcome.ok) return reply.code(422).send(outcome.errors);
     return outcome.answer;
   });
+
+  app.get('/rest/xwizard/counts', {
+    schema: {
+      tags,
+      summary: "What the wizard's Confirm tab weighs its plan against (issue 35), the user's own only: sites per module for All Sites and each asked site selection, "
+        + 'sites of each asked private network, articles of each asked content group, unused mailboxes and whether a catch-all exists',
+      querystring: WizardCountsQuerySchema,
+      response: { 200: WizardCountsSchema },
+    },
+  }, async (request) => loadWizardCounts(ctx.database.db, currentUser(request).id, request.query));
 
   app.get('/rest/campaign/:id/xwizard', {
     schema: {

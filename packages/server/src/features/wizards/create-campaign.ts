@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import {
-  WIZARD_CREATE_MESSAGES, WIZARD_MESSAGES, checkWizard, checkWizardTab, diagramDepth, draftFromWire, planCampaign, projectKind, validateSchedule, wireFromDraft,
-  wizardTiers, type AccountCreationForm, type CampaignPlan, type LinkSetRow, type PlannedProject, type ProfileRow, type ProjectRow, type ScheduleWire, type Wizard,
+  WIZARD_CREATE_MESSAGES, WIZARD_MESSAGES, checkWizard, checkWizardTab, diagramDepth, draftFromWire, formatWireDate, planCampaign, projectKind,
+  summarizeWizard, validateSchedule, wireFromDraft, wizardBlockers, wizardCountIds, wizardTiers, type AccountCreationForm, type CampaignPlan, type LinkSetRow, type PlannedProject, type ProfileRow, type ProjectRow, type ScheduleWire, type Wizard,
   type WizardCreateCampaign, type WizardCreateCampaignResponse, type WizardFieldErrorsResponse,
 } from '@linkloom/shared';
 import type { AppContext } from '../../app-context';
@@ -24,6 +24,7 @@ import { makeRandomInfo } from '../random-info/make-random-info';
 import { loadWizardStrategy, requireWizardDiagram } from './wizard-strategy';
 import { checkWizardReferences, type WizardReferences } from './wizard-references';
 import { TierSites } from './tier-sites';
+import { loadWizardCounts } from './wizard-counts';
 import { saveWizard } from './save-wizard';
 import { presentWizardSummary } from './wizards.presenter';
 import { sealWizardText } from './wizards.repository';
@@ -183,7 +184,8 @@ async function build(trx: Kysely<DB>, input: BuildInput): Promise<Built> {
 /**
  * PUT /action/create/xcampaign (spec 2 §4, §7; issue 17.3): checks the wizard as Create Campaign
  * does (the strategy, then checkWizard's tabs in order: 422 with the field errors), checks that
- * every id it carries is the user's (404), plans the campaign (shared planCampaign) and builds it
+ * every id it carries is the user's (404), refuses what the Confirm tab calls a blocker (issue 35:
+ * shared summarizeWizard over the same counts, 422 with the field errors), plans the campaign (shared planCampaign) and builds it
  * in one transaction: the campaign (XWizard, with its wizard, secrets sealed), profiles, link
  * sets with tier 1's URLs and keywords, projects with their forms and sites, and their schedules;
  * the wizard too when it is saved. Start jobs and live messages follow the commit.
@@ -205,9 +207,17 @@ export async function createCampaignFromWizard(ctx: AppContext, ownerId: number,
   const sites = new TierSites(db, ownerId);
   const refs = await checkWizardReferences(db, ownerId, wizard, { sourceCampaignId: body.sourceCampaignId, sites });
   // 'Use same accounts' reuses the duplicated campaign's profiles; with no such campaign there is nothing to reuse.
-  const plan = planCampaign(diagram, { ...wizard, useSameAccounts: wizard.useSameAccounts && body.sourceCampaignId !== null });
+  // Start now (issue 35): tier 1 starts this minute (its start job fires at once).
+  const planned: Wizard = {
+    ...wizard, useSameAccounts: wizard.useSameAccounts && body.sourceCampaignId !== null,
+    ...(wizard.startNow ? { startDate: formatWireDate(new Date()) } : {}),
+  };
+  const plan = planCampaign(diagram, planned);
   const lacking = plan.profiles.find((profile) => profile.reuse && !refs.sourceProfiles.has(profile.name));
   if (lacking) throw new HttpError(422, WIZARD_CREATE_MESSAGES.noSameAccounts(lacking.name));
+  // What the Confirm tab showed, counted the same way: its blockers refuse the create with its messages.
+  const blockers = wizardBlockers(summarizeWizard(diagram, planned, await loadWizardCounts(db, ownerId, wizardCountIds(planned), sites)));
+  if (blockers) return { ok: false, errors: { error: blockers.problems, tab: blockers.tab, tier: blockers.tier, toast: blockers.toast } };
   const siteKeys = await plannedSites(plan, sites);
 
   const wizardString = sealWizardText(db, JSON.stringify(wizard));

@@ -37,10 +37,10 @@ export async function saveWizard(db: Kysely<DB>, ownerId: number, wizard: Wizard
   return { row: await updateWizard(db, ownerId, target, fields), created: false };
 }
 
-/** A new wizard of a strategy ('New XWizard'): its tiers and one Accounts project per node, no start date yet. */
+/** A new wizard of a strategy ('New XWizard'): its tiers and one Accounts project per node, starting now (issue 35) until a date is chosen. */
 export function newWizard(name: string, strategy: WizardStrategy): Wizard {
   const diagram = requireWizardDiagram(strategy.strategy);
-  const base = WizardSchema.parse({ name, strategy, projects: defaultWizardProjects(diagram) });
+  const base = WizardSchema.parse({ name, strategy, projects: defaultWizardProjects(diagram), startNow: true });
   return wizardTiers(base, diagramDepth(diagram));
 }
 
