@@ -6,7 +6,7 @@
  */
 import {
   ArticleForgeInputSchema, BUILDER_CATEGORIES, BuilderInputSchema, CONTENT_TOOLS_MESSAGES, KontentMachineInputSchema, UltraSpinnableInputSchema, articleSourceLabel,
-  buildArticle, createRng, parseInputInfo,
+  parseInputInfo,
   type ArticleSource, type BuilderCategoryOption, type SpinTestBody,
 } from '@linkloom/shared';
 import { ContentServiceError } from './content-services/content-service-error';
@@ -15,9 +15,7 @@ import type { ArticleSourceSettings, DownloadedArticle } from './article-sources
 import { articleForgeClient } from './article-sources/article-forge/client';
 import { articleBuilderCategories, articleBuilderClient } from './article-sources/article-builder/client';
 import { kontentMachineArticles } from './article-sources/kontent-machine/client';
-import { builtInCorpus } from './article-sources/built-in/corpus';
-import { builtInSynonyms } from './spinners/built-in/thesaurus';
-import { spinTexts } from './content-work/content-work';
+import { buildBuiltInArticle, spinTexts } from './content-work/content-work';
 import { spinnerClient } from './spinners/registry';
 import type { SpinnerSettings } from './spinners/spinner';
 
@@ -113,8 +111,8 @@ export async function downloadArticle(source: ArticleSource, inputInfo: string, 
     case 'BuiltInArticleBuilder': {
       const input = parse(parseInputInfo(inputInfo, BuilderInputSchema));
       if (!BUILDER_CATEGORIES.some((c) => c.id === input.categoryId)) throw invalid(CONTENT_TOOLS_MESSAGES.categoryRequired);
-      const built = buildArticle(builtInCorpus(), { categoryId: input.categoryId, wordCount: input.wordCount, keywords: input.keywords, spin: input.spinArticle }, createRng(seed), builtInSynonyms());
-      return { title: built.title, body: built.body };
+      // On a content pool thread: the corpus and the synonyms take seconds to load the first time.
+      return buildBuiltInArticle({ categoryId: input.categoryId, wordCount: input.wordCount, keywords: input.keywords, spin: input.spinArticle }, seed);
     }
     case 'ArticleBuilder': {
       // The category is one of Article Builder's own (GET /action/download/articlebuilder/categories), checked by the client.

