@@ -26,6 +26,7 @@ import { benchApiVsRaw } from './api-vs-raw';
 import { benchLinkSearch } from './link-search';
 import { benchSitesLists } from './sites-lists';
 import { benchWizardCreate } from './wizard-create';
+import { benchSpin } from './spin';
 import { buildWhatChanged } from '../scripts/build/build-what-changed.mjs';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
@@ -103,6 +104,9 @@ async function main(): Promise<void> {
   // Create Campaign from a 5-tier, 60-node strategy: PUT /action/create/xcampaign time and projects/s (issue 17).
   process.stdout.write('\n');
   await benchWizardCreate();
+  // Issue 33.4: POST /action/spin/test on 10 KB–500 KB of spintax, groups closed and never closed, and another user's p99 meanwhile.
+  process.stdout.write('\n');
+  await benchSpin();
   // The engine: content pipeline cost per post, the built-in spinner and article builder (issue 16),
   // scheduler lateness, publishing to real WordPress.
   for (const script of ['content-pipeline.ts', 'spinner.ts', 'scheduler.ts', 'publishing.ts']) runBenchScript(script);
