@@ -82,3 +82,7 @@ export * from './schemas/wizard-create';
 export * from './domain/link-health';
 export * from './schemas/link-health';
 export * from './schemas/link-reports';
+export * from './domain/registrable-domain';
+export * from './engine/target-spread';
+export * from './engine/article-plan';
+export * from './engine/title-variants';

@@ -4,6 +4,8 @@ import type { ContentProjectForm } from '../schemas/project-forms';
 import { chooseAnchor, keywordPhrases, type AnchorCounts, type AnchorKeywords, type AnchorType, type SourceLink } from './anchors';
 import { articleToHtml } from './article-html';
 import { pickLinks, planLinks, type LinkPlanProfile } from './link-plan';
+import { registrableDomain } from '../domain/registrable-domain';
+import { titleVariant } from './title-variants';
 import { insertMedia, type InsertedMedia, type MediaRequest } from './media';
 import { placeLinks, type PlacedLink } from './place-links';
 import type { Rng } from './random';
@@ -44,6 +46,20 @@ export interface PostInput {
    * issue 18.2): no link is drawn from linkSources; these are placed as they are.
    */
   fixedLinks?: readonly { linkSetId: number; url: string; anchor: string; anchorType: AnchorType }[];
+  /**
+   * The links the run's plan gave this post, by input link set (issue 34 item 4: spread evenly, none
+   * on the post's own domain; runner/post-plan.ts): a set listed here places exactly these, in
+   * order, instead of drawing; a set left out draws as before.
+   */
+  plannedLinks?: ReadonlyMap<number, readonly SourceLink[]>;
+  /** The post's site: a link to its own registrable domain is never placed (whatever drew it). */
+  siteUrl?: string;
+  /**
+   * A reuse of an article in its project (issue 34 item 3): its title gets the variant's qualifier
+   * after spinning (titleVariant, `seed` orders the qualifiers for this title), so no two posts of
+   * the project share a title; a body the spinning left as written has its paragraphs reordered.
+   */
+  reuse?: { variant: number; seed: string };
 }
 
 /** A link of the post, as the engine records it and later verifies it on the published page. */
@@ -98,18 +114,29 @@ export function buildPost(input: PostInput, rng: Rng): BuiltPost {
   const spinText = (text: string) => (input.synonyms
     ? spinWithSynonyms(text, rng, { protectedWords: input.protectedWords, synonyms: input.synonyms, keepWords })
     : spin(text, rng, { protectedWords: input.protectedWords }));
-  const title = spinText(input.article.title).trim();
-  let html = articleToHtml(spinText(input.article.body));
+  const spunTitle = spinText(input.article.title).trim();
+  const title = input.reuse && input.reuse.variant > 0 ? titleVariant(spunTitle, input.reuse.variant, input.reuse.seed) : spunTitle;
+  let body = spinText(input.article.body);
+  if (input.reuse && input.reuse.variant > 0 && body.trim() === input.article.body.trim()) body = reorderParagraphs(body, input.reuse.variant);
+  let html = articleToHtml(body);
 
   const chosen: { linkSetId: number; url: string; anchor: string; anchorType: AnchorType }[] = input.fixedLinks ? [...input.fixedLinks] : [];
   const plan = input.fixedLinks ? [] : planLinks(input.linkSources, rng);
   const tally = new Map<number, AnchorCounts>();
+  const ownDomain = input.siteUrl === undefined ? null : registrableDomain(input.siteUrl);
   plan.forEach((planned, i) => {
     const source = input.linkSources[i]!;
     const placed = input.anchorCounts ? tally.get(source.linkSetId) ?? { ...input.anchorCounts.get(source.linkSetId) } : undefined;
     if (placed) tally.set(source.linkSetId, placed);
-    for (const link of pickLinks(source.links, planned.count, rng)) {
+    const links = input.plannedLinks?.get(source.linkSetId) ?? pickLinks(source.links, planned.count, rng);
+    for (const link of links) {
+      // The anchor is drawn before the domain check, so a large set's first pass (placeholders)
+      // and second pass (real links) draw alike; a link left out gives its anchor kind back.
       const anchor = chooseAnchor(source.keywords, link, rng, placed);
+      if (ownDomain !== null && registrableDomain(link.url) === ownDomain) {
+        if (placed) placed[anchor.type] = Math.max(0, (placed[anchor.type] ?? 1) - 1);
+        continue;
+      }
       chosen.push({ linkSetId: source.linkSetId, url: link.url, anchor: anchor.text, anchorType: anchor.type });
     }
   });
@@ -132,6 +159,20 @@ export function buildPost(input: PostInput, rng: Rng): BuiltPost {
     media,
     skippedLinks: placement.skipped.map((s) => ({ linkSetId: chosen[s.index]!.linkSetId, url: s.url })),
   };
+}
+
+/**
+ * A body the spinner could not change (no spintax, no word it knows) in another order: its
+ * paragraphs (blank-line separated, or HTML paragraphs) rotated by the variant, so a reuse still
+ * differs from the first post. A one-paragraph body stays as it is (the limit of this fallback).
+ */
+export function reorderParagraphs(body: string, variant: number): string {
+  const html = /<\/p>/i.test(body);
+  const parts = html ? body.split(/(?<=<\/p>)\s*/i).filter((part) => part.trim() !== '') : body.split(/\n\s*\n/).filter((part) => part.trim() !== '');
+  if (parts.length < 2) return body;
+  const shift = 1 + ((variant - 1) % (parts.length - 1));
+  const rotated = [...parts.slice(shift), ...parts.slice(0, shift)];
+  return rotated.join(html ? '\n' : '\n\n');
 }
 
 /**

@@ -116,7 +116,17 @@ export const ProjectScreenSchema = z.discriminatedUnion('kind', [AccountCreation
  * profile, no content group or output link set, …), each as the message a user acts on; empty
  * when Start can run. A person's Start is refused with the same list (422, as `details`).
  */
-export const ProjectReadinessSchema = z.object({ problems: z.array(z.string()) });
+export const ProjectReadinessSchema = z.object({
+  problems: z.array(z.string()),
+  /** What Start will do that the user should know first, without stopping it (issue 34: reuses spun). */
+  notices: z.array(z.string()).default([]),
+});
+
+/** The notices of GET /rest/project/{id}/readiness. */
+export const READINESS_NOTICES = {
+  /** The content group has fewer articles than the run will post (issue 34 item 3). */
+  reusesSpun: (articles: number, posts: number) => `${articles} article${articles === 1 ? '' : 's'} for ${posts} posts: reuses will be spun`,
+} as const;
 export type ProjectReadiness = z.infer<typeof ProjectReadinessSchema>;
 export type ProjectScreen = z.infer<typeof ProjectScreenSchema>;
 export type AccountCreationScreen = z.infer<typeof AccountCreationScreenSchema>;

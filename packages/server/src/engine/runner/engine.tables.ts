@@ -43,6 +43,14 @@ export interface EnginePostsTable {
   account_email: string | null;
   /** The article the post was built from (counted in articles.usage_count when publishing began). */
   article_id: number | null;
+  /**
+   * The run's plan (migration 0039, runner/post-plan.ts): the article it gave the post, and how many
+   * earlier posts of the project carried its title (> 0: a reuse, spun and retitled).
+   */
+  planned_article_id: Generated<number | null>;
+  article_variant: Generated<number>;
+  /** 1: the plan chose the post's links (engine_post_targets, none when it has no row); 0: drawn when built. */
+  targets_planned: Generated<number>;
   /** The queue job that marked the post publishing: another job leaves it alone while that one is alive. */
   job_id: string | null;
   remote_url: string | null;
@@ -103,7 +111,20 @@ export interface AccountRegistrationsTable {
   updated_at: number;
 }
 
+/** The links the run's plan gave a post from one input link set (migration 0039): spread evenly, never on the post's own domain. */
+export interface EnginePostTargetsTable {
+  id: Generated<number>;
+  owner_id: number;
+  post_id: number;
+  link_set_id: number;
+  url: string;
+  /** The target's own anchor as the link set holds it (a tier's output link: the target post's title). */
+  anchor: Generated<string>;
+  created_at: number;
+}
+
 export interface EngineTables {
+  engine_post_targets: EnginePostTargetsTable;
   account_registrations: AccountRegistrationsTable;
   project_runs: ProjectRunsTable;
   engine_posts: EnginePostsTable;

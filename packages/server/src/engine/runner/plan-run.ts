@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import {
-  PROJECT_FORM_MESSAGES, postsPerSite, projectKind, spreadDays, spreadStartTimes, validateAccountTab, validateEmailTab,
+  PROJECT_FORM_MESSAGES, READINESS_NOTICES, postsPerSite, projectKind, spreadDays, spreadStartTimes, validateAccountTab, validateEmailTab,
   type ProjectKind,
 } from '@linkloom/shared';
 import type { DB } from '../../platform/db/schema';
@@ -12,6 +12,8 @@ import { accountsForSite } from './publish-target';
 export interface PlannedPost {
   siteKey: string;
   siteId: number;
+  /** The site's address: the run's plan keeps the post's links off its own domain (post-plan.ts). */
+  siteUrl: string;
   seq: number;
   /** Epoch ms (Spread), or null: at once. */
   startAfter: number | null;
@@ -60,6 +62,20 @@ export interface RunReadiness {
   sites: SiteSource[];
   /** Posting projects: the account profile whose accounts post. */
   postingProfileId: number | null;
+  /** What a run will do that the user should know before Start (fewer articles than posts: reuses spun). */
+  notices: string[];
+}
+
+/**
+ * A content project whose group has fewer articles than the run's posts reuses articles (each
+ * reuse spun and retitled, post-plan.ts): said before Start. Unlimited runs (0 posts per site and
+ * no Spread) plan one round, so they count as one post per site.
+ */
+async function reuseNotice(db: Kysely<DB>, ownerId: number, groupId: number | null, posts: number): Promise<string[]> {
+  if (groupId === null || posts === 0) return [];
+  const row = await db.selectFrom('articles').select((eb) => eb.fn.countAll<number>().as('n')).where('content_group_id', '=', groupId).where('owner_id', '=', ownerId).executeTakeFirst();
+  const articles = Number(row?.n ?? 0);
+  return articles > 0 && articles < posts ? [READINESS_NOTICES.reusesSpun(articles, posts)] : [];
 }
 
 /**
@@ -93,14 +109,16 @@ export async function runReadiness(db: Kysely<DB>, ownerId: number, project: Pro
     .where('owner_id', '=', ownerId).where('project_id', '=', project.id).where('checked', '=', 1).execute()).map((row) => row.site_key));
   if (ticked.size === 0) {
     problems.push(PROJECT_FORM_MESSAGES.sitesRequired);
-    return { kind, problems, sites: [], postingProfileId };
+    return { kind, problems, sites: [], postingProfileId, notices: [] };
   }
   // A private project without a network has no sites to offer: its network's message says it.
   const sites = read.kind === 'privateproject' && privateNetworkId === null
     ? []
     : (await availableSites(db, ownerId, { kind, module: project.module, privateNetworkId })).filter((site) => ticked.has(site.key));
   if (sites.length === 0 && !(read.kind === 'privateproject' && privateNetworkId === null)) problems.push(PLAN_MESSAGES.sitesGone);
-  return { kind, problems, sites, postingProfileId };
+  const contentGroupId = read.kind === 'postingproject' || read.kind === 'privateproject' ? read.form.contentGroupId : null;
+  const notices = await reuseNotice(db, ownerId, contentGroupId, sites.length * postsPerSite(readSchedule(project.schedule), kind));
+  return { kind, problems, sites, postingProfileId, notices };
 }
 
 function siteIdOf(site: SiteSource): number {
@@ -127,7 +145,7 @@ export async function planRun(db: Kysely<DB>, ownerId: number, project: ProjectT
   const perSite = postsPerSite(schedule, kind);
   const posts: PlannedPost[] = [];
   for (let seq = 1; seq <= perSite; seq += 1) {
-    for (const site of sites) posts.push({ siteKey: site.key, siteId: siteIdOf(site), seq, startAfter: null, accountEmail: accounts.get(site.key) ?? null });
+    for (const site of sites) posts.push({ siteKey: site.key, siteId: siteIdOf(site), siteUrl: site.siteUrl, seq, startAfter: null, accountEmail: accounts.get(site.key) ?? null });
   }
   const days = spreadDays(schedule);
   if (days > 0) {

@@ -159,7 +159,7 @@ async function publishWithTarget(step: Step, start: PostRow, project: PostProjec
       if (targeted.kind === 'reconcileFirst' && (await reconcile(step, post, project, target, chosen.connector, publishOptions))) return;
       // Built outside the slot: only the talk with the site waits for one.
       const spinning = { service: options.spinnerService, settings: options.spinners, timeoutMs: options.waitTimeOut * 1000, signal: job.signal, youtubeApiKey: options.youtubeApiKey };
-      const composed = await step.build(() => composePost(db, post.owner_id, project.form, project.schedule, post, spinning));
+      const composed = await step.build(() => composePost(db, post.owner_id, project.form, project.schedule, { ...post, siteUrl: target.siteUrl }, spinning));
       if (!composed.ok) return end(step, post, decidePostStep({ at: 'built', siteUrl: target.siteUrl, composed }));
       for (const warning of composed.post.warnings ?? []) await addRunWarning(ctx, post.owner_id, post.run_id, warning);
       const { built, featuredImageUrl } = composed.post;

@@ -1,11 +1,12 @@
 import { projectKind } from '@linkloom/shared';
 import type { AppContext } from '../../app-context';
-import { findProject, presentProject, publishProjectStatus } from '../seams';
+import { findProject, presentProject, publishProjectStatus, readProjectForm } from '../seams';
 import { JOB, type EngineJob, type ProjectRunPayload } from '../jobs/job-names';
 import { installationId } from '../../platform/db/installation';
 import { engineOptions } from './engine-options';
 import { isJobAlive } from './job-fence';
 import { planRun, type PlannedPost } from './plan-run';
+import { planRunArticles, planRunTargets } from './post-plan';
 import { POST_JOB_RETRIES } from './post-publish.job';
 import { cancelPlannedPosts, findRun, idempotencyKey, OPEN_POST_STATES } from './runs.repository';
 import { progressNounOf, refreshSite, siteProgress, writeSiteProgress } from './site-progress';
@@ -53,12 +54,28 @@ async function startRun(ctx: AppContext, payload: ProjectRunPayload, log: Log): 
     if (Number(moved.numUpdatedRows) !== 1) return 'changed';
     const run = await trx.selectFrom('project_runs').select('state').where('id', '=', runId).executeTakeFirst();
     if (run?.state !== 'running') throw new Error(`Run ${runId} is ${run?.state ?? 'gone'}: its project was moved meanwhile`);
-    const rows = plan.posts.map((post: PlannedPost) => ({
+    const keys = plan.posts.map((post: PlannedPost) => idempotencyKey(installation, projectId, runId, post.siteId, post.seq));
+    // Content projects: each post's article and links chosen now, for the whole run (post-plan.ts).
+    const read = readProjectForm(plan.kind, project.settings);
+    const content = read.kind === 'postingproject' || read.kind === 'privateproject' ? read.form : null;
+    const seed = `p${projectId}-r${runId}`;
+    const articles = content ? await planRunArticles(trx, ownerId, projectId, content.contentGroupId, keys.length, seed) : [];
+    const targets = content ? await planRunTargets(trx, ownerId, content, project.schedule, plan.posts.map((post, i) => ({ key: keys[i]!, siteUrl: post.siteUrl })), seed) : null;
+    const rows = plan.posts.map((post: PlannedPost, i) => ({
       owner_id: ownerId, project_id: projectId, run_id: runId, site_key: post.siteKey, seq: post.seq,
-      idempotency_key: idempotencyKey(installation, projectId, runId, post.siteId, post.seq), state: 'planned' as const,
+      idempotency_key: keys[i]!, state: 'planned' as const,
       start_after: post.startAfter, account_email: post.accountEmail, created_at: now, updated_at: now,
+      planned_article_id: articles[i]?.articleId ?? null, article_variant: articles[i]?.variant ?? 0, targets_planned: targets ? 1 : 0,
     }));
-    for (let start = 0; start < rows.length; start += INSERT_ROWS) await trx.insertInto('engine_posts').values(rows.slice(start, start + INSERT_ROWS)).execute();
+    for (let start = 0; start < rows.length; start += INSERT_ROWS) {
+      const inserted = await trx.insertInto('engine_posts').values(rows.slice(start, start + INSERT_ROWS)).returning(['id', 'idempotency_key']).execute();
+      if (!targets) continue;
+      const idOf = new Map(inserted.map((row) => [row.idempotency_key, row.id]));
+      const targetRows = rows.slice(start, start + INSERT_ROWS).flatMap((row, n) => targets[start + n]!.map((target) => ({
+        owner_id: ownerId, post_id: idOf.get(row.idempotency_key)!, link_set_id: target.linkSetId, url: target.url, anchor: target.anchor, created_at: now,
+      })));
+      for (let t = 0; t < targetRows.length; t += INSERT_ROWS) await trx.insertInto('engine_post_targets').values(targetRows.slice(t, t + INSERT_ROWS)).execute();
+    }
     await trx.updateTable('project_runs').set({ posts_planned: rows.length }).where('id', '=', runId).execute();
     return 'started';
   });

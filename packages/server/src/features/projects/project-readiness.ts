@@ -20,7 +20,8 @@ async function projectToPlan(db: Kysely<DB>, ownerId: number, projectId: number)
  */
 export async function projectReadiness(database: Database, ownerId: number, projectId: number): Promise<ProjectReadiness> {
   const project = await projectToPlan(database.db, ownerId, projectId);
-  return { problems: (await runReadiness(database.db, ownerId, project)).problems };
+  const { problems, notices } = await runReadiness(database.db, ownerId, project);
+  return { problems, notices };
 }
 
 /**

@@ -10,7 +10,12 @@ import { useProjectReadiness } from '../api/project-screen-api';
 export function StartReadiness({ projectId }: { projectId: number }) {
   const readiness = useProjectReadiness(projectId);
   const problems = readiness.data?.problems ?? [];
-  if (problems.length === 0) return null;
+  const notices = readiness.data?.notices ?? [];
+  if (problems.length === 0) {
+    // Nothing stops Start, but the user should know what it will do (fewer articles than posts).
+    if (notices.length === 0) return null;
+    return <Alert type="info" showIcon style={{ marginTop: 16 }} data-testid="start-notices" title={notices.join(' · ')} />;
+  }
   return (
     <Alert
       type="info" showIcon style={{ marginTop: 16 }} data-testid="start-readiness"
