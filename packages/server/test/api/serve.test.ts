@@ -10,7 +10,7 @@ describe.each(DATABASES)('serve process on $kind', ({ kind, skip }) => {
 
   it.skipIf(skip)('starts, serves the API, and stops cleanly on SIGTERM with a live socket open', async () => {
     const server = await startServer(ctx.handle.env);
-    expect(await (await fetch(`${server.baseUrl}/public/api/setup`)).json()).toEqual({ setupRequired: true });
+    expect(await (await fetch(`${server.baseUrl}/public/api/setup`)).json()).toEqual({ setupRequired: true, setupCodeRequired: false });
     if (kind === 'sqlite') expect(fs.existsSync(path.join(ctx.handle.env.DATA_DIR!, 'linkloom.sqlite'))).toBe(true);
 
     // An open Socket.IO long-poll handshake must not hold up shutdown.

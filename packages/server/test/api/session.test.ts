@@ -13,7 +13,7 @@ describe.each(DATABASES)('sign-in on $kind', ({ kind, skip }) => {
   describe.skipIf(skip)('first run', () => {
     it('asks for the first account, creates it once, signs in, then refuses a second one', async () => {
       const agent = await new Agent(ctx.server.app).prime();
-      expect((await agent.request('GET', '/public/api/setup')).json()).toEqual({ setupRequired: true });
+      expect((await agent.request('GET', '/public/api/setup')).json()).toEqual({ setupRequired: true, setupCodeRequired: false });
 
       const body = { username: 'Owner@Example.test', password: 'correct horse', confirmPassword: 'correct horse' };
       const created = await agent.request('POST', '/public/api/setup', { body });
@@ -23,7 +23,7 @@ describe.each(DATABASES)('sign-in on $kind', ({ kind, skip }) => {
       expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
 
       expect((await agent.request('GET', '/api/session')).json()).toEqual({ name: 'Owner@Example.test', username: 'owner@example.test' });
-      expect((await agent.request('GET', '/public/api/setup')).json()).toEqual({ setupRequired: false });
+      expect((await agent.request('GET', '/public/api/setup')).json()).toEqual({ setupRequired: false, setupCodeRequired: false });
 
       const again = await new Agent(ctx.server.app).prime();
       const refused = await again.request('POST', '/public/api/setup', { body: { ...body, username: 'intruder' } });

@@ -10,14 +10,15 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 export class Agent {
   readonly cookies = new Map<string, string>();
 
-  constructor(private readonly app: FastifyInstance) {}
+  /** `remoteAddress`: the client address its requests come from (fastify.inject's default is 127.0.0.1, this machine). */
+  constructor(private readonly app: FastifyInstance, private readonly remoteAddress?: string) {}
 
   async request(method: Method, url: string, options: { body?: unknown; xsrf?: boolean | string; headers?: Record<string, string> } = {}): Promise<LightMyRequestResponse> {
     const headers: Record<string, string> = { ...options.headers };
     if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const token = typeof options.xsrf === 'string' ? options.xsrf : this.cookies.get(XSRF_COOKIE);
     if (options.xsrf !== false && token) headers[XSRF_HEADER] = token;
-    const inject: InjectOptions = { method, url, headers };
+    const inject: InjectOptions = { method, url, headers, ...(this.remoteAddress ? { remoteAddress: this.remoteAddress } : {}) };
     if (options.body !== undefined) inject.payload = options.body as InjectOptions['payload'];
     const response = await this.app.inject(inject);
     for (const cookie of response.cookies as { name: string; value: string; maxAge?: number; expires?: Date }[]) {

@@ -22,6 +22,8 @@ export interface RunningServer {
   pid: number | undefined;
   /** What the server wrote to standard error so far (warnings land there). */
   stderr(): string;
+  /** What the server wrote to standard output so far (its log lines). */
+  stdout(): string;
   /** Creates a user through the CLI (`user:add NAME`, password on standard input). */
   addUser(name: string, password: string): Promise<void>;
   /** SIGTERM, wait for the exit (SIGKILL after 15 s), remove a data dir made here; the exit code. */
@@ -130,6 +132,7 @@ export async function startServer(extraEnv: Record<string, string> = {}, options
     env,
     pid: child.pid,
     stderr: output.stderr,
+    stdout: output.stdout,
     async addUser(name, password) {
       const result = await runCli(['user:add', name], `${password}\n`, env as Record<string, string>);
       if (result.code !== 0) throw new Error(`user:add ${name} exited with ${result.code}:\n${result.stderr}`);

@@ -22,7 +22,14 @@ export const SETUP_MESSAGES = {
   passwordsDiffer: 'The two passwords do not match',
   confirmPasswordRequired: 'Please enter the password again',
   alreadyDone: 'An account already exists. Please log in.',
+  /** The first account from another machine (issue 33 item 8): the code the server printed in its log. */
+  setupCodeRequired: 'Please enter the setup code from the server log',
+  setupCodeWrong: 'This is not the setup code. Copy it from the server log, the line that starts with "Setup code:"',
+  setupCodeHelp: 'You are not on the machine LinkLoom runs on: the server printed a one-time setup code in its log when it started (the line that starts with "Setup code:"). Restarting the server prints it again.',
 } as const;
+
+/** Longest setup code accepted as typed (the code is 14 characters with its dashes; spaces are forgiven). */
+export const SETUP_CODE_MAX_LENGTH = 64;
 
 const username = z
   .string({ error: LOGIN_MESSAGES.usernameRequired })
@@ -63,17 +70,37 @@ export const NewPasswordSchema = z
   .min(PASSWORD_MIN_LENGTH, { error: SETUP_MESSAGES.passwordTooShort })
   .max(PASSWORD_MAX_LENGTH, { error: SETUP_MESSAGES.passwordTooLong });
 
-/** POST /public/api/setup: the first account, only while no user exists. */
+/** The one-time code of the first account, as typed; the server answers 403 when it is needed and empty or wrong. */
+const setupCode = z
+  .string({ error: SETUP_MESSAGES.setupCodeWrong })
+  .trim()
+  .max(SETUP_CODE_MAX_LENGTH, { error: SETUP_MESSAGES.setupCodeWrong });
+
+/** The setup screen's code field, when it is shown (the setup status says the code is needed): required. */
+export const SetupCodeFieldSchema = z.object({ setupCode: setupCode.min(1, { error: SETUP_MESSAGES.setupCodeRequired }) });
+
+/**
+ * POST /public/api/setup: the first account, only while no user exists. `setupCode` is needed when
+ * the request does not come from the machine LinkLoom runs on (GET /public/api/setup says so).
+ */
 export const SetupRequestSchema = z
-  .object({ username, password: NewPasswordSchema, confirmPassword: z.string({ error: SETUP_MESSAGES.confirmPasswordRequired }).min(1, { error: SETUP_MESSAGES.confirmPasswordRequired }) })
+  .object({
+    username,
+    password: NewPasswordSchema,
+    confirmPassword: z.string({ error: SETUP_MESSAGES.confirmPasswordRequired }).min(1, { error: SETUP_MESSAGES.confirmPasswordRequired }),
+    setupCode: setupCode.optional(),
+  })
   .refine((value) => value.password === value.confirmPassword, {
     error: SETUP_MESSAGES.passwordsDiffer,
     path: ['confirmPassword'],
   });
 export type SetupRequest = z.input<typeof SetupRequestSchema>;
 
-/** GET /public/api/setup */
-export const SetupStatusSchema = z.object({ setupRequired: z.boolean() });
+/**
+ * GET /public/api/setup: whether the first account still has to be created, and whether this
+ * request must give the setup code for it (it does not come from the machine itself).
+ */
+export const SetupStatusSchema = z.object({ setupRequired: z.boolean(), setupCodeRequired: z.boolean() });
 export type SetupStatus = z.infer<typeof SetupStatusSchema>;
 
 /** GET /api/session: who is signed in (401 when nobody). */

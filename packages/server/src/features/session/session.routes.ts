@@ -7,15 +7,17 @@ import type { AppContext } from '../../app-context';
 import { clearSessionCookie, currentUser, setSessionCookie } from '../../platform/auth/session.plugin';
 import { countLoginAttempt } from '../../platform/auth/login-limiter';
 import { createSession, deleteSession } from '../../platform/auth/sessions.repository';
-import { countUsers } from '../../platform/auth/users.repository';
 import { signIn } from './sign-in';
 import { createFirstUser } from './create-user';
+import { checkFirstAccountRequest, setupStatusOf } from './first-account-gate';
+import { announceSetupCodeOnListen } from './announce-setup-code';
 
 const tags = ['session'];
 
 /** Sign-in, sign-out, who am I, and the first-run account (spec 1 sections 2, 4 and 7 "Session"). */
 export const sessionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const cookieOptions = { secure: ctx.config.cookieSecure };
+  announceSetupCodeOnListen(app, ctx);
 
   app.post('/public/api/login/account', {
     config: { public: true },
@@ -60,17 +62,22 @@ export const sessionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
 
   app.get('/public/api/setup', {
     config: { public: true },
-    schema: { tags, summary: 'Whether the first account still has to be created', response: { 200: SetupStatusSchema } },
-  }, async () => ({ setupRequired: (await countUsers(ctx.database.db)) === 0 }));
+    schema: {
+      tags, summary: 'Whether the first account still has to be created, and whether this request must give the setup code for it',
+      response: { 200: SetupStatusSchema },
+    },
+  }, async (request) => setupStatusOf(ctx, request));
 
   app.post('/public/api/setup', {
     config: { public: true },
     schema: {
-      tags, summary: 'Create the first account (only while none exists) and sign in',
+      tags,
+      summary: 'Create the first account (only while none exists) and sign in; from another machine than the server\'s, with the setup code of the server log (403 without it)',
       body: SetupRequestSchema,
-      response: { 201: LoginResponseSchema, 409: ErrorResponseSchema, 422: ErrorResponseSchema },
+      response: { 201: LoginResponseSchema, 403: ErrorResponseSchema, 409: ErrorResponseSchema, 422: ErrorResponseSchema },
     },
   }, async (request, reply) => {
+    await checkFirstAccountRequest(ctx, request, request.body.setupCode);
     const userId = await createFirstUser(ctx.database.db, request.body.username, request.body.password);
     const session = await createSession(ctx.database.db, userId, ctx.config.sessionDays);
     setSessionCookie(reply, session.token, session.expiresAt, cookieOptions);

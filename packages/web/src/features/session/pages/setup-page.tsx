@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, Input } from 'antd';
 import { Navigate } from 'react-router';
-import { LOGIN_ROUTE, SetupRequestSchema, type SetupRequest, type SetupStatus } from '@linkloom/shared';
+import {
+  LOGIN_ROUTE, SETUP_MESSAGES, SetupCodeFieldSchema, SetupRequestSchema, type SetupRequest, type SetupStatus,
+} from '@linkloom/shared';
 import { FullPageSpin } from '@/components/full-page-spin';
 import { zodRule, VALIDATE_ON } from '@/lib/zod-form-rules';
 import { createFirstAccount, sessionKeys } from '../api/session-api';
@@ -22,7 +24,9 @@ export function SetupPage() {
   const [done, setDone] = useState(false);
   const mutation = useMutation({ mutationFn: createFirstAccount });
 
-  const markSetupDone = () => queryClient.setQueryData<SetupStatus>(sessionKeys.setupStatus, { setupRequired: false });
+  const markSetupDone = () => queryClient.setQueryData<SetupStatus>(sessionKeys.setupStatus, { setupRequired: false, setupCodeRequired: false });
+  // Away from the server's own machine the first account needs the code the server printed in its log.
+  const setupCodeRequired = setupStatus.data?.setupCodeRequired === true;
 
   const handleFinish = async (values: SetupRequest) => {
     setLines([]);
@@ -63,6 +67,16 @@ export function SetupPage() {
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>
+        {setupCodeRequired && (
+          <Form.Item
+            label="Setup code"
+            name="setupCode"
+            extra={SETUP_MESSAGES.setupCodeHelp}
+            rules={[zodRule(SetupCodeFieldSchema, 'setupCode')]}
+          >
+            <Input autoComplete="one-time-code" placeholder="XXXX-XXXX-XXXX" data-testid="setup-code" />
+          </Form.Item>
+        )}
         <Button type="primary" htmlType="submit" block loading={mutation.isPending}>
           Create account
         </Button>
