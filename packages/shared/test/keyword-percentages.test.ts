@@ -4,8 +4,8 @@ import {
   type EditablePercentageType, type KeywordPercentages,
 } from '../src/domain/keyword-percentages';
 
-const p = (primary: number, secondary: number, branded: number, generic: number, nakedUrl: number): KeywordPercentages => ({ primary, secondary, branded, generic, nakedUrl });
-const EDITABLE: EditablePercentageType[] = ['secondary', 'branded', 'generic', 'nakedUrl'];
+const p = (primary: number, secondary: number, branded: number, generic: number, nakedUrl: number, linkAnchor = 0): KeywordPercentages => ({ primary, secondary, branded, generic, nakedUrl, linkAnchor });
+const EDITABLE: EditablePercentageType[] = ['secondary', 'branded', 'generic', 'nakedUrl', 'linkAnchor'];
 
 /** Every balanced state whose values are multiples of `step` (step 10: 1,001 states). */
 function balancedStates(step: number): KeywordPercentages[] {
@@ -98,6 +98,13 @@ describe('redistributePercentages: the spec examples', () => {
     expect(state).toEqual(p(40, 30, 10, 10, 10));
   });
 
+  it("takes the link's own anchor (the target's title) from primary first, and it pays after naked URL", () => {
+    expect(redistributePercentages(DEFAULT_KEYWORD_PERCENTAGES, 'linkAnchor', 40)).toEqual(p(60, 0, 0, 0, 0, 40));
+    expect(redistributePercentages(p(10, 30, 0, 20, 20, 20), 'secondary', 80)).toEqual(p(0, 80, 0, 0, 0, 20));
+    expect(redistributePercentages(p(0, 30, 0, 20, 20, 30), 'secondary', 90)).toEqual(p(0, 90, 0, 0, 0, 10));
+    expect(redistributePercentages(p(60, 0, 0, 0, 0, 40), 'linkAnchor', 0)).toEqual(DEFAULT_KEYWORD_PERCENTAGES);
+  });
+
   it('cuts the change to what the others hold when the input is not balanced', () => {
     expect(redistributePercentages(p(10, 0, 0, 0, 0), 'secondary', 50)).toEqual(p(0, 10, 0, 0, 0));
   });
@@ -135,7 +142,7 @@ describe('redistributePercentages: every balanced state (step 10), every editabl
     return found;
   }
 
-  it('walks 1,001 states × 4 fields × 101 values', () => {
+  it('walks 1,001 states × 5 fields × 101 values', () => {
     expect(states).toHaveLength(1001);
     const failures: string[] = [];
     let checked = 0;
@@ -151,7 +158,7 @@ describe('redistributePercentages: every balanced state (step 10), every editabl
       }
     }
     expect(failures).toEqual([]);
-    expect(checked).toBe(1001 * 4 * 101);
+    expect(checked).toBe(1001 * 5 * 101);
   });
 
   it('keeps every state reachable from the default balanced over a long random walk', () => {

@@ -64,9 +64,18 @@ describe('LinkSetKeywordsSchema (spec 1 §5 link set keywords)', () => {
       .toEqual([['primaryPercentage', 'Primary percentage must be greater than zero']]);
   });
 
-  it('requires the five percentages to total 100', () => {
-    expect(messages(LinkSetKeywordsSchema.safeParse(keywords({ primaryPercentage: 90 })))).toEqual([['primaryPercentage', 'The five percentages must total 100']]);
-    expect(messages(LinkSetKeywordsSchema.safeParse(keywords({ primaryPercentage: 60, nakedUrlPercentage: 60 })))).toEqual([['primaryPercentage', 'The five percentages must total 100']]);
+  it('requires the percentages to total 100', () => {
+    expect(messages(LinkSetKeywordsSchema.safeParse(keywords({ primaryPercentage: 90 })))).toEqual([['primaryPercentage', 'The percentages must total 100']]);
+    expect(messages(LinkSetKeywordsSchema.safeParse(keywords({ primaryPercentage: 60, nakedUrlPercentage: 60 })))).toEqual([['primaryPercentage', 'The percentages must total 100']]);
+    expect(messages(LinkSetKeywordsSchema.safeParse(keywords({ primaryPercentage: 60, linkAnchorPercentage: 60 })))).toEqual([['primaryPercentage', 'The percentages must total 100']]);
+  });
+
+  it("takes the link's own anchor (target's title) as a sixth share, 0 when left out; with it primary may be 0 and its keyword empty", () => {
+    expect(LinkSetKeywordsSchema.parse(keywords({})).linkAnchorPercentage).toBe(0);
+    expect(LinkSetKeywordsSchema.safeParse(keywords({ primaryPercentage: 60, linkAnchorPercentage: 40 })).success).toBe(true);
+    expect(LinkSetKeywordsSchema.safeParse(keywords({ primaryKeyword: '', primaryPercentage: 0, nakedUrlPercentage: 50, linkAnchorPercentage: 50 })).success).toBe(true);
+    expect(messages(LinkSetKeywordsSchema.safeParse(keywords({ primaryPercentage: 0, nakedUrlPercentage: 100 }))))
+      .toEqual([['primaryPercentage', 'Primary percentage must be greater than zero']]);
   });
 
   it('keeps each other percentage a whole number from 0 to 100', () => {

@@ -29,7 +29,7 @@ describe.each(DATABASES)('links of a link set on $kind', ({ kind, skip }) => {
     expect(body.urlList).toEqual({
       id: linkSet.id, name: 'Money links', campaignId: linkSet.campaignId, count: 150, verified: 0, useKeyword: false,
       primaryKeyword: '', secondaryKeyword: '', brandedKeyword: '', genericKeyword: '',
-      primaryPercentage: 100, secondaryPercentage: 0, brandedPercentage: 0, genericPercentage: 0, nakedUrlPercentage: 0,
+      primaryPercentage: 100, secondaryPercentage: 0, brandedPercentage: 0, genericPercentage: 0, nakedUrlPercentage: 0, linkAnchorPercentage: 0,
     });
     expect(body.total).toBe(150);
     expect(body.urls).toHaveLength(100);
@@ -279,5 +279,10 @@ describe.each(DATABASES)('links of a link set on $kind', ({ kind, skip }) => {
     // Keyword texts are not needed while useKeyword is off.
     const off = { ...keywords, useKeyword: false, primaryKeyword: '', secondaryKeyword: '' };
     expect((await save(ann.agent, off)).json().urlList).toMatchObject(off);
+    // The link's own anchor (a tier's output set: the target post's title) is a sixth share (issue 34 item 5).
+    const titles = { ...keywords, primaryPercentage: 10, linkAnchorPercentage: 30 };
+    expect((await save(ann.agent, titles)).json().urlList).toMatchObject(titles);
+    expect(UrlItemListResponseSchema.parse((await list(ann.agent, linkSet.id)).json()).urlList.linkAnchorPercentage).toBe(30);
+    expect((await save(ann.agent, { ...titles, linkAnchorPercentage: 40 })).statusCode).toBe(422);
   });
 });

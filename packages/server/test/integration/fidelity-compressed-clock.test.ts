@@ -55,7 +55,7 @@ const RATES = {
   slowBeforeMidnightMs: SLOW_BEFORE_MIDNIGHT_MS,
   slowAfterMidnightMs: SLOW_AFTER_MIDNIGHT_MS,
 };
-const MIX = { primary: 50, secondary: 0, branded: 30, generic: 0, nakedUrl: 20 };
+const MIX = { primary: 50, secondary: 0, branded: 30, generic: 0, nakedUrl: 20, linkAnchor: 0 };
 const until = untilWithin(DAYS * DAY_WALL_MS + 60_000, 250);
 
 const dayOf = (ms: number) => Math.floor(ms / DAY_MS);

@@ -1,11 +1,13 @@
 /**
- * The five anchor percentages of a link set's keywords (spec 1 §5, spec 2 §5 "Wizard, links and
- * keywords"). They always total 100. Primary is read-only: it absorbs what the others give up and
- * is the first to pay for what they take.
+ * The anchor percentages of a link set's keywords (spec 1 §5, spec 2 §5 "Wizard, links and
+ * keywords"): the spec's five, and the link's own anchor (issue 34 item 5) — for a tier's output
+ * link set, the target post's title — so a lower tier's mix can hold titles as one kind among the
+ * others. They always total 100. Primary is read-only: it absorbs what the others give up and is
+ * the first to pay for what they take.
  */
-export const KEYWORD_PERCENTAGE_TYPES = ['primary', 'secondary', 'branded', 'generic', 'nakedUrl'] as const;
+export const KEYWORD_PERCENTAGE_TYPES = ['primary', 'secondary', 'branded', 'generic', 'nakedUrl', 'linkAnchor'] as const;
 export type KeywordPercentageType = (typeof KEYWORD_PERCENTAGE_TYPES)[number];
-/** The four a user may change (primary is read-only). */
+/** The ones a user may change (primary is read-only). */
 export type EditablePercentageType = Exclude<KeywordPercentageType, 'primary'>;
 
 export type KeywordPercentages = Record<KeywordPercentageType, number>;
@@ -13,17 +15,18 @@ export type KeywordPercentages = Record<KeywordPercentageType, number>;
 export const PERCENTAGE_TOTAL = 100;
 
 /** A new link set: every anchor is the primary keyword. */
-export const DEFAULT_KEYWORD_PERCENTAGES: KeywordPercentages = { primary: 100, secondary: 0, branded: 0, generic: 0, nakedUrl: 0 };
+export const DEFAULT_KEYWORD_PERCENTAGES: KeywordPercentages = { primary: 100, secondary: 0, branded: 0, generic: 0, nakedUrl: 0, linkAnchor: 0 };
 
 /**
  * Where an increase is taken from, in order. The spec fixes the order for secondary, generic and
  * naked URL: primary first, then generic, then naked URL. Branded follows the same rule (spec 2:
  * "Changing one redistributes the difference from the others in order") — it is an editable
- * percentage like the other three, so it pays primary first as well. When primary, generic and naked
- * URL together cannot pay (only possible if secondary/branded hold the rest), the remaining editable
- * ones pay in their field order, so the total stays 100 and nothing goes below 0.
+ * percentage like the other three, so it pays primary first as well; so does the link's own anchor,
+ * which pays after naked URL. When primary, generic, naked URL and the own anchor together cannot
+ * pay (only possible if secondary/branded hold the rest), the remaining editable ones pay in their
+ * field order, so the total stays 100 and nothing goes below 0.
  */
-const TAKE_ORDER: readonly KeywordPercentageType[] = ['primary', 'generic', 'nakedUrl', 'secondary', 'branded'];
+const TAKE_ORDER: readonly KeywordPercentageType[] = ['primary', 'generic', 'nakedUrl', 'linkAnchor', 'secondary', 'branded'];
 
 /** Clamps a typed value to a whole number from 0 to 100 (empty or not a number counts as 0). */
 export function clampPercentage(value: number | null | undefined): number {
@@ -31,7 +34,7 @@ export function clampPercentage(value: number | null | undefined): number {
   return Math.min(PERCENTAGE_TOTAL, Math.max(0, Math.round(value)));
 }
 
-/** Sum of the five percentages. */
+/** Sum of the percentages. */
 export function totalPercentage(values: KeywordPercentages): number {
   return KEYWORD_PERCENTAGE_TYPES.reduce((sum, type) => sum + values[type], 0);
 }

@@ -9,8 +9,12 @@ export interface SourceLink {
   anchor: string;
 }
 
-/** Where an anchor came from: one of the five keyword kinds, or the link's own anchor. */
-export type AnchorType = KeywordPercentageType | 'linkAnchor';
+/**
+ * Where an anchor came from: a keyword kind (primary, secondary, branded, generic), the naked URL,
+ * or the link's own anchor (for a tier's output link set: the target post's title) — each a share
+ * of the link set's mix.
+ */
+export type AnchorType = KeywordPercentageType;
 
 export interface ChosenAnchor {
   text: string;
@@ -20,7 +24,9 @@ export interface ChosenAnchor {
 /** The keyword settings of a link set (its Keywords tab). */
 export type AnchorKeywords = Pick<LinkSetKeywords,
   'useKeyword' | 'primaryKeyword' | 'secondaryKeyword' | 'brandedKeyword' | 'genericKeyword'
-  | 'primaryPercentage' | 'secondaryPercentage' | 'brandedPercentage' | 'genericPercentage' | 'nakedUrlPercentage'>;
+  | 'primaryPercentage' | 'secondaryPercentage' | 'brandedPercentage' | 'genericPercentage' | 'nakedUrlPercentage'>
+  /** The link's own anchor's share (issue 34 item 5); absent: 0. */
+  & { linkAnchorPercentage?: number };
 
 /**
  * The phrases of one keyword field: split at commas and line breaks that are not inside a spintax
@@ -85,11 +91,12 @@ export function quotaAnchorKind(
 }
 
 /**
- * The anchor of one placed link. With the link set's useKeyword on, the kind is drawn by the five
- * percentages (primary, secondary, branded, generic, naked URL — weights, normalised by their total
- * so stored data that does not total 100 still works), then one phrase of that keyword field is
- * picked and spun; naked URL is the link's URL as stored. Otherwise, or when the drawn field holds
- * no phrase, the link's own anchor; a link without an anchor gets its naked URL.
+ * The anchor of one placed link. With the link set's useKeyword on, the kind is drawn by the
+ * percentages (primary, secondary, branded, generic, naked URL, link's own anchor — weights,
+ * normalised by their total so stored data that does not total 100 still works), then one phrase
+ * of that keyword field is picked and spun; naked URL is the link's URL as stored; the own anchor is
+ * the link's anchor as stored (a tier's output link: the target post's title). Otherwise, or when
+ * the drawn field holds no phrase, the link's own anchor; a link without an anchor gets its naked URL.
  *
  * Given `counts` (the anchors already placed from this link set), the kind is the quota draw
  * (quotaAnchorKind, over the kinds whose field has a phrase) instead of a weighted random draw, and
@@ -101,7 +108,7 @@ export function chooseAnchor(keywords: AnchorKeywords | null | undefined, link: 
   return chosen;
 }
 
-function fieldOf(keywords: AnchorKeywords, type: Exclude<KeywordPercentageType, 'nakedUrl'>): string {
+function fieldOf(keywords: AnchorKeywords, type: Exclude<KeywordPercentageType, 'nakedUrl' | 'linkAnchor'>): string {
   return { primary: keywords.primaryKeyword, secondary: keywords.secondaryKeyword, branded: keywords.brandedKeyword, generic: keywords.genericKeyword }[type];
 }
 
@@ -113,10 +120,13 @@ function drawAnchor(keywords: AnchorKeywords | null | undefined, link: SourceLin
     branded: keywords.brandedPercentage,
     generic: keywords.genericPercentage,
     nakedUrl: keywords.nakedUrlPercentage,
+    linkAnchor: keywords.linkAnchorPercentage ?? 0,
   };
   let type: KeywordPercentageType;
   if (counts) {
-    const available = new Set(KINDS.filter((kind) => kind === 'nakedUrl' || keywordPhrases(fieldOf(keywords, kind)).length > 0));
+    // Naked URL and the own anchor always have something to give (a link without an anchor gives
+    // its URL); the choice never depends on the link's text, so a large set's two passes draw alike.
+    const available = new Set(KINDS.filter((kind) => kind === 'nakedUrl' || kind === 'linkAnchor' || keywordPhrases(fieldOf(keywords, kind)).length > 0));
     const drawn = quotaAnchorKind(weights, counts, rng, available);
     if (drawn === null) return ownAnchor(link);
     type = drawn;
@@ -134,6 +144,7 @@ function drawAnchor(keywords: AnchorKeywords | null | undefined, link: SourceLin
     }
   }
   if (type === 'nakedUrl') return { text: link.url, type };
+  if (type === 'linkAnchor') return ownAnchor(link);
   const phrases = keywordPhrases(fieldOf(keywords, type));
   if (phrases.length === 0) return ownAnchor(link);
   const text = spin(rng.pick(phrases), rng).trim();

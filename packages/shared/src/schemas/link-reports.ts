@@ -28,8 +28,21 @@ export const AnchorMixReportRowSchema = z.object({
   realised: z.number(),
   /** Percent the link set's keywords ask for. */
   configured: z.number(),
+  /** The project's tier in its campaign. */
+  tier: z.number().int(),
 });
 export type AnchorMixReportRow = z.infer<typeof AnchorMixReportRowSchema>;
+
+/** The anchor mix of one tier (its projects together; issue 34 item 5): anchorMixByTier of the project rows. */
+export const TierAnchorMixReportRowSchema = z.object({
+  tier: z.number().int(),
+  type: z.enum(ANCHOR_TYPES as [string, ...string[]]),
+  count: z.number().int(),
+  realised: z.number(),
+  /** The tier's link sets' shares, weighted by how many anchors each project placed. */
+  configured: z.number(),
+});
+export type TierAnchorMixReportRow = z.infer<typeof TierAnchorMixReportRowSchema>;
 
 export const PostsPerDayRowSchema = z.object({
   projectId: z.number().int(),
@@ -125,6 +138,7 @@ export const LinkReportSchema = z.object({
   generatedAt: z.number(),
   targets: DroppedTargetsSchema,
   anchorMix: z.array(AnchorMixReportRowSchema),
+  anchorMixByTier: z.array(TierAnchorMixReportRowSchema),
   postsPerDay: z.array(PostsPerDayRowSchema),
   survival: z.array(SurvivalRowSchema),
   dofollow: z.array(DofollowRowSchema),
@@ -140,5 +154,5 @@ export const ANCHOR_TYPE_LABELS: Readonly<Record<string, string>> = {
   branded: 'Branded keyword',
   generic: 'Generic keyword',
   nakedUrl: 'Naked URL',
-  linkAnchor: "Link's own anchor",
+  linkAnchor: "Link's own anchor (target's title)",
 };

@@ -169,7 +169,7 @@ const KEYWORD_MESSAGES = {
   primaryPercentage: 'Primary percentage must be greater than zero',
   /** '{Type} keyword is required' (spec 1 §5). */
   required: (type: string) => `${type} keyword is required`,
-  total: 'The five percentages must total 100',
+  total: 'The percentages must total 100',
   tooLong: 'A keyword must be at most 512 characters',
 } as const;
 export { KEYWORD_MESSAGES };
@@ -185,6 +185,9 @@ const blank = (value: unknown) => typeof value !== 'string' || value.trim() === 
  * The Keywords tab and POST /rest/url_list_keyword/{id}. Keyword texts matter only when
  * useKeyword is on (then the primary keyword is required, and each other keyword when its
  * percentage is not zero); the percentages are always checked and must total 100.
+ * linkAnchorPercentage (issue 34 item 5): the share of anchors that are the link's own anchor —
+ * for a tier's output link set, the target post's title; left out it is 0 (the spec's five). While
+ * it holds a share, primary may be 0 (a lower tier's mix may be titles, naked URLs and generic words).
  */
 export const LinkSetKeywordsSchema = z
   .object({
@@ -196,26 +199,30 @@ export const LinkSetKeywordsSchema = z
     primaryPercentage: z
       .number({ error: KEYWORD_MESSAGES.primaryPercentage })
       .int({ error: KEYWORD_MESSAGES.primaryPercentage })
-      .min(1, { error: KEYWORD_MESSAGES.primaryPercentage })
+      .min(0, { error: KEYWORD_MESSAGES.primaryPercentage })
       .max(100, { error: PERCENTAGE_RANGE }),
     secondaryPercentage: percentage,
     brandedPercentage: percentage,
     genericPercentage: percentage,
     nakedUrlPercentage: percentage,
+    linkAnchorPercentage: percentage.default(0),
   })
-  .refine((v: KeywordForm) => v.useKeyword !== true || !blank(v.primaryKeyword), { ...always, path: ['primaryKeyword'], error: KEYWORD_MESSAGES.primaryRequired })
+  .refine((v: KeywordForm) => v.primaryPercentage !== 0 || (typeof v.linkAnchorPercentage === 'number' && v.linkAnchorPercentage > 0), { ...always, path: ['primaryPercentage'], error: KEYWORD_MESSAGES.primaryPercentage })
+  .refine((v: KeywordForm) => v.useKeyword !== true || !blank(v.primaryKeyword) || (v.primaryPercentage === 0 && typeof v.linkAnchorPercentage === 'number' && v.linkAnchorPercentage > 0),
+    { ...always, path: ['primaryKeyword'], error: KEYWORD_MESSAGES.primaryRequired })
   .refine((v: KeywordForm) => v.useKeyword !== true || v.secondaryPercentage === 0 || !blank(v.secondaryKeyword), { ...always, path: ['secondaryKeyword'], error: KEYWORD_MESSAGES.required('Secondary') })
   .refine((v: KeywordForm) => v.useKeyword !== true || v.brandedPercentage === 0 || !blank(v.brandedKeyword), { ...always, path: ['brandedKeyword'], error: KEYWORD_MESSAGES.required('Branded') })
   .refine((v: KeywordForm) => v.useKeyword !== true || v.genericPercentage === 0 || !blank(v.genericKeyword), { ...always, path: ['genericKeyword'], error: KEYWORD_MESSAGES.required('Generic') })
   .refine(
-    (v: KeywordForm) => [v.primaryPercentage, v.secondaryPercentage, v.brandedPercentage, v.genericPercentage, v.nakedUrlPercentage].reduce<number>((sum, p) => sum + (typeof p === 'number' ? p : 0), 0) === PERCENTAGE_TOTAL,
+    (v: KeywordForm) => [v.primaryPercentage, v.secondaryPercentage, v.brandedPercentage, v.genericPercentage, v.nakedUrlPercentage, v.linkAnchorPercentage]
+      .reduce<number>((sum, p) => sum + (typeof p === 'number' ? p : 0), 0) === PERCENTAGE_TOTAL,
     { path: ['primaryPercentage'], error: KEYWORD_MESSAGES.total },
   )
   // The percentages' total is a rule the API description cannot express: its example is written here.
   .meta({
     example: {
       useKeyword: true, primaryKeyword: 'running shoes', secondaryKeyword: 'trail shoes', brandedKeyword: 'Acme', genericKeyword: 'this shop',
-      primaryPercentage: 40, secondaryPercentage: 20, brandedPercentage: 20, genericPercentage: 10, nakedUrlPercentage: 10,
+      primaryPercentage: 40, secondaryPercentage: 20, brandedPercentage: 20, genericPercentage: 10, nakedUrlPercentage: 10, linkAnchorPercentage: 0,
     },
   });
 export type LinkSetKeywords = z.infer<typeof LinkSetKeywordsSchema>;
@@ -232,6 +239,7 @@ export const LinkSetDetailSchema = LinkSetRowSchema.extend({
   brandedPercentage: z.number().int(),
   genericPercentage: z.number().int(),
   nakedUrlPercentage: z.number().int(),
+  linkAnchorPercentage: z.number().int(),
 });
 export type LinkSetDetail = z.infer<typeof LinkSetDetailSchema>;
 

@@ -3,7 +3,7 @@ import { normalizeTags } from './project-forms';
 import {
   TIER_SITE_TYPES, TierContentSchema, TierIndexerSchema, TierLinksSchema, TierSiteSelectionSchema, WIZARD_MESSAGES,
   WizardEmailAccountSchema, WizardProjectSchema, WizardStrategySchema, type TierContent, type TierLinks,
-  type Wizard, type WizardLinkSet,
+  type Wizard, type WizardAnchorMix, type WizardLinkSet,
 } from './wizard';
 import { EMAIL_SOURCES, optionValues } from '../constants/project-options';
 import { PERCENTAGE_TOTAL } from '../domain/keyword-percentages';
@@ -54,6 +54,22 @@ function linkSetProblems(ctx: Ctx, set: WizardLinkSet, path: (string | number)[]
   }
 }
 
+/**
+ * A lower tier's anchor mix (issue 34 item 5): each keyword whose share is not 0 is required
+ * (primary too: a lower tier may leave it at 0), and the six shares are whole numbers totalling 100.
+ */
+function anchorMixProblems(ctx: Ctx, mix: WizardAnchorMix, path: (string | number)[]): void {
+  const kinds = [['primary', 'Primary'], ['secondary', 'Secondary'], ['branded', 'Branded'], ['generic', 'Generic']] as const;
+  for (const [key, label] of kinds) {
+    const pct = mix[`${key}Percentage`];
+    if (pct !== null && pct !== 0 && isBlank(mix[`${key}Keyword`])) issue(ctx, [...path, `${key}Keyword`], key === 'primary' ? M.primaryKeywordRequired : M.keywordRequired(label));
+  }
+  const all = [mix.primaryPercentage, mix.secondaryPercentage, mix.brandedPercentage, mix.genericPercentage, mix.nakedUrlPercentage, mix.linkAnchorPercentage];
+  if (all.some((p) => p === null || !Number.isInteger(p) || p < 0) || all.reduce<number>((sum, p) => sum + (p ?? 0), 0) !== PERCENTAGE_TOTAL) {
+    issue(ctx, [...path, 'primaryPercentage'], M.percentagesTotal);
+  }
+}
+
 function tierLinkProblems(ctx: Ctx, tier: TierLinks, i: number): void {
   const path = ['linksAndKeywords', i];
   for (const field of ['minLinks', 'maxLinks'] as const) {
@@ -67,6 +83,8 @@ function tierLinkProblems(ctx: Ctx, tier: TierLinks, i: number): void {
   if (i === 0) {
     if (tier.linkSets.length === 0) issue(ctx, [...path, 'linkSets'], M.linkSetRequired);
     tier.linkSets.forEach((set, n) => linkSetProblems(ctx, set, [...path, 'linkSets', n]));
+  } else if (tier.anchors) {
+    anchorMixProblems(ctx, tier.anchors, [...path, 'anchors']);
   }
 }
 

@@ -3,7 +3,7 @@ import {
   EMAIL_DEFAULTS, EMAIL_PROTOCOLS, EMAIL_SOURCES, INDEXING_SERVICES, LINK_PLACEMENTS, optionValues,
 } from '../constants/project-options';
 import { isPlainText } from '../domain/plain-text';
-import { DEFAULT_KEYWORD_PERCENTAGES } from '../domain/keyword-percentages';
+import { DEFAULT_KEYWORD_PERCENTAGES, isBalanced, redistributePercentages, type KeywordPercentages } from '../domain/keyword-percentages';
 import { formatWireDate } from '../domain/schedule-dates';
 import { PLAIN_TEXT_RULE } from './common';
 import { DIAGRAM_MAX_JSON_CHARS } from '../constants/diagram';
@@ -27,7 +27,7 @@ export const WIZARD_MESSAGES = {
   primaryKeywordRequired: 'Primary keyword is required',
   primaryPercentage: 'Primary percentage must be greater than zero',
   keywordRequired: (type: string) => `${type} keyword is required`,
-  percentagesTotal: 'The five percentages must total 100',
+  percentagesTotal: 'The percentages must total 100',
   linkSetRequired: 'Add at least one link set',
   // Content
   contentGroupRequired: 'You need to select a content group to get articles from',
@@ -138,9 +138,31 @@ export const WizardLinkSetSchema = z.object({
 });
 export type WizardLinkSet = z.infer<typeof WizardLinkSetSchema>;
 
+/**
+ * The anchors a tier below tier 1 links the tier above with (issue 34 item 5): the keywords and
+ * the six shares — primary, secondary, branded, generic, naked URL and the target's title (the
+ * link's own anchor in the tier above's output link set). They become that output link set's
+ * keywords, which the engine's quota draw follows as it does tier 1's.
+ */
+export const WizardAnchorMixSchema = z.object({
+  primaryKeyword: text(512),
+  secondaryKeyword: text(512),
+  brandedKeyword: text(512),
+  genericKeyword: text(512),
+  primaryPercentage: num.default(0),
+  secondaryPercentage: num.default(0),
+  brandedPercentage: num.default(0),
+  genericPercentage: num.default(0),
+  nakedUrlPercentage: num.default(0),
+  linkAnchorPercentage: num.default(0),
+});
+export type WizardAnchorMix = z.infer<typeof WizardAnchorMixSchema>;
+
 /** Links & Keywords tab, one tier (tier 1 holds the link sets; lower tiers link the tier above). */
 export const TierLinksSchema = z.object({
   linkSets: z.array(WizardLinkSetSchema).max(WIZARD_LIMITS.linkSets).default([]),
+  /** Tier 2 and below: the anchor mix of its links (null: tierAnchorMix's default, derived from tier 1). */
+  anchors: WizardAnchorMixSchema.nullable().default(null),
   minLinks: num.default(WIZARD_DEFAULTS.minLinks),
   maxLinks: num.default(WIZARD_DEFAULTS.maxLinks),
   linkPosition: z.enum(optionValues(LINK_PLACEMENTS)).nullable().default('ReplaceKeyword'),
@@ -268,6 +290,36 @@ export function wizardTiers(wizard: Wizard, depth: number): Wizard {
     linksAndKeywords: fill(wizard.linksAndKeywords, (tier) => TierLinksSchema.parse({ linkSets: tier === 1 ? [newWizardLinkSet()] : [] })),
     content: fill(wizard.content, () => TierContentSchema.parse({})),
     indexer: fill(wizard.indexer, () => TierIndexerSchema.parse({})),
+  };
+}
+
+/** Share of target titles in a lower tier's default mix: the rest follows tier 1's keywords (primary pays first). */
+export const DEFAULT_TITLE_SHARE = 40;
+
+/** The six shares of a mix as the shared percentage rules read them (empty counts as 0). */
+export function anchorMixPercentages(mix: Pick<WizardAnchorMix, `${keyof KeywordPercentages}Percentage`>): KeywordPercentages {
+  return {
+    primary: mix.primaryPercentage ?? 0, secondary: mix.secondaryPercentage ?? 0, branded: mix.brandedPercentage ?? 0,
+    generic: mix.genericPercentage ?? 0, nakedUrl: mix.nakedUrlPercentage ?? 0, linkAnchor: mix.linkAnchorPercentage ?? 0,
+  };
+}
+
+/**
+ * The anchor mix of tier `tier` (2 and below): the one set on its tab, else tier 1's first link
+ * set's keywords with DEFAULT_TITLE_SHARE % of target titles taken from its shares (the
+ * percentage rule: primary pays first), so a new wizard's lower tiers already mix keywords, naked
+ * URLs and titles instead of titles only.
+ */
+export function tierAnchorMix(wizard: Pick<Wizard, 'linksAndKeywords'>, tier: number): WizardAnchorMix {
+  const own = wizard.linksAndKeywords[tier - 1]?.anchors;
+  if (own) return own;
+  const first = wizard.linksAndKeywords[0]?.linkSets[0] ?? newWizardLinkSet();
+  const base = { ...anchorMixPercentages({ ...first, linkAnchorPercentage: 0 }) };
+  const shares = redistributePercentages(isBalanced(base) ? base : DEFAULT_KEYWORD_PERCENTAGES, 'linkAnchor', DEFAULT_TITLE_SHARE);
+  return {
+    primaryKeyword: first.primaryKeyword, secondaryKeyword: first.secondaryKeyword, brandedKeyword: first.brandedKeyword, genericKeyword: first.genericKeyword,
+    primaryPercentage: shares.primary, secondaryPercentage: shares.secondary, brandedPercentage: shares.branded,
+    genericPercentage: shares.generic, nakedUrlPercentage: shares.nakedUrl, linkAnchorPercentage: shares.linkAnchor,
   };
 }
 

@@ -20,12 +20,12 @@ const keywords = (mix: KeywordPercentages): AnchorKeywords => ({
 });
 
 const CONFIGURATIONS: KeywordPercentages[] = [
-  { primary: 40, secondary: 20, branded: 15, generic: 15, nakedUrl: 10 },
-  { primary: 100, secondary: 0, branded: 0, generic: 0, nakedUrl: 0 },
-  { primary: 0, secondary: 0, branded: 0, generic: 0, nakedUrl: 100 },
-  { primary: 33, secondary: 33, branded: 0, generic: 34, nakedUrl: 0 },
-  { primary: 97, secondary: 1, branded: 1, generic: 0, nakedUrl: 1 },
-  { primary: 55, secondary: 0, branded: 25, generic: 0, nakedUrl: 20 },
+  { primary: 40, secondary: 20, branded: 15, generic: 15, nakedUrl: 10, linkAnchor: 0 },
+  { primary: 100, secondary: 0, branded: 0, generic: 0, nakedUrl: 0, linkAnchor: 0 },
+  { primary: 0, secondary: 0, branded: 0, generic: 0, nakedUrl: 100, linkAnchor: 0 },
+  { primary: 33, secondary: 33, branded: 0, generic: 34, nakedUrl: 0, linkAnchor: 0 },
+  { primary: 97, secondary: 1, branded: 1, generic: 0, nakedUrl: 1, linkAnchor: 0 },
+  { primary: 55, secondary: 0, branded: 25, generic: 0, nakedUrl: 20, linkAnchor: 0 },
 ];
 
 /** The widest gap (points) between the shares of `types` and the configured percentages. */
@@ -41,12 +41,12 @@ const countsOf = (types: readonly AnchorType[]): AnchorCounts => {
 
 describe('quotaAnchorKind', () => {
   it('chooses the kind lagging its share most; ties at random; 0 % never, 100 % always', () => {
-    const weights = { primary: 50, secondary: 50, branded: 0, generic: 0, nakedUrl: 0 };
+    const weights = { primary: 50, secondary: 50, branded: 0, generic: 0, nakedUrl: 0, linkAnchor: 0 };
     expect(quotaAnchorKind(weights, { primary: 3, secondary: 1 }, createRng(1))).toBe('secondary');
     const firsts = new Set(Array.from({ length: 40 }, (_, i) => quotaAnchorKind(weights, {}, createRng(i))));
     expect(firsts).toEqual(new Set(['primary', 'secondary']));
     expect(quotaAnchorKind({ ...weights, secondary: 0 }, { primary: 500 }, createRng(2))).toBe('primary');
-    expect(quotaAnchorKind({ primary: 0, secondary: 0, branded: 0, generic: 0, nakedUrl: 0 }, {}, createRng(3))).toBeNull();
+    expect(quotaAnchorKind({ primary: 0, secondary: 0, branded: 0, generic: 0, nakedUrl: 0, linkAnchor: 0 }, {}, createRng(3))).toBeNull();
     expect(quotaAnchorKind(weights, {}, createRng(4), new Set(['secondary']))).toBe('secondary');
   });
 
@@ -98,7 +98,7 @@ describe('chooseAnchor with counts (the quota draw), 1,000 anchors', () => {
   });
 
   it('leaves out a kind whose keyword field has no phrase, rather than falling back to the own anchor every time', () => {
-    const mix = { primary: 50, secondary: 50, branded: 0, generic: 0, nakedUrl: 0 };
+    const mix = { primary: 50, secondary: 50, branded: 0, generic: 0, nakedUrl: 0, linkAnchor: 0 };
     const counts: AnchorCounts = {};
     const rng = createRng('empty field');
     const types = Array.from({ length: 100 }, () => chooseAnchor({ ...keywords(mix), secondaryKeyword: ' , ' }, link, rng, counts).type);

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import {
-  DAY_MS, SURVIVAL_AGES_DAYS, afterProjectParents, anchorMix, linkProfilesFromForm, projectKind, projectTiers,
+  DAY_MS, SURVIVAL_AGES_DAYS, afterProjectParents, anchorMix, anchorMixByTier, linkProfilesFromForm, projectKind, projectTiers,
   type AnchorMixReportRow, type DofollowRow, type DroppedTargets, type LinkReport, type PostsPerDayRow, type ReportNode, type SurvivalRow,
 } from '@linkloom/shared';
 import type { DB } from '../../platform/db/schema';
@@ -178,7 +178,7 @@ async function anchorMixRows(db: Db, ownerId: number, projects: readonly ScopePr
       .map((row) => (num(row.naked) === 1 ? { anchor: '\u0000naked', url: '\u0000naked', count: num(row.n) } : { anchor: row.anchor, url: '\u0000', count: num(row.n) }));
     if (rows.length === 0) return [];
     return anchorMix(rows, set ? keywordsOf(set) : null).map((mix) => ({
-      projectId: project.id, projectName: project.name, linkSetId: set?.id ?? null, linkSetName: set?.name ?? '', ...mix,
+      projectId: project.id, projectName: project.name, linkSetId: set?.id ?? null, linkSetName: set?.name ?? '', tier: project.tier, ...mix,
     }));
   });
 }
@@ -255,9 +255,12 @@ export async function readLinkReport(
     ...survivalRows(groups, (group) => projectOf(group)?.module ?? null, 'platform'),
   ];
   const projectNodes = [...nodes.values()];
+  const mix = await anchorMixRows(db, ownerId, projects);
   return {
     campaignId, projectId, generatedAt: now, targets,
-    anchorMix: await anchorMixRows(db, ownerId, projects),
+    anchorMix: mix,
+    // Per tier (issue 34 item 5): whether each tier's anchors follow its own link sets' mix.
+    anchorMixByTier: anchorMixByTier(mix),
     postsPerDay: await postsPerDayRows(db, ownerId, projects),
     survival, dofollow,
     nodes: projectNodes,

@@ -44,5 +44,6 @@ export function presentLinkSetDetail(row: LinkSetKeywordRow, totals: LinkTotals)
     brandedPercentage: row.branded_percentage,
     genericPercentage: row.generic_percentage,
     nakedUrlPercentage: row.naked_url_percentage,
+    linkAnchorPercentage: row.link_anchor_percentage,
   };
 }

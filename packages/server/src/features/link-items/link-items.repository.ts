@@ -247,6 +247,7 @@ export async function saveKeywords(db: Kysely<DB>, ownerId: number, id: number, 
       branded_percentage: keywords.brandedPercentage,
       generic_percentage: keywords.genericPercentage,
       naked_url_percentage: keywords.nakedUrlPercentage,
+      link_anchor_percentage: keywords.linkAnchorPercentage,
     })
     .where('id', '=', id).where('owner_id', '=', ownerId)
     .executeTakeFirst();

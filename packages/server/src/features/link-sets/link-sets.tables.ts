@@ -16,6 +16,8 @@ export interface UrlListsTable {
   branded_percentage: Generated<number>;
   generic_percentage: Generated<number>;
   naked_url_percentage: Generated<number>;
+  /** The link's own anchor's share (migration 0039; a tier's output set: the target post's title). */
+  link_anchor_percentage: Generated<number>;
   /** Links in the set, kept by triggers on url_items (migration 0018). */
   link_count: Generated<number>;
   created_at: number;

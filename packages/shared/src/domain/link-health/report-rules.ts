@@ -88,7 +88,7 @@ export function configuredMix(keywords: AnchorKeywords | null | undefined): Reco
   }
   const weights = {
     primary: keywords.primaryPercentage, secondary: keywords.secondaryPercentage, branded: keywords.brandedPercentage,
-    generic: keywords.genericPercentage, nakedUrl: keywords.nakedUrlPercentage,
+    generic: keywords.genericPercentage, nakedUrl: keywords.nakedUrlPercentage, linkAnchor: keywords.linkAnchorPercentage ?? 0,
   };
   const total = KEYWORD_PERCENTAGE_TYPES.reduce((sum, type) => sum + Math.max(0, weights[type]), 0);
   if (!(total > 0)) {
@@ -99,7 +99,7 @@ export function configuredMix(keywords: AnchorKeywords | null | undefined): Reco
   return mix;
 }
 
-export const ANCHOR_TYPES: readonly AnchorType[] = [...KEYWORD_PERCENTAGE_TYPES, 'linkAnchor'];
+export const ANCHOR_TYPES: readonly AnchorType[] = KEYWORD_PERCENTAGE_TYPES;
 
 export interface AnchorMixRow {
   type: AnchorType;
@@ -124,6 +124,47 @@ export function anchorMix(placed: readonly { anchor: string; url: string; count:
   return ANCHOR_TYPES
     .map((type) => ({ type, count: counts.get(type)!, realised: total > 0 ? (counts.get(type)! / total) * 100 : 0, configured: configured[type] }))
     .filter((row) => row.count > 0 || row.configured > 0);
+}
+
+/** One tier's realised anchor mix against what its link sets ask for (issue 34 item 5). */
+export interface TierAnchorMixRow extends AnchorMixRow {
+  tier: number;
+}
+
+/**
+ * The anchor mix per tier from the projects' rows: counts summed over the tier's projects; the
+ * configured share is each project's configured share weighted by how many anchors it placed
+ * (projects of one tier may read link sets with different mixes). Tiers in order, kinds in
+ * ANCHOR_TYPES order; kinds with neither placed anchors nor a configured share left out.
+ */
+export function anchorMixByTier(rows: readonly { tier: number; projectId: number; type: string; count: number; configured: number }[]): TierAnchorMixRow[] {
+  const tiers = new Map<number, { counts: Map<string, number>; weighted: Map<string, number>; projects: Map<number, number> }>();
+  for (const row of rows) {
+    let tier = tiers.get(row.tier);
+    if (!tier) {
+      tier = { counts: new Map(), weighted: new Map(), projects: new Map() };
+      tiers.set(row.tier, tier);
+    }
+    tier.counts.set(row.type, (tier.counts.get(row.type) ?? 0) + row.count);
+    tier.projects.set(row.projectId, (tier.projects.get(row.projectId) ?? 0) + row.count);
+  }
+  // A project's configured shares are the same on each of its rows: weight them by its placed total.
+  const seen = new Set<string>();
+  for (const row of rows) {
+    const key = `${row.projectId}:${row.type}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const tier = tiers.get(row.tier)!;
+    tier.weighted.set(row.type, (tier.weighted.get(row.type) ?? 0) + row.configured * (tier.projects.get(row.projectId) ?? 0));
+  }
+  return [...tiers.entries()].sort(([a], [b]) => a - b).flatMap(([tier, sums]) => {
+    const total = [...sums.counts.values()].reduce((sum, n) => sum + n, 0);
+    return ANCHOR_TYPES.map((type) => ({
+      tier, type, count: sums.counts.get(type) ?? 0,
+      realised: total > 0 ? ((sums.counts.get(type) ?? 0) / total) * 100 : 0,
+      configured: total > 0 ? (sums.weighted.get(type) ?? 0) / total : 0,
+    })).filter((row) => row.count > 0 || row.configured > 0);
+  });
 }
 
 /** The widest gap (percentage points) between the realised and configured shares. */

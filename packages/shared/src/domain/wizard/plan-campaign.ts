@@ -4,7 +4,7 @@ import { AccountCreationFormSchema, ContentProjectFormSchema, normalizeTags, typ
 import { projectKind, type ProjectKind } from '../../schemas/project-screen';
 import type { LinkSetKeywords } from '../../schemas/link-sets';
 import type { ScheduleWire } from '../../schemas/schedules';
-import { TIER_SITE_TYPES, type TierSiteSelection, type Wizard, type WizardLinkSet, type WizardProject } from '../../schemas/wizard';
+import { TIER_SITE_TYPES, tierAnchorMix, type TierSiteSelection, type Wizard, type WizardAnchorMix, type WizardLinkSet, type WizardProject } from '../../schemas/wizard';
 import { splitLines } from '../text';
 import { wizardNodes, type WizardNode } from './wizard-projects';
 
@@ -89,6 +89,18 @@ function keywordsOf(set: WizardLinkSet): LinkSetKeywords {
     brandedPercentage: set.brandedPercentage ?? 0,
     genericPercentage: set.genericPercentage ?? 0,
     nakedUrlPercentage: set.nakedUrlPercentage ?? 0,
+    linkAnchorPercentage: 0,
+  };
+}
+
+/** A lower tier's anchor mix as the keywords of the output link set it reads (the tier above's). */
+function mixKeywords(mix: WizardAnchorMix): LinkSetKeywords {
+  return {
+    useKeyword: true,
+    primaryKeyword: mix.primaryKeyword.trim(), secondaryKeyword: mix.secondaryKeyword.trim(),
+    brandedKeyword: mix.brandedKeyword.trim(), genericKeyword: mix.genericKeyword.trim(),
+    primaryPercentage: mix.primaryPercentage ?? 0, secondaryPercentage: mix.secondaryPercentage ?? 0, brandedPercentage: mix.brandedPercentage ?? 0,
+    genericPercentage: mix.genericPercentage ?? 0, nakedUrlPercentage: mix.nakedUrlPercentage ?? 0, linkAnchorPercentage: mix.linkAnchorPercentage ?? 0,
   };
 }
 
@@ -107,7 +119,7 @@ const outputKey = (tier: number) => `linkset:output:${tier}`;
  *   account creation project per profile and module; with `useSameAccounts` the campaign's profiles
  *   are reused and no account is created;
  * - tier 1 reads the Links & Keywords link sets; each tier writes its posts to its own output link
- *   set, which the tier below reads;
+ *   set, which the tier below reads with the anchor mix of its own tab (tierAnchorMix);
  * - private blog nodes become private projects on their network with their number of posts;
  * - schedules: tier 1 at the start date (FixedDate), spread over nDay days; every lower tier after
  *   its parent node's projects (AfterProject). A project whose accounts are being created also
@@ -134,7 +146,10 @@ export function planCampaign(diagram: Diagram, wizard: Wizard): CampaignPlan {
   });
   const depth = nodes.reduce((deepest, n) => Math.max(deepest, n.tier), 0);
   for (let tier = 1; tier <= depth; tier += 1) {
-    linkSets.push({ key: outputKey(tier), name: `Tier ${tier} Backlinks`, tier, role: 'output', urls: [], keywords: null });
+    // The tier below reads this set: its anchors follow that tier's mix (issue 34 item 5); the last
+    // tier's set is read by indexers only.
+    const keywords = tier < depth ? mixKeywords(tierAnchorMix(wizard, tier + 1)) : null;
+    linkSets.push({ key: outputKey(tier), name: `Tier ${tier} Backlinks`, tier, role: 'output', urls: [], keywords });
   }
 
   /** The projects a node's children wait for: its own, or its nearest ancestor's that has some. */

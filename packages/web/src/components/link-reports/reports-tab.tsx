@@ -1,6 +1,6 @@
 import { Alert, Spin } from 'antd';
 import {
-  ANCHOR_TYPE_LABELS, type AnchorMixReportRow, type DofollowRow, type LinkReport, type PostsPerDayRow, type StrategyGraphNode, type SurvivalRow,
+  ANCHOR_TYPE_LABELS, type AnchorMixReportRow, type DofollowRow, type LinkReport, type PostsPerDayRow, type StrategyGraphNode, type SurvivalRow, type TierAnchorMixReportRow,
 } from '@linkloom/shared';
 import { useLiveInvalidate } from '@/lib/use-live-invalidate';
 import { reportKeys, useLinkReport, type ReportScope } from './reports-api';
@@ -9,7 +9,16 @@ import { BarsChart, LinesChart } from './report-charts';
 import { ReportSection, percent, type ReportColumn } from './report-section';
 import { StrategyReportDiagram } from './strategy-report-diagram';
 
+const TIER_ANCHOR_COLUMNS: ReportColumn<TierAnchorMixReportRow>[] = [
+  { key: 'tier', title: 'Tier', value: (row) => row.tier },
+  { key: 'type', title: 'Anchor kind', value: (row) => ANCHOR_TYPE_LABELS[row.type] ?? row.type },
+  { key: 'count', title: 'Placed', value: (row) => row.count },
+  { key: 'realised', title: 'Realised', value: (row) => row.realised, format: percent },
+  { key: 'configured', title: 'Configured', value: (row) => row.configured, format: percent },
+];
+
 const ANCHOR_COLUMNS: ReportColumn<AnchorMixReportRow>[] = [
+  { key: 'tier', title: 'Tier', value: (row) => row.tier },
   { key: 'project', title: 'Project', value: (row) => row.projectName },
   { key: 'linkSet', title: 'Link set', value: (row) => row.linkSetName },
   { key: 'type', title: 'Anchor kind', value: (row) => ANCHOR_TYPE_LABELS[row.type] ?? row.type },
@@ -87,6 +96,17 @@ function Reports({ report, fileName }: { report: LinkReport; fileName: string })
           <BarsChart
             x="name" unit="%"
             data={report.anchorMix.map((row) => ({ name: `${row.projectName}: ${ANCHOR_TYPE_LABELS[row.type] ?? row.type}`, realised: row.realised, configured: row.configured }))}
+            series={[{ key: 'realised', name: 'Realised' }, { key: 'configured', name: 'Configured' }]}
+          />
+        )}
+      />
+      <ReportSection
+        id="anchor-mix-tiers" title="Anchor mix per tier" fileName={fileName} rows={report.anchorMixByTier} columns={TIER_ANCHOR_COLUMNS}
+        description="Each tier's anchors together (every tier follows the mix of the link sets it links), against what those link sets ask for."
+        chart={() => (
+          <BarsChart
+            x="name" unit="%"
+            data={report.anchorMixByTier.map((row) => ({ name: `Tier ${row.tier}: ${ANCHOR_TYPE_LABELS[row.type] ?? row.type}`, realised: row.realised, configured: row.configured }))}
             series={[{ key: 'realised', name: 'Realised' }, { key: 'configured', name: 'Configured' }]}
           />
         )}

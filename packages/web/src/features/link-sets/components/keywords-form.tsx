@@ -10,16 +10,23 @@ import { useSubmitState } from '@/lib/use-submit-state';
 import { toastDone, toastFailed } from '@/lib/action-feedback';
 
 type KeywordField = 'primaryKeyword' | 'secondaryKeyword' | 'brandedKeyword' | 'genericKeyword';
-type PercentageField = 'primaryPercentage' | 'secondaryPercentage' | 'brandedPercentage' | 'genericPercentage' | 'nakedUrlPercentage';
+type PercentageField = 'primaryPercentage' | 'secondaryPercentage' | 'brandedPercentage' | 'genericPercentage' | 'nakedUrlPercentage' | 'linkAnchorPercentage';
 
-/** The five rows of the form: keyword text (naked URLs have none) and percentage. */
+/** The six rows of the form: keyword text (naked URLs and the link's own anchor have none) and percentage. */
 const ROWS: { type: keyof KeywordPercentages; label: string; keyword: KeywordField | null; percentage: PercentageField }[] = [
   { type: 'primary', label: 'Primary', keyword: 'primaryKeyword', percentage: 'primaryPercentage' },
   { type: 'secondary', label: 'Secondary', keyword: 'secondaryKeyword', percentage: 'secondaryPercentage' },
   { type: 'branded', label: 'Branded', keyword: 'brandedKeyword', percentage: 'brandedPercentage' },
   { type: 'generic', label: 'Generic', keyword: 'genericKeyword', percentage: 'genericPercentage' },
   { type: 'nakedUrl', label: 'Naked URL', keyword: null, percentage: 'nakedUrlPercentage' },
+  { type: 'linkAnchor', label: "Link's own anchor", keyword: null, percentage: 'linkAnchorPercentage' },
 ];
+
+/** What the rows without a keyword take as anchor. */
+const NO_KEYWORD_TEXT: Partial<Record<keyof KeywordPercentages, string>> = {
+  nakedUrl: "The link's URL is its anchor",
+  linkAnchor: "The anchor the link has in this set (a tier's backlinks: the post's title)",
+};
 
 const percentagesOf = (values: Partial<LinkSetKeywords>): KeywordPercentages => ({
   primary: values.primaryPercentage ?? 0,
@@ -27,13 +34,17 @@ const percentagesOf = (values: Partial<LinkSetKeywords>): KeywordPercentages => 
   branded: values.brandedPercentage ?? 0,
   generic: values.genericPercentage ?? 0,
   nakedUrl: values.nakedUrlPercentage ?? 0,
+  linkAnchor: values.linkAnchorPercentage ?? 0,
 });
 
 /** The keyword settings of a link set as the form holds them. */
 export function keywordsOf(linkSet: LinkSetDetail): LinkSetKeywords {
   const { useKeyword, primaryKeyword, secondaryKeyword, brandedKeyword, genericKeyword } = linkSet;
-  const { primaryPercentage, secondaryPercentage, brandedPercentage, genericPercentage, nakedUrlPercentage } = linkSet;
-  return { useKeyword, primaryKeyword, secondaryKeyword, brandedKeyword, genericKeyword, primaryPercentage, secondaryPercentage, brandedPercentage, genericPercentage, nakedUrlPercentage };
+  const { primaryPercentage, secondaryPercentage, brandedPercentage, genericPercentage, nakedUrlPercentage, linkAnchorPercentage } = linkSet;
+  return {
+    useKeyword, primaryKeyword, secondaryKeyword, brandedKeyword, genericKeyword,
+    primaryPercentage, secondaryPercentage, brandedPercentage, genericPercentage, nakedUrlPercentage, linkAnchorPercentage,
+  };
 }
 
 export interface KeywordsFormProps {
@@ -43,8 +54,8 @@ export interface KeywordsFormProps {
 
 /**
  * The Keywords tab (spec 1 §5). Primary is read-only: changing another percentage redistributes
- * the difference with the shared rule (primary first, then generic, then naked URL), so the five
- * always total 100. Messages come from the shared schema the server checks too.
+ * the difference with the shared rule (primary first, then generic, then naked URL, then the own
+ * anchor), so the six always total 100. Messages come from the shared schema the server checks too.
  */
 export function KeywordsForm({ initialValues, onSave }: KeywordsFormProps) {
   const [form] = Form.useForm<LinkSetKeywords>();
@@ -60,7 +71,7 @@ export function KeywordsForm({ initialValues, onSave }: KeywordsFormProps) {
     balanced.current = next;
     form.setFieldsValue({
       primaryPercentage: next.primary, secondaryPercentage: next.secondary, brandedPercentage: next.branded,
-      genericPercentage: next.generic, nakedUrlPercentage: next.nakedUrl,
+      genericPercentage: next.generic, nakedUrlPercentage: next.nakedUrl, linkAnchorPercentage: next.linkAnchor,
     });
     void form.validateFields(ROWS.flatMap((row) => (row.keyword ? [row.keyword, row.percentage] : [row.percentage]))).catch(() => undefined);
   };
@@ -94,7 +105,7 @@ export function KeywordsForm({ initialValues, onSave }: KeywordsFormProps) {
                 <Input autoComplete="off" data-testid={`keywords-${row.type}`} />
               </Form.Item>
             ) : (
-              <Form.Item label={row.label}><Typography.Text type="secondary">The link's URL is its anchor</Typography.Text></Form.Item>
+              <Form.Item label={row.label}><Typography.Text type="secondary">{NO_KEYWORD_TEXT[row.type]}</Typography.Text></Form.Item>
             )}
           </Col>
           <Col span={8}>

@@ -11,7 +11,7 @@ const KEYWORDS = [
 function percentagesOf(set: WizardLinkSet): KeywordPercentages {
   return {
     primary: set.primaryPercentage ?? 0, secondary: set.secondaryPercentage ?? 0, branded: set.brandedPercentage ?? 0,
-    generic: set.genericPercentage ?? 0, nakedUrl: set.nakedUrlPercentage ?? 0,
+    generic: set.genericPercentage ?? 0, nakedUrl: set.nakedUrlPercentage ?? 0, linkAnchor: 0,
   };
 }
 

@@ -8,6 +8,7 @@ import { LINKS_DEBOUNCE_MS, useDebouncedField } from '../use-debounced-field';
 import { TabForm, WizardField } from '../wizard-field';
 import { patchTier } from '../wizard-updates';
 import { LinkSetFields } from './link-set-fields';
+import { TierAnchorFields } from './tier-anchor-fields';
 
 type TierFields = Pick<TierLinks, 'minLinks' | 'maxLinks' | 'linkPosition' | 'tags'>;
 
@@ -99,7 +100,7 @@ function LinksTier({ tier }: { tier: number }) {
       <WizardField path={path('tags')} label="Tags" required extra="Comma-separated.">
         <Input value={local.tags} data-testid={testId('tags')} onChange={(event) => change({ ...local, tags: event.target.value })} />
       </WizardField>
-      {tier === 1 ? <LinkSets /> : <p data-testid={`links-${tier}-note`}>Tier {tier} links the posts of tier {tier - 1}.</p>}
+      {tier === 1 ? <LinkSets /> : <TierAnchorFields tier={tier} />}
     </TabForm>
   );
 }
