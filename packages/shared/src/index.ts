@@ -86,3 +86,5 @@ export * from './domain/registrable-domain';
 export * from './engine/target-spread';
 export * from './engine/article-plan';
 export * from './engine/title-variants';
+export * from './domain/identity/identity-words';
+export * from './domain/identity/niche-identity';

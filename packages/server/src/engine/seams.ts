@@ -33,6 +33,8 @@ export { countLinks, findLinkSetWithCampaign, linksAfter } from '../features/lin
 export { publishLinksChanged, publishLinksChecked } from '../features/link-items/link-items.live';
 export type { UrlItemsTable } from '../features/link-sets/link-sets.tables';
 export { keywordsOf } from '../features/link-sets/link-set-keywords';
+/** A campaign's anchor keywords: what its generated blogs and authors are about (account creation). */
+export { campaignKeywordFields } from '../features/link-sets/campaign-keywords';
 
 /** Verify mail: the accounts of a project's profile, and the mailboxes of the email manager (features/emails). */
 export { accountsAfter, countProfileAccounts, findProfileWithCampaign, upsertAccounts } from '../features/accounts/accounts.repository';

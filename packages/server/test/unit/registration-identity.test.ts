@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRng } from '@linkloom/shared';
+import { createRng, nicheTopics } from '@linkloom/shared';
 import { generatedPassword, manualAddress, registrationIdentity, suffixedUsername } from '../../src/engine/account-creation/registration-identity';
 
 const form = { firstName: '{Anna|Anne}', lastName: 'Lee', username: 'anna{lee|li}', password: 'Pw-{a|b}-123', blogTitle: '', blogName: "Anna's {garden|plot}" };
@@ -11,7 +11,8 @@ describe('registration identity', () => {
     expect(identity.lastName).toBe('Lee');
     expect(['annalee', 'annali']).toContain(identity.username);
     expect(['Pw-a-123', 'Pw-b-123']).toContain(identity.password);
-    expect(identity.blogTitle).toMatch(new RegExp(`^${identity.firstName}'s \\w+$`));
+    // Without the campaign's topics the blog is named after its author.
+    expect(identity.blogTitle).toMatch(new RegExp(identity.firstName));
     // A blog name a site takes: no spaces or quotes.
     expect(['annasgarden', 'annasplot']).toContain(identity.blogName);
   });
@@ -25,6 +26,19 @@ describe('registration identity', () => {
     expect(one.username.startsWith(`${one.firstName}${one.lastName}`.toLowerCase())).toBe(true);
     expect(one.password).toMatch(/^[A-Za-z0-9]{16}$/);
     expect(registrationIdentity(empty, createRng(1)).password).not.toBe(one.password);
+  });
+
+  it("builds an empty blog title and name on the campaign's topics (issue 34 item 6)", () => {
+    const empty = { firstName: '', lastName: '', username: '', password: '', blogTitle: '', blogName: '' };
+    const topics = nicheTopics(['organic gardening, raised bed gardening'], createRng(9));
+    for (let seed = 0; seed < 50; seed += 1) {
+      const identity = registrationIdentity(empty, createRng(seed), topics);
+      expect(identity.blogTitle).toMatch(/Organic Gardening|Raised Bed Gardening/);
+      expect(identity.blogTitle).not.toMatch(/kitchen|reviews|harbor/i);
+      expect(identity.blogName).toMatch(/^[a-z0-9]+$/);
+    }
+    // What the form says wins over the generated one.
+    expect(registrationIdentity({ ...empty, blogTitle: 'My {own|plain} blog' }, createRng(1), topics).blogTitle).toMatch(/^My (own|plain) blog$/);
   });
 
   it('keeps only the characters every platform takes in a user name', () => {

@@ -1,11 +1,11 @@
-import { EMAIL_MESSAGES, projectKind, type AccountCreationForm } from '@linkloom/shared';
+import { EMAIL_MESSAGES, nicheTopics, projectKind, type AccountCreationForm } from '@linkloom/shared';
 import type { AppContext } from '../../app-context';
 import { isPublishError, type AccountToRegister, type Connector, type PublishOptions, type PublishTarget } from '../connectors/connector';
 import { createDefaultConnectorRegistry, type ConnectorRegistry } from '../connectors/registry';
 import { JOB, type EngineJob, type PostJobPayload } from '../jobs/job-names';
 import type { JobContext } from '../queue/queue';
 import {
-  findCatchAll, findProfileWithCampaign, presentAccount, projectSettings, publishAccountsChanged, readProjectForm, takeUnusedEmail,
+  campaignKeywordFields, findCatchAll, findProfileWithCampaign, presentAccount, projectSettings, publishAccountsChanged, readProjectForm, takeUnusedEmail,
 } from '../seams';
 import { engineOptions, postingProxy, PROXY_WAIT_MESSAGES, PROXY_WAIT_MS, type EngineOptions } from '../runner/engine-options';
 import { addRunWarning } from '../indexing-services/run-warnings';
@@ -165,7 +165,10 @@ async function register(step: Step, owned: PostRow, project: Project, options: E
   if (!connector) return fail(step, post, REGISTRATION_MESSAGES.noRegister(site.admin.siteUrl, site.platform));
   if (connector.platform === 'WordPress' && (site.admin.username === '' || site.admin.password === '')) return fail(step, post, REGISTRATION_MESSAGES.noAdmin(site.admin.siteUrl));
 
-  const chosen = await chooseRegistration(db, post, registrationIdentity(project.form, freshRng()), addressTaker(ctx, post.owner_id, project.form));
+  // Generated names and blogs are about the campaign's subject (its link sets' keywords).
+  const rng = freshRng();
+  const topics = nicheTopics(await campaignKeywordFields(db, post.owner_id, project.campaignId), rng);
+  const chosen = await chooseRegistration(db, post, registrationIdentity(project.form, rng, topics), addressTaker(ctx, post.owner_id, project.form));
   if ('error' in chosen) return fail(step, post, `${site.admin.siteUrl}: ${chosen.error}`);
   let registration = chosen;
   const route = await postingProxy(db, post.owner_id, options, post.id + post.attempts);

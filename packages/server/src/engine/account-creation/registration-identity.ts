@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { catchAllAddress, createRng, spin, type AccountCreationForm, type Rng } from '@linkloom/shared';
+import { catchAllAddress, createRng, nicheIdentity, spin, type AccountCreationForm, type Rng } from '@linkloom/shared';
 
 /** Who an account creation run registers on one site: the form's fields, spun and filled in. */
 export interface RegistrationIdentity {
@@ -11,9 +11,6 @@ export interface RegistrationIdentity {
   blogName: string;
 }
 
-const FIRST_NAMES = ['Anna', 'Ben', 'Clara', 'David', 'Emma', 'Felix', 'Grace', 'Henry', 'Ida', 'Jonas', 'Laura', 'Max', 'Nora', 'Oscar', 'Paula', 'Sam'];
-const LAST_NAMES = ['Baker', 'Carter', 'Evans', 'Fisher', 'Graham', 'Hayes', 'Jensen', 'Keller', 'Lewis', 'Miller', 'Novak', 'Parker', 'Reed', 'Stone', 'Turner', 'Walsh'];
-const TOPICS = ['Notes', 'Journal', 'Corner', 'Diary', 'Pages', 'Ideas', 'Stories', 'Log'];
 const PASSWORD_LETTERS = 'abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 /** A user name every platform takes: letters, digits, `.`, `_`, `-`, at most 40 characters. */
@@ -28,17 +25,20 @@ export function generatedPassword(length = 16): string {
 
 /**
  * The identity of one registration (issue 14.4): each field of the form spun (`{a|b}`), an empty
- * one generated (names from short lists, the blog title from the names, the user name from the
- * names and digits, a random password). `rng` picks; a fresh one per registration in production.
+ * one generated — names from the shipped lists, the blog's title and name about the campaign's
+ * subject (`topics`: shared nicheTopics of its keywords; issue 34 item 6), the user name from the
+ * names and digits, a random password. `rng` picks; a fresh one per registration in production.
  */
-export function registrationIdentity(form: Pick<AccountCreationForm, 'firstName' | 'lastName' | 'username' | 'password' | 'blogTitle' | 'blogName'>, rng: Rng): RegistrationIdentity {
+export function registrationIdentity(
+  form: Pick<AccountCreationForm, 'firstName' | 'lastName' | 'username' | 'password' | 'blogTitle' | 'blogName'>, rng: Rng, topics: readonly string[] = [],
+): RegistrationIdentity {
   const spun = (text: string) => spin(text, rng).trim();
-  const firstName = spun(form.firstName) || rng.pick(FIRST_NAMES);
-  const lastName = spun(form.lastName) || rng.pick(LAST_NAMES);
+  const niche = nicheIdentity(topics, rng, { firstName: spun(form.firstName), lastName: spun(form.lastName) });
+  const { firstName, lastName } = niche;
   const username = userNameOf(spun(form.username)) || userNameOf(`${firstName}${lastName}${rng.int(10, 9999)}`).toLowerCase();
   const password = spin(form.password, rng) || generatedPassword();
-  const blogTitle = spun(form.blogTitle) || `${firstName}'s ${rng.pick(TOPICS)}`;
-  const blogName = userNameOf(spun(form.blogName)).toLowerCase() || userNameOf(`${firstName}${lastName}`).toLowerCase();
+  const blogTitle = spun(form.blogTitle) || niche.blogTitle;
+  const blogName = userNameOf(spun(form.blogName)).toLowerCase() || niche.blogName;
   return { username, password, firstName, lastName, blogTitle, blogName };
 }
 

@@ -81,16 +81,22 @@ interface BuildInput {
 /**
  * An account creation form with the wizard's names, username, password and blog title and name,
  * each generated when left empty (spec 2 §5 Accounts: optional, generated if empty); one made-up
- * identity per project, so two profiles never share it.
+ * identity per project, so two profiles never share it. The blogs are about the campaign's subject
+ * (`keywordFields`: tier 1's keywords; issue 34 item 6), their title and name spintax of a few.
  */
-function withGeneratedIdentity(form: AccountCreationForm): AccountCreationForm {
-  const made = makeRandomInfo();
+function withGeneratedIdentity(form: AccountCreationForm, keywordFields: readonly string[]): AccountCreationForm {
+  const made = makeRandomInfo(keywordFields);
   const or = (given: string, generated: string) => (given.trim() === '' ? generated : given);
   return {
     ...form,
     firstName: or(form.firstName, made.firstName), lastName: or(form.lastName, made.lastName), username: or(form.username, made.username),
     password: form.password === '' ? made.password : form.password, blogTitle: or(form.blogTitle, made.blogTitle), blogName: or(form.blogName, made.blogName),
   };
+}
+
+/** Tier 1's anchor keywords (primary and secondary): the campaign's subject. */
+function campaignKeywords(plan: CampaignPlan): string[] {
+  return plan.linkSets.filter((set) => set.role === 'input' && set.keywords).flatMap((set) => [set.keywords!.primaryKeyword, set.keywords!.secondaryKeyword]);
 }
 
 /** The plan's schedule with project ids, checked by the schedule dialog's rules (the same ones POST /rest/schedule applies). */
@@ -138,7 +144,7 @@ async function build(trx: Kysely<DB>, input: BuildInput): Promise<Built> {
   for (const project of plan.projects) {
     let settings: object;
     if (project.kind === 'acproject') {
-      settings = { ...withGeneratedIdentity(project.form), profileId: profileIds.get(project.profileKey)!.id };
+      settings = { ...withGeneratedIdentity(project.form, campaignKeywords(plan)), profileId: profileIds.get(project.profileKey)!.id };
     } else {
       const planned = project.profileKey !== null ? profileIds.get(project.profileKey)! : null;
       const profileId = planned?.id ?? project.form.profileId;

@@ -19,7 +19,7 @@ function AccountCreationProjectScreen({ screen }: { screen: AccountCreationScree
         onChange={(key) => editor.setActiveTab(key as ProjectTab)}
         data-testid="project-tabs"
         items={[
-          { key: 'account', label: 'Account', forceRender: true, children: <AccountTab editing={editor.editing} profiles={editor.profiles} /> },
+          { key: 'account', label: 'Account', forceRender: true, children: <AccountTab editing={editor.editing} profiles={editor.profiles} campaignId={screen.campaign.id} /> },
           { key: 'email', label: 'Email', forceRender: true, children: <EmailTab editing={editor.editing} /> },
           {
             key: 'sites', label: 'Sites',

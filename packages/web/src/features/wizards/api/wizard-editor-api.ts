@@ -140,9 +140,12 @@ export function useTestEmailLogin() {
   });
 }
 
-/** GET /random_info (Generate random info): fresh every click, so a mutation and never cached. */
+/**
+ * GET /random_info (Generate random info): fresh every click, so a mutation and never cached. The
+ * blog is about `keywords` (tier 1's keywords: the campaign does not exist yet).
+ */
 export function useRandomInfo() {
   return useMutation({
-    mutationFn: () => get('/random_info', { schema: RandomInfoSchema, failure: 'Failed to generate random info' }),
+    mutationFn: (keywords: string) => get(`/random_info?keywords=${encodeURIComponent(keywords.slice(0, 4000))}`, { schema: RandomInfoSchema, failure: 'Failed to generate random info' }),
   });
 }

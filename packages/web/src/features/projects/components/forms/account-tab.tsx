@@ -12,10 +12,10 @@ const GENERATED: (keyof RandomInfo)[] = ['firstName', 'lastName', 'username', 'p
  * Account tab of an account creation project (spec 1 §3): the account profile the new accounts
  * go to and the identity they are created with. Generate fills the identity with made-up data.
  */
-export function AccountTab(props: { editing: boolean; profiles: NamedCount[] }) {
-  const { editing, profiles } = props;
+export function AccountTab(props: { editing: boolean; profiles: NamedCount[]; campaignId?: number }) {
+  const { editing, profiles, campaignId } = props;
   const form = Form.useFormInstance();
-  const randomInfo = useRandomInfo();
+  const randomInfo = useRandomInfo(campaignId);
   const disabled = !editing;
   const rules = (field: string) => [accountRule(field)];
 

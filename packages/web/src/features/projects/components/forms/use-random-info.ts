@@ -3,11 +3,12 @@ import { RandomInfoSchema, type RandomInfo } from '@linkloom/shared';
 import { get } from '@/lib/http';
 
 /**
- * GET /random_info: made-up profile data for an account creation form (spec 1 §7). A mutation,
- * not a query: every click asks for a fresh set and nothing is cached.
+ * GET /random_info: made-up profile data for an account creation form (spec 1 §7), the blog about
+ * the campaign's keywords (`campaignId`). A mutation, not a query: every click asks for a fresh set
+ * and nothing is cached.
  */
-export function useRandomInfo() {
+export function useRandomInfo(campaignId?: number) {
   return useMutation<RandomInfo>({
-    mutationFn: () => get('/random_info', { schema: RandomInfoSchema }),
+    mutationFn: () => get(campaignId === undefined ? '/random_info' : `/random_info?campaignId=${campaignId}`, { schema: RandomInfoSchema }),
   });
 }

@@ -121,7 +121,9 @@ function Identity() {
   const { wizard, update } = useWizardEditor();
   const randomInfo = useRandomInfo();
   const generate = async () => {
-    const info = await randomInfo.mutateAsync().catch(() => null);
+    // The made-up blogs are about the campaign's subject: tier 1's primary and secondary keywords.
+    const keywords = (wizard.linksAndKeywords[0]?.linkSets ?? []).flatMap((set) => [set.primaryKeyword, set.secondaryKeyword]).filter((k) => k.trim() !== '').join('\n');
+    const info = await randomInfo.mutateAsync(keywords).catch(() => null);
     if (info === null) return;
     update(patchWizard(Object.fromEntries(IDENTITY.map(({ field }) => [field, info[field]]))));
   };
