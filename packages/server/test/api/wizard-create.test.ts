@@ -88,6 +88,10 @@ describe.each(DATABASES)('PUT /action/create/xcampaign on $kind', ({ kind, skip 
     const linkSets = await db().selectFrom('url_lists').selectAll().where('campaign_id', '=', answer.campaignId).orderBy('id').execute();
     expect(linkSets.map((s) => s.name)).toEqual(['Tier 1 Link Set 1', 'Tier 1 Backlinks', 'Tier 2 Backlinks']);
     expect(linkSets[0]).toMatchObject({ use_keyword: 1, primary_keyword: 'blue widgets', primary_percentage: 70, naked_url_percentage: 30 });
+    // Tier 2 links Tier 1 Backlinks with its own mix (issue 34 item 5): by default tier 1's keywords
+    // with 40 % target titles, primary paying first; the last tier's set is read by indexers only.
+    expect(linkSets[1]).toMatchObject({ use_keyword: 1, primary_keyword: 'blue widgets', primary_percentage: 30, naked_url_percentage: 30, link_anchor_percentage: 40 });
+    expect(linkSets[2]).toMatchObject({ use_keyword: 0, link_anchor_percentage: 0 });
     const urls = await db().selectFrom('url_items').select('url').where('url_list_id', '=', linkSets[0]!.id).orderBy('id').execute();
     expect(urls.map((u) => u.url)).toEqual(['https://money.example/', 'https://money.example/shop']);
     const [input, out1, out2] = linkSets.map((s) => s.id);
@@ -128,9 +132,16 @@ describe.each(DATABASES)('PUT /action/create/xcampaign on $kind', ({ kind, skip 
     const parentName = plan.projects.find((p) => p.key === parentKey)!.name;
     expect(byName.get(firstChild.name)!.schedule.sourceProjectIds).toContain(byName.get(parentName)!.id);
 
-    // Sites: tier 1 ticks all of Ann's Web 2.0 blogs; tier 2 only the picked ones.
+    // Sites: tier 1's Web 2.0 blog projects share Ann's two blogs out (one post per site per tier,
+    // issue 34): together they tick both, each at least one, no blog twice while each has one;
+    // account creation registers on all of them; tier 2 only the picked ones.
     const ticked = async (id: number) => (await db().selectFrom('project_sites').select('site_key').where('project_id', '=', id).where('checked', '=', 1).orderBy('site_key').execute()).map((r) => r.site_key);
-    expect(await ticked(blog.id)).toEqual([`SocialNetwork:${blog1}`, `SocialNetwork:${blog2}`].sort());
+    const tier1Blogs = projects.filter((p) => p.module === 'SocialNetwork' && p.form.urlListId === out1);
+    const tier1Ticks = await Promise.all(tier1Blogs.map((p) => ticked(p.id)));
+    expect(tier1Ticks.every((keys) => keys.length >= 1)).toBe(true);
+    expect([...new Set(tier1Ticks.flat())].sort()).toEqual([`SocialNetwork:${blog1}`, `SocialNetwork:${blog2}`].sort());
+    if (tier1Blogs.length === 1) expect(tier1Ticks[0]).toHaveLength(2);
+    else expect(tier1Ticks.slice(0, 2).flat().sort()).toEqual([`SocialNetwork:${blog1}`, `SocialNetwork:${blog2}`].sort());
     expect(await ticked(ac.id)).toEqual([`SocialNetwork:${blog1}`, `SocialNetwork:${blog2}`].sort());
     const profileProject = projects.find((p) => p.module === 'WebProfile')!;
     expect(await ticked(profileProject.id)).toEqual([`WebProfile:${profileSite}`]);

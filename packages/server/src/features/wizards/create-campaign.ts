@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import {
   WIZARD_CREATE_MESSAGES, WIZARD_MESSAGES, checkWizard, checkWizardTab, diagramDepth, draftFromWire, formatWireDate, planCampaign, projectKind,
-  summarizeWizard, validateSchedule, wireFromDraft, wizardBlockers, wizardCountIds, wizardTiers, type AccountCreationForm, type CampaignPlan, type LinkSetRow, type PlannedProject, type ProfileRow, type ProjectRow, type ScheduleWire, type Wizard,
+  summarizeWizard, validateSchedule, wireFromDraft, wizardBlockers, wizardCountIds, wizardTiers, shareTierSites, type AccountCreationForm, type CampaignPlan, type LinkSetRow, type PlannedProject, type ProfileRow, type ProjectRow, type ScheduleWire, type Wizard,
   type WizardCreateCampaign, type WizardCreateCampaignResponse, type WizardFieldErrorsResponse,
 } from '@linkloom/shared';
 import type { AppContext } from '../../app-context';
@@ -50,7 +50,9 @@ async function plannedSites(plan: CampaignPlan, sites: TierSites): Promise<Map<s
     if (project.kind === 'privateproject') keys.set(project.key, project.form.profileId === null ? [] : await sites.networkKeys(project.form.profileId));
     else keys.set(project.key, project.sites === null ? [] : await sites.keysFor(project.sites, sitesModule(project)));
   }
-  return keys;
+  // One post per site per tier (issue 34 item 4): a tier's posting projects of one module share its
+  // sites out; account creation projects register on all of them (each profile may post anywhere).
+  return shareTierSites(plan.projects.map((project) => ({ key: project.key, tier: project.tier, module: project.module, shared: project.kind === 'postingproject' })), keys);
 }
 
 /** What the transaction made, for the live messages sent after it committed. */
