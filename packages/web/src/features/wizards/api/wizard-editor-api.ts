@@ -1,8 +1,8 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, type QueryClient } from '@tanstack/react-query';
 import {
   CampaignsWithProfilesResponseSchema, ContentGroupListResponseSchema, SiteListResponseSchema, DuplicateCampaignResponseSchema,
   EMAIL_MESSAGES, EmailDownloadSchema, EmailTestResultSchema, PrivateNetworkListResponseSchema, RandomInfoSchema, SiteSelectionListResponseSchema, StrategyResponseSchema, WIZARD_MESSAGES,
-  WizardCreateCampaignResponseSchema, WizardResponseSchema, WizardSaveResponseSchema, type EmailSettings, type Wizard,
+  WizardCountsSchema, WizardCreateCampaignResponseSchema, WizardResponseSchema, WizardSaveResponseSchema, type EmailSettings, type Wizard, type WizardCounts,
 } from '@linkloom/shared';
 import { get, post, put, reportHttpFailure } from '@/lib/http';
 import { HttpError } from '@/lib/http-error';
@@ -100,6 +100,37 @@ export function useCreateCampaign() {
       }
     },
   });
+}
+
+/** The ids the counts are asked for (shared wizardCountIds). */
+export interface WizardCountIds {
+  siteSelectionIds: number[];
+  contentGroupIds: number[];
+  privateNetworkIds: number[];
+}
+
+/**
+ * GET /rest/xwizard/counts (issue 35): what the Confirm tab and Create Campaign weigh the plan
+ * against — sites, articles, mailboxes. Read again when the window gets the focus back, as the user
+ * may have imported mailboxes or added articles in another window through the tab's links.
+ */
+export function useWizardCounts(ids: WizardCountIds) {
+  return useQuery({ ...wizardCountsQuery(ids), staleTime: 5_000, refetchOnWindowFocus: true });
+}
+
+/** The counts as they are now (Create Campaign checks with fresh ones); null when they cannot be read (the server checks anyway). */
+export function fetchWizardCounts(queryClient: QueryClient, ids: WizardCountIds): Promise<WizardCounts | null> {
+  return queryClient.fetchQuery({ ...wizardCountsQuery(ids), staleTime: 0 }).catch(() => null);
+}
+
+function wizardCountsQuery(ids: WizardCountIds) {
+  const params = new URLSearchParams({
+    siteSelectionIds: ids.siteSelectionIds.join(','), contentGroupIds: ids.contentGroupIds.join(','), privateNetworkIds: ids.privateNetworkIds.join(','),
+  }).toString();
+  return {
+    queryKey: [...wizardKeys.all, 'counts', params],
+    queryFn: ({ signal }: { signal: AbortSignal }) => get(`/rest/xwizard/counts?${params}`, { schema: WizardCountsSchema, signal, failure: 'Failed to check what the campaign needs' }),
+  };
 }
 
 /** Reference data of the tabs: site selections, content groups, private networks, account profiles, sites. */

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { Wizard, WizardTab } from '@linkloom/shared';
+import type { Wizard, WizardPlanSummary, WizardTab } from '@linkloom/shared';
 import type { EditorMode } from './wizard-model';
 
 /** What every tab reads and changes: the wizard, its visible problems and the active tiers. */
@@ -23,6 +23,12 @@ export interface WizardEditorContextValue {
   flushAll: () => void;
   /** Debounced fields register how to commit at once; Save and Create commit them first. */
   registerFlush: (flush: () => void) => () => void;
+  /** What Create Campaign would commit to, weighed against the user's counts (issue 35); null until the counts arrive. */
+  summary: WizardPlanSummary | null;
+  /** True while the counts are read again (the Confirm tab says so). */
+  summaryLoading: boolean;
+  /** Opens a tab of the editor (and a tier of it): the Confirm tab's fixes. */
+  openTab: (tab: WizardTab, tier?: number | null) => void;
 }
 
 export const WizardEditorContext = createContext<WizardEditorContextValue | null>(null);

@@ -4,18 +4,18 @@ import { RocketOutlined, SaveOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import {
-  WIZARD_MESSAGES, WIZARD_TABS, checkWizard, checkWizardTab,
-  type Wizard, type WizardProblem, type WizardTab,
+  WIZARD_MESSAGES, WIZARD_TABS, checkWizard, checkWizardTab, summarizeWizard, wizardBlockers, wizardCountIds,
+  type Wizard, type WizardCounts, type WizardPlanSummary, type WizardProblem, type WizardTab,
 } from '@linkloom/shared';
 import { PageHeader } from '@/components/page-header';
 import { toastDone } from '@/lib/action-feedback';
 import { HttpError } from '@/lib/http-error';
 import { useUnsavedChangesGuard } from '@/lib/use-unsaved-changes-guard';
 import { wizardKeys } from '../api/wizard-keys';
-import { loadSavedWizard, useCreateCampaign, useSaveWizard } from '../api/wizard-editor-api';
+import { fetchWizardCounts, loadSavedWizard, useCreateCampaign, useSaveWizard, useWizardCounts } from '../api/wizard-editor-api';
 import { WizardEditorContext, type WizardEditorContextValue } from './editor-context';
 import {
-  failureOfAnswer, isCampaignRoute, openSavedWizard, problemsByField, requiresWizardName, tiersWithProblems, type EditorMode, type WizardFailure,
+  failureOfAnswer, isCampaignRoute, openSavedWizard, problemsByField, requiresWizardName, tiersWithProblems, wizardDiagram, type EditorMode, type WizardFailure,
 } from './wizard-model';
 import { stableJson, useWizardLive } from './use-wizard-live';
 import { AccountsTab } from './tabs/accounts-tab';
@@ -49,6 +49,12 @@ export const WIZARD_LIVE_TEXT = {
   reloaded: 'This wizard was saved in another window: showing the saved version',
   savedElsewhere: 'This wizard was saved in another window while you have unsaved changes here.',
 } as const;
+
+/** The Confirm tab's summary of a wizard (issue 35), or null without counts or a readable diagram. */
+function summaryOf(wizard: Wizard, counts: WizardCounts | undefined): WizardPlanSummary | null {
+  const diagram = wizardDiagram(wizard);
+  return diagram && counts ? summarizeWizard(diagram, wizard, counts) : null;
+}
 
 /** Props of {@link WizardEditor}. */
 export interface WizardEditorProps {
@@ -155,6 +161,10 @@ export function WizardEditor({ mode, initial, sourceCampaignId }: WizardEditorPr
     },
   });
 
+  const countIds = wizardCountIds(wizard);
+  const counts = useWizardCounts(countIds);
+  const summary = useMemo(() => summaryOf(wizard, counts.data), [wizard, counts.data]);
+
   const [tab, setTab] = useState<WizardTab>('strategy');
   const [tiers, setTiers] = useState<Partial<Record<WizardTab, number>>>({});
   const [shownTabs, setShownTabs] = useState<ReadonlySet<WizardTab>>(() => new Set());
@@ -220,6 +230,13 @@ export function WizardEditor({ mode, initial, sourceCampaignId }: WizardEditorPr
       fail(check);
       return;
     }
+    // What the Confirm tab calls a blocker stops here, on fresh counts (the server refuses the same, issue 35).
+    const checked = summaryOf(current, (await fetchWizardCounts(queryClient, wizardCountIds(current))) ?? undefined);
+    const blockers = checked && wizardBlockers(checked);
+    if (blockers) {
+      fail(blockers);
+      return;
+    }
     // On a wizard route the wizard is saved too; on the campaign routes when 'Also create wizard' is ticked.
     const alsoSave = isCampaignRoute(mode) ? current.saveWizard : true;
     const outcome = await createCampaign.mutateAsync({ saveWizard: alsoSave, wizard: { ...current, saveWizard: alsoSave }, sourceCampaignId });
@@ -241,8 +258,13 @@ export function WizardEditor({ mode, initial, sourceCampaignId }: WizardEditorPr
       mode, wizard, update, errors, checkSerial, registerFlush, flushAll, markTyping, problemTiers,
       activeTier: (t) => tiers[t] ?? 1,
       setActiveTier: (t, tier) => setTiers((old) => ({ ...old, [t]: tier })),
+      summary, summaryLoading: counts.isFetching,
+      openTab: (t, tier) => {
+        setTab(t);
+        if (tier !== undefined && tier !== null) setTiers((old) => ({ ...old, [t]: tier }));
+      },
     };
-  }, [mode, wizard, update, errors, checkSerial, registerFlush, flushAll, markTyping, problems, tiers]);
+  }, [mode, wizard, update, errors, checkSerial, registerFlush, flushAll, markTyping, problems, tiers, summary, counts.isFetching]);
 
   const name = wizard.name.trim() || wizard.campaignName.trim() || 'New wizard';
   const failingTabs = new Set(problems.map((p) => p.tab));

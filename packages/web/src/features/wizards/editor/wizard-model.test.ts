@@ -32,6 +32,8 @@ describe('wizard editor model', () => {
     expect(wizard.name).toBe('Pyramid');
     expect(wizard.campaignName).toBe('Spring');
     expect(wizard.startDate).toBeNull();
+    // Issue 35: a new wizard starts now until a date is chosen.
+    expect(wizard.startNow).toBe(true);
     expect(wizard.nDay).toBe(1);
     expect(wizard.linksAndKeywords).toHaveLength(2);
     expect(wizard.linksAndKeywords[0]?.linkSets).toHaveLength(1);

@@ -32,13 +32,14 @@ export function wizardDiagram(wizard: Wizard): Diagram | null {
 /**
  * A wizard started from a strategy (/newwizard/:sid, /newcampaign/:sid, or a changed strategy):
  * its tiers (N = the diagram's depth), one Accounts project per node, no start date (spec 2 §4:
- * cleared when starting from a strategy). Null when the diagram does not read.
+ * cleared when starting from a strategy) and Start now chosen (issue 35). Null when the diagram
+ * does not read.
  */
 export function wizardFromStrategy(strategy: WizardStrategy, names: { campaignName?: string; wizardName?: string } = {}): Wizard | null {
   const read = readDiagramText(strategy.strategy);
   if (!read.ok) return null;
   const base = WizardSchema.parse({
-    name: names.wizardName ?? '', campaignName: names.campaignName ?? '', strategy, projects: defaultWizardProjects(read.diagram),
+    name: names.wizardName ?? '', campaignName: names.campaignName ?? '', strategy, projects: defaultWizardProjects(read.diagram), startNow: true,
   });
   return wizardTiers(base, diagramDepth(read.diagram));
 }
@@ -59,7 +60,7 @@ export function openSavedWizard(wizard: Wizard, now: Date = new Date()): Wizard 
  */
 export function resetWizardStrategy(wizard: Wizard, strategy: WizardStrategy): Wizard | null {
   const fresh = wizardFromStrategy(strategy, { campaignName: wizard.campaignName, wizardName: wizard.name });
-  return fresh && { ...fresh, id: wizard.id, saveWizard: wizard.saveWizard, startDate: wizard.startDate };
+  return fresh && { ...fresh, id: wizard.id, saveWizard: wizard.saveWizard, startNow: wizard.startNow, startDate: wizard.startDate };
 }
 
 /** Field path → first message, the form's error display. */

@@ -3,10 +3,12 @@ import { useWizardEditor } from '../editor-context';
 import { TabForm, WizardField } from '../wizard-field';
 import { isCampaignRoute, requiresWizardName } from '../wizard-model';
 import { patchWizard } from '../wizard-updates';
+import { ConfirmSummary } from './confirm-summary';
 
 /**
  * Confirm tab (spec 2 §2): the campaign name; on the new and duplicate campaign routes 'Also
- * create wizard' and the wizard name, which is required when saving as a wizard or editing one.
+ * create wizard' and the wizard name, which is required when saving as a wizard or editing one;
+ * then the summary of what Create Campaign commits to, with its shortages and blockers (issue 35).
  */
 export function ConfirmTab() {
   const { wizard, update, mode } = useWizardEditor();
@@ -27,6 +29,7 @@ export function ConfirmTab() {
           <Input value={wizard.name} data-testid="confirm-wizard-name" onChange={(e) => update(patchWizard({ name: e.target.value }))} />
         </WizardField>
       )}
+      <ConfirmSummary />
     </TabForm>
   );
 }

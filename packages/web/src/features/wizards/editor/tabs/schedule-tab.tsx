@@ -1,12 +1,16 @@
 import { useState } from 'react';
-import { Col, DatePicker, InputNumber, Row, TimePicker } from 'antd';
+import { Col, DatePicker, Form, InputNumber, Radio, Row, TimePicker } from 'antd';
+import { defaultWizardStartDate } from '@linkloom/shared';
 import type { Dayjs } from 'dayjs';
 import { useWizardEditor } from '../editor-context';
 import { TabForm, WizardField } from '../wizard-field';
 import { patchWizard } from '../wizard-updates';
 import { DATE_FORMAT, TIME_FORMAT, pickersOf, startDateOf } from '../schedule-date';
 
-/** Schedule tab (spec 2 §2): start date, start time and the number of days to run. */
+/**
+ * Schedule tab (spec 2 §2): when tier 1 starts — "Start now" (issue 35, a new wizard's default: when
+ * Create Campaign is pressed) or a start date and time — and the number of days to run.
+ */
 export function ScheduleTab() {
   const { wizard, update } = useWizardEditor();
   const picked = pickersOf(wizard.startDate);
@@ -14,9 +18,24 @@ export function ScheduleTab() {
   const [waitingTime, setWaitingTime] = useState<Dayjs | null>(null);
   const day = picked.day;
   const time = picked.time ?? (day === null || wizard.startDate === day.format(DATE_FORMAT) ? waitingTime : null);
+  const handleStart = (startNow: boolean) => update((w) => ({
+    ...w, startNow,
+    // A date to start from when leaving Start now: the spec's default, now plus 30 minutes.
+    startDate: startNow ? w.startDate : w.startDate ?? defaultWizardStartDate(),
+  }));
   return (
     <TabForm>
+      <Form.Item label="Start">
+        <Radio.Group
+          value={wizard.startNow} data-testid="schedule-start-mode" onChange={(event) => handleStart(event.target.value as boolean)}
+          options={[
+            { value: true, label: <span data-testid="schedule-start-now">Start now</span> },
+            { value: false, label: <span data-testid="schedule-start-at">At a date and time</span> },
+          ]}
+        />
+      </Form.Item>
       <Row gutter={16}>
+        {!wizard.startNow && (<>
         <Col xs={24} md={8}>
           <WizardField path="startDate" label="Start date" required>
             <DatePicker
@@ -36,6 +55,7 @@ export function ScheduleTab() {
             />
           </WizardField>
         </Col>
+        </>)}
         <Col xs={24} md={8}>
           <WizardField path="nDay" label="Duration (days)" required>
             <InputNumber<number> value={wizard.nDay} style={{ width: '100%' }} data-testid="schedule-nday" onChange={(v) => update(patchWizard({ nDay: v }))} />
