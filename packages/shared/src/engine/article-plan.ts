@@ -24,6 +24,8 @@ export function titleKey(title: string): string {
 
 interface Entry {
   article: PlannableArticle;
+  /** titleKey of its title, worked out once. */
+  key: string;
   uses: number;
   usage: number;
   /** Seeded tie-break among equally used articles. */
@@ -92,7 +94,7 @@ export function planArticles(articles: readonly PlannableArticle[], posts: numbe
     const article = articles[index]!;
     const key = titleKey(article.title);
     titleUses.set(key, (titleUses.get(key) ?? 0) + Math.max(0, article.projectUses));
-    if (!limited || article.usage < maxUsagePerArticle) heap.push({ article, uses: Math.max(0, article.projectUses), usage: Math.max(0, article.usage), order: rank });
+    if (!limited || article.usage < maxUsagePerArticle) heap.push({ article, key, uses: Math.max(0, article.projectUses), usage: Math.max(0, article.usage), order: rank });
   });
   const plan: (PlannedArticle | null)[] = [];
   for (let n = 0; n < posts; n += 1) {
@@ -101,9 +103,8 @@ export function planArticles(articles: readonly PlannableArticle[], posts: numbe
       plan.push(null);
       continue;
     }
-    const key = titleKey(entry.article.title);
-    const variant = titleUses.get(key) ?? 0;
-    titleUses.set(key, variant + 1);
+    const variant = titleUses.get(entry.key) ?? 0;
+    titleUses.set(entry.key, variant + 1);
     plan.push({ articleId: entry.article.id, variant });
     entry.uses += 1;
     entry.usage += 1;

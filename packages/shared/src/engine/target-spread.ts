@@ -61,8 +61,18 @@ export function spreadTargets<T extends { url: string }>(
     next.targets.push(target);
   };
 
+  // A run's posts sit on a few sites: each site's domain is worked out once.
+  const siteDomains = new Map<string, string | null>();
+  const domainOf = (siteUrl: string) => {
+    let domain = siteDomains.get(siteUrl);
+    if (domain === undefined) {
+      domain = registrableDomain(siteUrl);
+      siteDomains.set(siteUrl, domain);
+    }
+    return domain;
+  };
   return requests.map((request, postIndex) => {
-    const own = registrableDomain(request.siteUrl);
+    const own = domainOf(request.siteUrl);
     const picked: T[] = [];
     for (let n = 0; n < request.count; n += 1) {
       let found = false;
