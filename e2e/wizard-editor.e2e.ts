@@ -187,10 +187,14 @@ describe('wizard editor', () => {
     await fieldMessage(page, 'indexer.1.indexers').filter({ hasText: WIZARD_MESSAGES.indexersRequired }).waitFor();
     await page.getByTestId('indexer-2-use').click();
 
-    // Schedule: a default start.
+    // Schedule: a new wizard starts now (issue 35); choosing a date offers the spec's default one.
     await page.getByTestId('wizard-tab-schedule').click();
     expect(await page.getByTestId('schedule-nday').inputValue()).toBe('1');
+    expect(await page.locator('[data-testid="schedule-start-mode"] .ant-radio-wrapper-checked').innerText()).toBe('Start now');
+    expect(await page.getByTestId('schedule-start-date').count()).toBe(0);
+    await page.getByTestId('schedule-start-at').click();
     expect(await page.getByTestId('schedule-start-date').inputValue()).not.toBe('');
+    await page.getByTestId('schedule-start-now').click();
 
     // Confirm: the campaign name is required ('Fixed …' toast).
     await page.getByTestId('create-campaign').click();
@@ -199,6 +203,10 @@ describe('wizard editor', () => {
     await fieldMessage(page, 'campaignName').filter({ hasText: WIZARD_MESSAGES.campaignNameRequired }).waitFor();
     await page.getByTestId('confirm-campaign-name').fill('Rakes campaign');
     expect(await page.getByTestId('confirm-wizard-name').inputValue()).toBe('Pyramid editor');
+
+    // Tier 2's modules have a site each: a tier with none to post to stops Create Campaign (issue 35).
+    await callAs(page, baseUrl, 'PUT', '/rest/custom_sites', { url: 'https://plain-profiles.example.com', module: 'WebProfile' });
+    await callAs(page, baseUrl, 'PUT', '/rest/custom_sites', { url: 'https://plain-marks.example.com', module: 'Bookmarking' });
 
     // Save Wizard, then open it afresh: the values are back.
     await page.getByTestId('save-wizard').click();

@@ -134,7 +134,7 @@ describe.skipIf(!availability.available)(`X-Wizard campaign on real WordPress${s
     const networks = [await network(0, 'TierOne'), await network(1, 'TierTwo')];
     const groups = [await contentGroup('Tier 1 articles'), await contentGroup('Tier 2 articles')];
     const [tier1, tier2] = await createCampaign({
-      ...base, id: null, campaignName: 'Seeds from the wizard', startDate: '24/12/2030 18:30', nDay: 1,
+      ...base, id: null, campaignName: 'Seeds from the wizard', startNow: false, startDate: '24/12/2030 18:30', nDay: 1,
       linksAndKeywords: linksOf(base, money, anchors),
       content: base.content.map((tier, i) => ({ ...tier, contentGroupId: groups[i]! })),
       projects: base.projects.map((p) => (isPrivateModule(p.module) ? { ...p, profileId: networks[p.tier - 1]!, numberOfPosts: 1 } : p)),
@@ -175,7 +175,7 @@ describe.skipIf(!availability.available)(`X-Wizard campaign on real WordPress${s
     expect(mailbox.statusCode, mailbox.body).toBeLessThan(300);
     const groups = [await contentGroup('Blog articles'), await contentGroup('Profile articles')];
     const projects = await createCampaign({
-      ...base, id: null, campaignName: 'Seeds on Web 2.0', startDate: '24/12/2030 18:30', nDay: 1,
+      ...base, id: null, campaignName: 'Seeds on Web 2.0', startNow: false, startDate: '24/12/2030 18:30', nDay: 1,
       tierSiteSelection: blogs.map((blog) => ({ type: 3 as const, selectedSites: [{ siteId: blog.id, module: 'SocialNetwork' }], siteSelectionId: null })),
       linksAndKeywords: linksOf(base, money, anchors),
       content: base.content.map((tier, i) => ({ ...tier, contentGroupId: groups[i]! })),
