@@ -88,3 +88,4 @@ export * from './engine/article-plan';
 export * from './engine/title-variants';
 export * from './domain/identity/identity-words';
 export * from './domain/identity/niche-identity';
+export * from './schemas/run-outlook';

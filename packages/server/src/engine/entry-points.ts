@@ -17,6 +17,8 @@ export { rearmSchedule } from './scheduler/arm-schedule';
 /** Run now (POST /action/run_now/project/{id}); a schedule edited while its project runs re-times the run's next posts. */
 export { runProjectNow } from './scheduler/run-now';
 export { retimeRunningPosts } from './runner/retime-run';
+/** What happens next for projects (GET /rest/project|campaign/{id}/outlook): their runs as planned, read only. */
+export { readRunOutlooks } from './runner/run-outlook';
 
 /** A resumed campaign: its waiting starts go at once. */
 export { wakeScheduler } from './scheduler/scheduler-tick';

@@ -7,6 +7,7 @@ import { projectRoutes } from './projects/projects.routes';
 import { projectActionRoutes } from './projects/project-actions.routes';
 import { projectScreenRoutes } from './projects/project-screen.routes';
 import { scheduleRoutes } from './projects/schedule.routes';
+import { projectOutlookRoutes } from './projects/project-outlook.routes';
 import { profileRoutes } from './profiles/profiles.routes';
 import { accountRoutes } from './accounts/accounts.routes';
 import { linkSetRoutes } from './link-sets/link-sets.routes';
@@ -27,7 +28,7 @@ import { linkHealthRoutes } from './link-health/link-health.routes';
 
 /** Every feature's routes; app.ts registers them in this order. */
 export const FEATURE_ROUTES: readonly FastifyPluginAsyncZod<AppContext>[] = [
-  appInfoRoutes, sessionRoutes, campaignRoutes, projectRoutes, projectActionRoutes, projectScreenRoutes, scheduleRoutes, profileRoutes, accountRoutes,
+  appInfoRoutes, sessionRoutes, campaignRoutes, projectRoutes, projectActionRoutes, projectScreenRoutes, scheduleRoutes, projectOutlookRoutes, profileRoutes, accountRoutes,
   linkSetRoutes, linkItemRoutes, privateNetworkRoutes, contentRoutes, randomInfoRoutes, optionRoutes,
   indexNowKeyRoutes, apiTokenRoutes, strategyRoutes, customSiteRoutes, siteVerifierRoutes, siteSelectionRoutes, userEmailRoutes, wizardRoutes,
   linkHealthRoutes,

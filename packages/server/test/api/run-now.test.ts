@@ -10,7 +10,7 @@
  * - every refusal says what to do instead.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROJECT_LIFECYCLE_MESSAGES, ProjectRowSchema, SCHEDULE_MESSAGES, DAY_MS } from '@linkloom/shared';
+import { CampaignOutlookSchema, PROJECT_LIFECYCLE_MESSAGES, ProjectRowSchema, RunOutlookSchema, SCHEDULE_MESSAGES, DAY_MS } from '@linkloom/shared';
 import { startEngine } from '../../src/engine/jobs/engine';
 import { DATABASES } from '../support/databases';
 import { buildPrivateProjectWorld, type PrivateProjectWorld } from '../support/engine-world';
@@ -125,6 +125,18 @@ describe.each(DATABASES)('Run now and live schedule edits on $kind', ({ kind, sk
     expect(later[2]!.start_after! - third!.start_after!).toBe(2 * DAY_MS);
     expect(later.slice(1).map((post) => post.state)).toEqual(['planned', 'planned']);
 
+    // What happens next (item 2): the next post, one of three done, the last one's start; per site too.
+    const outlook = RunOutlookSchema.parse((await ann.agent.request('GET', `/rest/project/${w.projectId}/outlook`)).json());
+    expect(outlook).toMatchObject({
+      status: 'RUNNING', startsAt: null,
+      run: { state: 'running', planned: 3, done: 1, failed: 0, nextPostAt: later[1]!.start_after, etaAt: later[2]!.start_after, heldForProxy: false },
+    });
+    expect(outlook.sites).toEqual([{ siteKey: expect.any(String), planned: 3, done: 1, failed: 0, nextPostAt: later[1]!.start_after }]);
+    const inCampaign = CampaignOutlookSchema.parse((await ann.agent.request('GET', `/rest/campaign/${w.campaignId}/outlook`)).json());
+    expect(inCampaign.projects.map((p) => [p.projectId, p.run?.nextPostAt, p.sites])).toEqual([[w.projectId, later[1]!.start_after, []]]);
+    expect((await bob.agent.request('GET', `/rest/project/${w.projectId}/outlook`)).statusCode).toBe(404);
+    expect((await bob.agent.request('GET', `/rest/campaign/${w.campaignId}/outlook`)).statusCode).toBe(404);
+
     const reset = await ann.agent.request('GET', `/action/reset/schedule/${w.projectId}`);
     expect(reset.statusCode).toBe(409);
     expect(reset.json()).toEqual({ error: { message: SCHEDULE_MESSAGES.resetWhileRunning('RUNNING') } });
@@ -138,7 +150,12 @@ describe.each(DATABASES)('Run now and live schedule edits on $kind', ({ kind, sk
   });
 
   it.skipIf(skip)('every refusal says what to do instead; another user\'s project is 404', async () => {
-    const { parent } = await chain();
+    const { parent, child } = await chain();
+    // A scheduled project's outlook names its date; its child has none (it waits for its parents).
+    const waiting = CampaignOutlookSchema.parse((await ann.agent.request('GET', `/rest/campaign/${parent.campaignId}/outlook`)).json());
+    expect(waiting.projects.map((p) => [p.projectId, p.status, p.startsAt, p.run])).toEqual([
+      [parent.projectId, 'SCHEDULED', Date.UTC(2030, 11, 24, 18, 30), null], [child.projectId, 'SCHEDULED', null, null],
+    ]);
     const start = await ann.agent.request('GET', `/action/start/project/${parent.projectId}`);
     expect(start.statusCode).toBe(409);
     expect(start.json()).toEqual({ error: { message: PROJECT_LIFECYCLE_MESSAGES.scheduled, details: [PROJECT_LIFECYCLE_MESSAGES.runNowInstead] } });
