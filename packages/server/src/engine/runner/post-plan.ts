@@ -61,6 +61,21 @@ async function projectArticleUses(db: Db, ownerId: number, projectId: number, ex
 }
 
 /**
+ * Uses the group's usage count does not hold yet: posts of any project planned with the article
+ * and not begun (the count goes up when publishing begins). Counted as uses, so two runs planned
+ * one after the other, or a post choosing again, never plan one article past the maximum.
+ */
+async function plannedNotCounted(db: Db, ownerId: number, groupId: number, exceptPostId?: number): Promise<Map<number, number>> {
+  let query = db.selectFrom('engine_posts').innerJoin('articles', 'articles.id', 'engine_posts.planned_article_id')
+    .select((eb) => ['engine_posts.planned_article_id as article', eb.fn.countAll<number>().as('n')])
+    .where('engine_posts.owner_id', '=', ownerId).where('articles.content_group_id', '=', groupId)
+    .where('engine_posts.article_id', 'is', null).where('engine_posts.state', 'in', ['planned', 'publishing']);
+  if (exceptPostId !== undefined) query = query.where('engine_posts.id', '<>', exceptPostId);
+  const rows = await query.groupBy('engine_posts.planned_article_id').execute();
+  return new Map(rows.filter((row) => row.article !== null).map((row) => [Number(row.article), Number(row.n)]));
+}
+
+/**
  * Articles for `count` posts of the project, in their planned order (null: every article is at the
  * group's maximum). `seed` breaks ties between equally used articles.
  */
@@ -73,8 +88,9 @@ export async function planRunArticles(
   const articles = await db.selectFrom('articles').select(['id', 'title', 'usage_count'])
     .where('content_group_id', '=', groupId).where('owner_id', '=', ownerId).orderBy('id').execute();
   const uses = await projectArticleUses(db, ownerId, projectId, exceptPostId);
+  const pending = await plannedNotCounted(db, ownerId, groupId, exceptPostId);
   return planArticles(
-    articles.map((article) => ({ id: article.id, title: article.title, projectUses: uses.get(article.id) ?? 0, usage: article.usage_count })),
+    articles.map((article) => ({ id: article.id, title: article.title, projectUses: uses.get(article.id) ?? 0, usage: article.usage_count + (pending.get(article.id) ?? 0) })),
     count, group.max_usage_per_article, createRng(`${seed}/articles`),
   );
 }
