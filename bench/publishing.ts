@@ -32,7 +32,7 @@ import { createDefaultConnectorRegistry } from '../packages/server/src/engine/co
 import { postPublishJob } from '../packages/server/src/engine/runner/post-publish.job';
 import { startProjectRun } from '../packages/server/src/engine/runner/start-project-run';
 import { onRunFinished, type RunFinished } from '../packages/server/src/engine/runner/run-events';
-import { slugForIdempotencyKey } from '../packages/server/src/engine/connectors/wordpress/slug';
+import { slugOfTitle } from '../packages/server/src/engine/connectors/wordpress/slug';
 import { buildPrivateProjectWorld, type PrivateProjectWorld } from '../packages/server/test/support/engine-world';
 import { startWordPressPeers, type WordPressPeerSite } from '../packages/server/test/support/wordpress-peers';
 
@@ -158,7 +158,7 @@ async function plainRun(blogs: WordPressPeerSite[], threads: number, posts: numb
   const sources = linkProfilesFromForm(form).map((profile) => ({ ...profile, links, keywords: null }));
   const bodies = Array.from({ length: posts }, (_, i) => {
     const built = buildPost({ article: ARTICLE, linkSources: sources, placement: 'RandomParagraph', tags: form.tags }, createRng(`plain-${run}-${i}`));
-    return { site: blogs[i % blogs.length]!, title: built.title, html: built.html, tags: built.tags, slug: slugForIdempotencyKey(`plain-${run}-n${i}-x`) };
+    return { site: blogs[i % blogs.length]!, title: built.title, html: built.html, tags: built.tags, slug: `${slugOfTitle(built.title)}-plain-${run}-${i}` };
   });
   const tagCache = new Map<string, number[]>();
   for (const body of bodies) {

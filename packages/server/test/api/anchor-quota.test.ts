@@ -41,7 +41,8 @@ describe.each(DATABASES)('anchor quota through the engine on $kind', ({ kind, sk
       const post = await db().selectFrom('engine_posts').selectAll().where('id', '=', inserted.id).executeTakeFirstOrThrow();
       const composed = await composePost(db(), ann.id, form, null, post);
       if (!composed.ok) throw new Error(composed.error);
-      expect(await beginPublishing(db(), post, 'quota-job', composed.post, null, now)).toBe('ok');
+      const intent = { title: composed.post.built.title, name: `quota-post-${seq}`, site: 'http://127.0.0.1:9', at: now };
+      expect(await beginPublishing(db(), post, 'quota-job', composed.post, null, intent, now)).toBe('ok');
     }
     await db().updateTable('engine_posts').set({ state: 'published', job_id: null }).where('project_id', '=', world.projectId).execute();
 

@@ -13,7 +13,7 @@ import { CustomSitesResponseSchema, siteKey, type CustomSiteRow } from '@linkloo
 import { startEngine } from '../../src/engine/jobs/engine';
 import { secretBoxOf } from '../../src/platform/crypto/database-secrets';
 import { MediaWikiSession } from '../../src/engine/connectors/mediawiki/mediawiki-api';
-import { pageTitleForIdempotencyKey } from '../../src/engine/connectors/mediawiki/mediawiki-connector';
+import { articleUrl } from '../../src/engine/connectors/mediawiki/mediawiki-api';
 import { createTestDatabase, type TestDatabaseHandle } from '../support/databases';
 import { buildCampaign, buildUser } from '../support/factories';
 import { signedIn, type Agent } from '../support/agent';
@@ -193,9 +193,11 @@ describe.skipIf(!available)(`engine: posting projects on the user's own sites${s
     // Wiki: a page made by the writer's account, with the link as an external link.
     const wikiDone = await finished(wikiProject.projectId);
     expect(wikiDone, wikiDone.last_error ?? '').toEqual({ status: 'COMPLETED', last_error: '[]' });
-    const [wikiPost] = await db().selectFrom('engine_posts').select(['state', 'remote_url', 'remote_id', 'idempotency_key', 'account_email']).where('project_id', '=', wikiProject.projectId).execute();
+    const [wikiPost] = await db().selectFrom('engine_posts').select(['state', 'remote_url', 'remote_id', 'intent_name', 'account_email']).where('project_id', '=', wikiProject.projectId).execute();
     expect(wikiPost).toMatchObject({ state: 'published', account_email: writer.email });
-    expect(wikiPost!.remote_url).toBe(`${wiki.url}/index.php/${pageTitleForIdempotencyKey(wikiPost!.idempotency_key)}`);
+    // The page is named by the article's (spun) title: nothing of ours in its name.
+    expect(wikiPost!.intent_name).toMatch(/^Growing (tomatoes|beans) at home/);
+    expect(wikiPost!.remote_url).toBe(articleUrl({ server: wiki.url, articlepath: '/index.php/$1' }, wikiPost!.intent_name!));
     const revisions = (await (await fetch(`${wiki.apiUrl}?action=query&prop=revisions&rvprop=user&pageids=${wikiPost!.remote_id}&format=json&formatversion=2`)).json()) as { query: { pages: Array<{ revisions: Array<{ user: string }> }> } };
     expect(revisions.query.pages[0]?.revisions[0]?.user).toBe(writer.username);
     const anchors = pageAnchors(await (await fetch(wikiPost!.remote_url!)).text());

@@ -3,7 +3,8 @@
  * a private blog project is started through the HTTP API, its posts appear on the blogs with their
  * links, the output link set fills live and the project completes; a wrong password fails that site
  * only. Then the same with the server as a child process killed (SIGKILL) mid-run: it resumes, no
- * post is made twice and every published post is in the output link set.
+ * post is made twice and every published post is in the output link set. Posts carry no marker of
+ * ours: each is found again by the intent recorded before it was sent (slug from its title).
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -18,7 +19,7 @@ import { createUser } from '../../src/features/session/create-user';
 import { saveOptions } from '../../src/features/options/options.repository';
 import { startServer, type RunningServer } from '../support/server-process';
 import { startEngine } from '../../src/engine/jobs/engine';
-import { slugForIdempotencyKey } from '../../src/engine/connectors/wordpress/slug';
+import { slugOfTitle } from '../../src/engine/connectors/wordpress/slug';
 import { createTestDatabase, type TestDatabaseHandle } from '../support/databases';
 import { buildUser } from '../support/factories';
 import { signedIn, type Agent } from '../support/agent';
@@ -196,8 +197,8 @@ describe.skipIf(!availability.available)(`engine: a private blog project on real
     await until('the run to settle again', async () => ((await statusOf(world.projectId)).status === 'COMPLETED' ? true : undefined));
     const after = await db().selectFrom('engine_posts').selectAll().where('id', '=', post.id).executeTakeFirstOrThrow();
     expect(after).toMatchObject({ state: 'published', remote_url: post.remote_url, remote_id: post.remote_id, attempts: post.attempts });
-    const slugs = await blogPosts(peers.sites[0]!, slugForIdempotencyKey(post.idempotency_key));
-    expect(slugs).toEqual([slugForIdempotencyKey(post.idempotency_key)]);
+    const slugs = await blogSlugs(peers.sites[0]!);
+    expect(slugs.filter((slug) => slug === post.intent_name)).toHaveLength(1);
     const items = await db().selectFrom('url_items').select(['url', 'post_id']).where('url_list_id', '=', world.outputLinkSetId).execute();
     expect(items).toEqual([{ url: post.remote_url, post_id: post.id }]);
   });
@@ -313,8 +314,11 @@ describe.skipIf(!availability.available)(`engine: a private blog project on real
       await until('the run to settle again', async () => ((await sdb.selectFrom('projects').select('status').where('id', '=', world.projectId).executeTakeFirstOrThrow()).status === 'COMPLETED' ? true : undefined));
       const after = await sdb.selectFrom('engine_posts').selectAll().where('id', '=', second.id).executeTakeFirstOrThrow();
       expect(after).toMatchObject({ state: 'published', remote_url: second.remote_url, remote_id: second.remote_id });
-      expect(await blogPosts(blog, slugForIdempotencyKey(first.idempotency_key))).toEqual([slugForIdempotencyKey(first.idempotency_key)]);
-      expect(await blogPosts(blog, slugForIdempotencyKey(second.idempotency_key))).toEqual([slugForIdempotencyKey(second.idempotency_key)]);
+      // Each installation's post once on the blog, under its own slug (the second told apart by a word when the titles met).
+      expect(first.intent_name).not.toBe(second.intent_name);
+      const slugs = await blogSlugs(blog);
+      expect(slugs.filter((slug) => slug === first.intent_name)).toHaveLength(1);
+      expect(slugs.filter((slug) => slug === second.intent_name)).toHaveLength(1);
     } finally {
       for (const { fresh, app } of installations) {
         await app.close();
@@ -323,9 +327,15 @@ describe.skipIf(!availability.available)(`engine: a private blog project on real
     }
   });
 
-  it('uses the idempotency slug on the blog', async () => {
-    const post = await db().selectFrom('engine_posts').select(['idempotency_key', 'remote_url']).where('state', '=', 'published').executeTakeFirstOrThrow();
-    expect(post.remote_url).toContain(slugForIdempotencyKey(post.idempotency_key));
+  it("slugs come from the posts' titles: no key, id or number of ours reaches the blog", async () => {
+    const posts = await db().selectFrom('engine_posts').select(['idempotency_key', 'remote_url', 'intent_name', 'intent_title']).where('state', '=', 'published').execute();
+    expect(posts.length).toBeGreaterThan(0);
+    for (const post of posts) {
+      expect(post.intent_name!.startsWith(slugOfTitle(post.intent_title!))).toBe(true);
+      expect(post.remote_url).toContain(`/${post.intent_name}/`);
+      expect(post.remote_url).not.toMatch(/\/ll-|-p\d+-r\d+-/);
+      expect(post.remote_url).not.toContain(post.idempotency_key);
+    }
   });
 });
 
@@ -354,8 +364,8 @@ async function httpUser(baseUrl: string, username: string, password: string) {
   return { request };
 }
 
-/** Every post of the blog whose slug starts with `prefix`, by slug (asked straight of WordPress's REST API). */
-async function blogPosts(site: WordPressPeerSite, prefix: string): Promise<string[]> {
+/** The slug of every post of the blog but WordPress's own first post (asked straight of its REST API). */
+async function blogSlugs(site: WordPressPeerSite): Promise<string[]> {
   const slugs: string[] = [];
   for (let page = 1; ; page += 1) {
     const response = await fetch(`${site.url}/wp-json/wp/v2/posts?per_page=100&page=${page}&_fields=slug&status=publish,draft,future,pending,private`, {
@@ -363,7 +373,7 @@ async function blogPosts(site: WordPressPeerSite, prefix: string): Promise<strin
     });
     if (response.status === 400) break;
     const batch = (await response.json()) as { slug: string }[];
-    slugs.push(...batch.map((post) => post.slug).filter((slug) => slug.startsWith(prefix)));
+    slugs.push(...batch.map((post) => post.slug).filter((slug) => slug !== 'hello-world'));
     if (batch.length < 100) break;
   }
   return slugs;
@@ -386,7 +396,7 @@ describe.skipIf(!availability.available)(`engine: SIGKILL in the middle of a run
     await peers?.stop();
   });
 
-  it('resumes after a restart: each idempotency key is on a blog exactly once and every published post is in the output link set', async () => {
+  it('resumes after a restart: each post is on a blog exactly once and every published post is in the output link set', async () => {
     const database = openDatabase({ databaseUrl: undefined, dataDir });
     await migrateToLatest(database);
     const db = database.db;
@@ -420,16 +430,14 @@ describe.skipIf(!availability.available)(`engine: SIGKILL in the middle of a run
       }, 120_000);
       expect(done, done.last_error).toEqual({ status: 'COMPLETED', last_error: '[]' });
 
-      const posts = await db.selectFrom('engine_posts').select(['idempotency_key', 'state', 'remote_url']).where('project_id', '=', world.projectId).execute();
+      const posts = await db.selectFrom('engine_posts').select(['intent_name', 'state', 'remote_url']).where('project_id', '=', world.projectId).execute();
       expect(posts).toHaveLength(total);
       expect(posts.every((post) => post.state === 'published')).toBe(true);
-      // On the blogs: every key exactly once.
-      const { id: installation } = await db.selectFrom('installation').select('id').executeTakeFirstOrThrow();
-      const prefix = `ll-i${installation}-p${world.projectId}-`;
-      const onBlogs = (await Promise.all(peers.sites.map((site) => blogPosts(site, prefix)))).flat();
+      // On the blogs (only this run posts there): every post exactly once, under the slug its intent recorded.
+      const onBlogs = (await Promise.all(peers.sites.map((site) => blogSlugs(site)))).flat();
       expect(onBlogs).toHaveLength(total);
       expect(new Set(onBlogs).size).toBe(total);
-      expect(onBlogs.sort()).toEqual(posts.map((post) => slugForIdempotencyKey(post.idempotency_key)).sort());
+      expect(onBlogs.sort()).toEqual(posts.map((post) => post.intent_name!).sort());
       // In the output link set: every published post, once.
       const outputs = (await db.selectFrom('url_items').select('url').where('url_list_id', '=', world.outputLinkSetId).execute()).map((item) => item.url);
       expect(outputs.sort()).toEqual(posts.map((post) => post.remote_url!).sort());

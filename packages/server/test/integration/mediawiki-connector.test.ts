@@ -7,8 +7,9 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PublishError, type PublishOptions, type PublishTarget } from '../../src/engine/connectors/connector';
-import { createMediaWikiConnector, pageTitleForIdempotencyKey, type MediaWikiConnector } from '../../src/engine/connectors/mediawiki/mediawiki-connector';
+import { PublishError, type ClaimedNames, type PublishIntent, type PublishOptions, type PublishTarget } from '../../src/engine/connectors/connector';
+import { createMediaWikiConnector, type MediaWikiConnector } from '../../src/engine/connectors/mediawiki/mediawiki-connector';
+import { pageTitleOf } from '../../src/engine/connectors/mediawiki/page-name';
 import { MediaWikiSession } from '../../src/engine/connectors/mediawiki/mediawiki-api';
 import { createDefaultConnectorRegistry } from '../../src/engine/connectors/registry';
 import { fetchPage } from '../../src/engine/verify/fetch-page';
@@ -22,7 +23,25 @@ const skipReason = availability.available ? '' : ` (SKIPPED: ${availability.reas
 const OPTIONS: PublishOptions = { timeoutMs: 20_000 };
 
 const bot = (wiki: MediaWikiPeerSite, password = wiki.botPassword): PublishTarget => ({ siteUrl: wiki.url, username: wiki.botUsername, password });
-const newKey = () => `i${randomBytes(3).toString('hex')}-p1-r1-s1-n${Math.floor(Math.random() * 1e6)}`;
+const newKey = () => randomBytes(3).toString('hex');
+
+/** The intent the engine would record for a post of this title (the name as the wiki writes it: first letter upper case). */
+function intentOf(title: string, name = pageTitleOf(title)): PublishIntent {
+  return { title, name: name.charAt(0).toUpperCase() + name.slice(1), at: Date.now() };
+}
+
+/** A post with the intent for its title. */
+function withIntent<T extends { title: string }>(fields: T): T & { intent: PublishIntent } {
+  return { ...fields, intent: intentOf(fields.title) };
+}
+
+const noClaims: ClaimedNames = async () => new Set();
+
+/** The page's revisions, oldest first: who saved each and with what summary. */
+async function revisionsOf(wiki: MediaWikiPeerSite, pageId: string): Promise<Array<{ user: string; comment: string }>> {
+  const answer = (await (await fetch(`${wiki.apiUrl}?action=query&prop=revisions&rvprop=user|comment&rvdir=newer&rvlimit=50&pageids=${pageId}&format=json&formatversion=2`)).json()) as { query: { pages: Array<{ revisions: Array<{ user: string; comment: string }> }> } };
+  return answer.query.pages[0]?.revisions ?? [];
+}
 
 async function expectPublishError(promise: Promise<unknown>): Promise<PublishError> {
   const error = await promise.then(
@@ -73,48 +92,77 @@ describe.skipIf(!availability.available)(`MediaWiki connector against real wikis
   });
 
   it('publishes article HTML as a page with a bot password; verification reads the link as NOFOLLOW', async () => {
-    const key = newKey();
     const html = '<h2>About tea</h2><p>Green tea is <a href="https://tea.example/green?x=1">good green tea</a> for you.</p><figure><img src="https://img.example/cup.png" alt="Cup"></figure><ul><li>one</li><li>two</li></ul>';
-    const result = await connector.publish(bot(wikiA), { title: 'Tea & you', html, tags: ['Tea', 'Health'], idempotencyKey: key }, OPTIONS);
-    expect(result.url).toBe(`${wikiA.url}/index.php/${pageTitleForIdempotencyKey(key)}`);
+    const fields = { title: 'tea & you', html, tags: ['Tea', 'Health'] };
+    // The page is named by the title, as the wiki writes it: nothing of ours in the name.
+    const name = await connector.chooseName(bot(wikiA), fields, noClaims, OPTIONS);
+    expect(name).toBe('Tea & you');
+    const result = await connector.publish(bot(wikiA), { ...fields, intent: intentOf(fields.title, name) }, OPTIONS);
+    expect(result.url).toBe(`${wikiA.url}/index.php/Tea_%26_you`);
     expect(Number(result.remoteId)).toBeGreaterThan(0);
     expect(result.warnings).toEqual(['An image was turned into a link to the image: a wiki does not show images from other sites.']);
 
     const page = await fetchPage(result.url, { timeoutMs: 20_000 });
     expect(page.status).toBe(200);
     expect(page.html).toMatch(/<a rel="nofollow" class="external text" href="https:\/\/tea\.example\/green\?x=1">good green tea<\/a>/);
-    expect(page.html).toContain('<b>Tea &amp; you</b>');
+    expect(page.html).toContain('<b>tea &amp; you</b>');
     expect(page.html).toContain('Category:Tea');
     const verdict = judgePage(page, [{ url: 'https://tea.example/green?x=1', anchor: 'good green tea' }]);
     expect(verdict).toMatchObject({ kind: 'result', status: 'NOFOLLOW' });
 
     // The wikitext as saved: the page's source, made by the bot's user.
-    const source = await (await fetch(`${wikiA.url}/index.php?title=${pageTitleForIdempotencyKey(key)}&action=raw`)).text();
+    const source = await (await fetch(`${wikiA.url}/index.php?title=Tea_%26_you&action=raw`)).text();
     expect(source).toContain('[https://tea.example/green?x=1 good green tea]');
     expect(source).toContain('== About tea ==');
+    // No summary of ours: the wiki wrote its own, as it does for a person's new page.
+    const [created] = await revisionsOf(wikiA, result.remoteId);
+    expect(created?.user).toBe(wikiA.botUsername.split('@')[0]);
+    expect(created?.comment).toMatch(/^Created page with/);
   });
 
-  it('is idempotent by title: publishing the same key again keeps the one page; findPublished finds it', async () => {
-    const key = newKey();
-    const post = { title: 'Once', html: '<p>Only <a href="https://once.example/">once</a>.</p>', tags: [], idempotencyKey: key };
+  it('keeps one page per intent: publishing it again keeps the page; findPublished finds it by name, our user and time, and nothing else', async () => {
+    const post = withIntent({ title: `Once ${newKey()}`, html: '<p>Only <a href="https://once.example/">once</a>.</p>', tags: [] });
     const first = await connector.publish(bot(wikiA), post, OPTIONS);
     const again = await connector.publish(bot(wikiA), post, OPTIONS);
     expect(again.remoteId).toBe(first.remoteId);
     expect(again.url).toBe(first.url);
     expect(again.warnings.at(-1)).toMatch(/already existed from an earlier try/);
 
-    await expect(connector.findPublished(bot(wikiA), key, OPTIONS)).resolves.toEqual({ url: first.url, remoteId: first.remoteId, status: 'publish' });
+    await expect(connector.findPublished(bot(wikiA), post.intent, OPTIONS)).resolves.toEqual({ url: first.url, remoteId: first.remoteId, status: 'publish' });
     // An unknown outcome whose page was never made: null, so the retry publishes.
-    await expect(connector.findPublished(bot(wikiA), newKey(), OPTIONS)).resolves.toBeNull();
+    await expect(connector.findPublished(bot(wikiA), intentOf(`Never made ${newKey()}`), OPTIONS)).resolves.toBeNull();
+    // An intent recorded long after the page was made is not that page's.
+    await expect(connector.findPublished(bot(wikiA), { ...post.intent, at: Date.now() + 24 * 3600_000 }, OPTIONS)).resolves.toBeNull();
     // The other wiki has no such page.
-    await expect(connector.findPublished(bot(wikiB), key, OPTIONS)).resolves.toBeNull();
+    await expect(connector.findPublished(bot(wikiB), post.intent, OPTIONS)).resolves.toBeNull();
+  });
+
+  it('two posts with one title get two page names ("Title (Word)" from each text), and each intent finds its own', async () => {
+    const title = `Seed saving ${newKey()}`;
+    const first = { title, html: '<p>Dry the beans before storing them. Label every jar.</p>', tags: [] };
+    const second = { title, html: '<p>Tomatoes ferment before drying. Tomatoes keep for years.</p>', tags: [] };
+    const firstName = await connector.chooseName(bot(wikiA), first, noClaims, OPTIONS);
+    // Another post of ours claims the title already (recorded, not yet on the wiki): this one takes the next name.
+    const secondName = await connector.chooseName(bot(wikiA), second, async (names) => new Set(names.filter((name) => name === firstName)), OPTIONS);
+    expect(firstName).toBe(title);
+    expect(secondName).toBe(`${title} (Tomatoes)`);
+    const intents = [intentOf(title, firstName), intentOf(title, secondName)];
+    const made = [
+      await connector.publish(bot(wikiA), { ...first, intent: intents[0]! }, OPTIONS),
+      await connector.publish(bot(wikiA), { ...second, intent: intents[1]! }, OPTIONS),
+    ];
+    expect(made[0]!.remoteId).not.toBe(made[1]!.remoteId);
+    expect((await connector.findPublished(bot(wikiA), intents[0]!, OPTIONS))?.remoteId).toBe(made[0]!.remoteId);
+    expect((await connector.findPublished(bot(wikiA), intents[1]!, OPTIONS))?.remoteId).toBe(made[1]!.remoteId);
+    // Both on the wiki now: a third gets another word, never a number.
+    expect(await connector.chooseName(bot(wikiA), second, noClaims, OPTIONS)).toBe(`${title} (Ferment)`);
   });
 
   it('publishes as an account with its own password (clientlogin)', async () => {
     const username = `Author${randomBytes(3).toString('hex')}`;
     const password = `Pw-${randomBytes(8).toString('hex')}`;
     await createAccount(wikiB, username, password);
-    const result = await connector.publish({ siteUrl: `${wikiB.url}/`, username, password }, { title: 'By an author', html: '<p>Hi <a href="https://author.example/">author</a></p>', tags: [], idempotencyKey: newKey() }, OPTIONS);
+    const result = await connector.publish({ siteUrl: `${wikiB.url}/`, username, password }, withIntent({ title: 'By an author', html: '<p>Hi <a href="https://author.example/">author</a></p>', tags: [] }), OPTIONS);
     const info = await (await fetch(`${wikiB.apiUrl}?action=query&prop=revisions&rvprop=user&pageids=${result.remoteId}&format=json&formatversion=2`)).json() as { query: { pages: Array<{ revisions: Array<{ user: string }> }> } };
     expect(info.query.pages[0]?.revisions[0]?.user).toBe(username);
   });
@@ -127,7 +175,7 @@ describe.skipIf(!availability.available)(`MediaWiki connector against real wikis
     // The wiki knows the account (the test wikis send no mail, so the email itself is not checked here).
     const users = (await (await fetch(`${wikiB.apiUrl}?action=query&list=users&ususers=${username}&usprop=emailable&format=json&formatversion=2`)).json()) as { query: { users: Array<{ missing?: boolean }> } };
     expect(users.query.users[0]?.missing).toBeUndefined();
-    const result = await connector.publish(made, { title: 'New account', html: '<p>By a <a href="https://new.example/">new account</a>.</p>', tags: [], idempotencyKey: newKey() }, OPTIONS);
+    const result = await connector.publish(made, withIntent({ title: 'New account', html: '<p>By a <a href="https://new.example/">new account</a>.</p>', tags: [] }), OPTIONS);
     const revisions = (await (await fetch(`${wikiB.apiUrl}?action=query&prop=revisions&rvprop=user&pageids=${result.remoteId}&format=json&formatversion=2`)).json()) as { query: { pages: Array<{ revisions: Array<{ user: string }> }> } };
     expect(revisions.query.pages[0]?.revisions[0]?.user).toBe(username);
 
@@ -136,31 +184,36 @@ describe.skipIf(!availability.available)(`MediaWiki connector against real wikis
   });
 
   it('says bad credentials for a wrong bot password and a wrong account password', async () => {
-    const wrongBot = await expectPublishError(connector.publish(bot(wikiA, 'x'.repeat(32)), { title: 't', html: '<p>x</p>', tags: [], idempotencyKey: newKey() }, OPTIONS));
+    const wrongBot = await expectPublishError(connector.publish(bot(wikiA, 'x'.repeat(32)), withIntent({ title: 't', html: '<p>x</p>', tags: [] }), OPTIONS));
     expect(wrongBot).toMatchObject({ kind: 'auth', code: 'badCredentials', outcomeUnknown: false, retryable: false });
     expect(wrongBot.message).toContain(wikiA.url);
-    const wrongAccount = await expectPublishError(connector.publish({ siteUrl: wikiA.url, username: 'Admin', password: 'not-the-password' }, { title: 't', html: '<p>x</p>', tags: [], idempotencyKey: newKey() }, OPTIONS));
+    const wrongAccount = await expectPublishError(connector.publish({ siteUrl: wikiA.url, username: 'Admin', password: 'not-the-password' }, withIntent({ title: 't', html: '<p>x</p>', tags: [] }), OPTIONS));
     expect(wrongAccount).toMatchObject({ kind: 'auth', code: 'badCredentials' });
   });
 
-  it('says page exists when someone else made the title, and blocked for a blocked account', async () => {
-    const key = newKey();
+  it('names around a page someone else made; says page exists (tried again under another name) when it is taken after the choice, and blocked for a blocked account', async () => {
+    const title = `Taken title ${newKey()}`;
     const username = `Other${randomBytes(3).toString('hex')}`;
     const password = `Pw-${randomBytes(8).toString('hex')}`;
     await createAccount(wikiB, username, password);
     // Another account makes the title first (the bot logs in as the admin, so the page is not its own).
     const other = new MediaWikiSession(wikiB.apiUrl, { timeoutMs: 20_000, siteLabel: wikiB.url });
     await other.login(username, password);
-    const edit = await other.call({ action: 'edit', title: pageTitleForIdempotencyKey(key), text: 'Someone else', createonly: '1', token: await other.csrf() }, { post: true });
+    const edit = await other.call({ action: 'edit', title, text: 'Someone else', createonly: '1', token: await other.csrf() }, { post: true });
     expect((edit.edit as { result?: string } | undefined)?.result, JSON.stringify(edit)).toBe('Success');
 
-    const exists = await expectPublishError(connector.publish(bot(wikiB), { title: 't', html: '<p>x</p>', tags: [], idempotencyKey: key }, OPTIONS));
-    expect(exists).toMatchObject({ kind: 'rejected', code: 'pageExists', retryable: false, outcomeUnknown: false });
+    const post = { title, html: '<p>Pruning keeps the plants healthy.</p>', tags: [] };
+    expect(await connector.chooseName(bot(wikiB), post, noClaims, OPTIONS)).toBe(`${title} (Pruning)`);
+    // Their page is not ours: no look-up takes it for our post.
+    await expect(connector.findPublished(bot(wikiB), intentOf(title), OPTIONS)).resolves.toBeNull();
+    // Taken between our choice and the edit: refused, and the retry chooses again.
+    const exists = await expectPublishError(connector.publish(bot(wikiB), { ...post, intent: intentOf(title) }, OPTIONS));
+    expect(exists).toMatchObject({ kind: 'rejected', code: 'pageExists', retryable: true, outcomeUnknown: false });
 
     const admin = await adminSession(wikiB);
     const block = await admin.call({ action: 'block', user: username, expiry: 'infinite', reason: 'test', token: await admin.csrf() }, { post: true });
     expect(block.block, JSON.stringify(block)).toBeTruthy();
-    const blocked = await expectPublishError(connector.publish({ siteUrl: wikiB.url, username, password }, { title: 't', html: '<p>x</p>', tags: [], idempotencyKey: newKey() }, OPTIONS));
+    const blocked = await expectPublishError(connector.publish({ siteUrl: wikiB.url, username, password }, withIntent({ title: 't', html: '<p>x</p>', tags: [] }), OPTIONS));
     expect(blocked).toMatchObject({ kind: 'auth', code: 'blocked', retryable: false });
   });
 
@@ -192,14 +245,13 @@ describe.skipIf(!availability.available)(`MediaWiki connector against real wikis
       });
     });
     try {
-      const key = newKey();
       const target = { siteUrl: front.url, username: wikiA.botUsername, password: wikiA.botPassword };
-      const post = { title: 'Lost', html: '<p>An <a href="https://lost.example/">answer</a> lost.</p>', tags: [], idempotencyKey: key };
+      const post = withIntent({ title: `Lost ${newKey()}`, html: '<p>An <a href="https://lost.example/">answer</a> lost.</p>', tags: [] });
       const lost = await expectPublishError(connector.publish(target, post, OPTIONS));
       expect(lost).toMatchObject({ kind: 'network', outcomeUnknown: true, retryable: true });
       // The engine asks before retrying: the page is there.
-      const found = await connector.findPublished(target, key, OPTIONS);
-      expect(found).toMatchObject({ url: `${wikiA.url}/index.php/${pageTitleForIdempotencyKey(key)}`, status: 'publish' });
+      const found = await connector.findPublished(target, post.intent, OPTIONS);
+      expect(found).toMatchObject({ url: `${wikiA.url}/index.php/${post.intent.name.replace(/ /g, '_')}`, status: 'publish' });
       // Publishing again keeps that page (same account), never a second one.
       const again = await connector.publish(target, post, OPTIONS);
       expect(again.remoteId).toBe(found?.remoteId);
@@ -235,7 +287,7 @@ describe.skipIf(!availability.available)(`MediaWiki connector against real wikis
     });
     try {
       const target = { siteUrl: stub.url, username: 'Admin@linkloom', password: 'x'.repeat(32) };
-      const post = () => ({ title: 't', html: '<p>x</p>', tags: [], idempotencyKey: newKey() });
+      const post = () => (withIntent({ title: 't', html: '<p>x</p>', tags: [] }));
       const local = createMediaWikiConnector();
       await expect(expectPublishError(local.publish(target, post(), OPTIONS))).resolves.toMatchObject({ kind: 'rateLimited', code: 'rateLimited', retryable: true, retryAfterMs: 60_000 });
       scenario = 'readonly';
@@ -252,7 +304,7 @@ describe.skipIf(!availability.available)(`MediaWiki connector against real wikis
   });
 
   it('says not a wiki for a site without api.php', async () => {
-    const error = await expectPublishError(connector.publish({ siteUrl: `${wikiA.url}/nowhere`, username: wikiA.botUsername, password: wikiA.botPassword }, { title: 't', html: '<p>x</p>', tags: [], idempotencyKey: newKey() }, OPTIONS));
+    const error = await expectPublishError(connector.publish({ siteUrl: `${wikiA.url}/nowhere`, username: wikiA.botUsername, password: wikiA.botPassword }, withIntent({ title: 't', html: '<p>x</p>', tags: [] }), OPTIONS));
     expect(error).toMatchObject({ kind: 'notFound' });
     expect(error.message).toMatch(/has no MediaWiki API/);
   });

@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublishTarget } from '../../src/engine/connectors/connector';
+import { slugOfTitle } from '../../src/engine/connectors/wordpress/slug';
 import { createWordPressConnector, type WordPressConnector } from '../../src/engine/connectors/wordpress/wordpress-connector';
 import { verifyPost } from '../../src/engine/verify/verify-post.job';
 import { createTestDatabase, type TestDatabaseHandle } from '../support/databases';
@@ -47,7 +48,8 @@ describe.skipIf(!availability.available)(`backlink verification on a real WordPr
   /** Publishes through the connector and records the post as post.publish would. */
   async function publish(html: string, links: { url: string; anchor: string }[]): Promise<PublishedPostFixture & { remoteId: string; remoteUrl: string }> {
     const key = `verify-${randomBytes(6).toString('hex')}`;
-    const result = await connector.publish(target(), { title: `Seed notes ${key}`, html, tags: ['seeds'], idempotencyKey: key }, { timeoutMs: 20_000 });
+    const title = `Seed notes ${key}`;
+    const result = await connector.publish(target(), { title, html, tags: ['seeds'], intent: { title, name: slugOfTitle(title), at: Date.now() } }, { timeoutMs: 20_000 });
     const post = await buildPublishedPost(server.database.db, { ownerId, remoteUrl: result.url, links });
     return { ...post, remoteId: result.remoteId, remoteUrl: result.url };
   }

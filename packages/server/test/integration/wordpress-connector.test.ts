@@ -4,9 +4,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PublishError, type PublishOptions, type PublishTarget } from '../../src/engine/connectors/connector';
+import http from 'node:http';
+import { PublishError, type ClaimedNames, type PublishIntent, type PublishOptions, type PublishTarget } from '../../src/engine/connectors/connector';
 import { createDefaultConnectorRegistry } from '../../src/engine/connectors/registry';
-import { slugForIdempotencyKey } from '../../src/engine/connectors/wordpress/slug';
+import { slugOfTitle } from '../../src/engine/connectors/wordpress/slug';
 import { createWordPressConnector, type WordPressConnector } from '../../src/engine/connectors/wordpress/wordpress-connector';
 import { startWordPressPeers, wordPressAvailability, type WordPressPeers, type WordPressPeerSite } from '../support/wordpress-peers';
 import { solidPng, startRestlessFront, startStubServer, type StubServer } from './stub-servers';
@@ -23,6 +24,18 @@ function target(site: WordPressPeerSite, password = site.applicationPassword): P
 function newKey(): string {
   return `it-${randomBytes(6).toString('hex')}`;
 }
+
+/** The intent the engine would record for a post of this title: its slug, now. */
+function intentOf(title: string, name = slugOfTitle(title)): PublishIntent {
+  return { title, name, at: Date.now() };
+}
+
+/** A post with the intent for its title. */
+function withIntent<T extends { title: string }>(fields: T): T & { intent: PublishIntent } {
+  return { ...fields, intent: intentOf(fields.title) };
+}
+
+const noClaims: ClaimedNames = async () => new Set();
 
 async function fetchText(url: string): Promise<{ status: number; text: string; type: string }> {
   const response = await fetch(url);
@@ -84,17 +97,16 @@ describe.skipIf(!availability.available)(`WordPress connector against real blogs
   it('publishes a post with a link and tags over REST; the public page carries the link, dofollow', async () => {
     const key = newKey();
     const landing = `https://example.com/landing/${key}`;
-    const result = await connector.publish(
-      target(blogA),
-      {
-        title: `Garden notes ${key}`,
-        html: `<p>Some words first.</p><p>Read <a href="${landing}">the best tomato guide</a> before planting.</p>`,
-        tags: ['tomatoes', 'Garden Tips & Tricks'],
-        idempotencyKey: key,
-      },
-      OPTIONS,
-    );
-    expect(result.url).toBe(`${blogA.url}/${slugForIdempotencyKey(key)}/`);
+    const fields = {
+      title: `Garden notes ${key}`,
+      html: `<p>Some words first.</p><p>Read <a href="${landing}">the best tomato guide</a> before planting.</p>`,
+      tags: ['tomatoes', 'Garden Tips & Tricks'],
+    };
+    // The slug is the title's, as WordPress makes it: nothing of ours in the address.
+    const name = await connector.chooseName(target(blogA), fields, noClaims, OPTIONS);
+    expect(name).toBe(`garden-notes-${key}`);
+    const result = await connector.publish(target(blogA), { ...fields, intent: intentOf(fields.title, name) }, OPTIONS);
+    expect(result.url).toBe(`${blogA.url}/${name}/`);
     expect(result.remoteId).toMatch(/^\d+$/);
     expect(result.warnings).toEqual([]);
 
@@ -107,7 +119,7 @@ describe.skipIf(!availability.available)(`WordPress connector against real blogs
     expect(tags.map((tag) => tag.name).sort()).toEqual(['Garden Tips &amp; Tricks', 'tomatoes']);
 
     // The same tags again are reused, not duplicated.
-    const second = await connector.publish(target(blogA), { title: `More notes ${key}`, html: '<p>Again.</p>', tags: ['Tomatoes'], idempotencyKey: `${key}-again` }, OPTIONS);
+    const second = await connector.publish(target(blogA), withIntent({ title: `More notes ${key}`, html: '<p>Again.</p>', tags: ['Tomatoes'] }), OPTIONS);
     const secondTags = await fetchJson<Array<{ name: string }>>(`${blogA.url}/wp-json/wp/v2/tags?post=${second.remoteId}&_fields=name`);
     expect(secondTags.map((tag) => tag.name)).toEqual(['tomatoes']);
     const allTomatoes = await fetchJson<unknown[]>(`${blogA.url}/wp-json/wp/v2/tags?search=tomatoes&_fields=id`);
@@ -121,7 +133,7 @@ describe.skipIf(!availability.available)(`WordPress connector against real blogs
     expect(made.siteUrl).toBe(blogA.url);
     expect(made.username).toBe(username);
     expect(made.password).not.toBe(account.password);
-    const post = await connector.publish(made, { title: 'By the author', html: '<p>Hello</p>', tags: [], idempotencyKey: newKey() }, OPTIONS);
+    const post = await connector.publish(made, withIntent({ title: 'By the author', html: '<p>Hello</p>', tags: [] }), OPTIONS);
     const wp = await fetchJson<{ author: number }>(`${blogA.url}/wp-json/wp/v2/posts/${post.remoteId}`);
     expect((await fetchJson<{ slug: string }>(`${blogA.url}/wp-json/wp/v2/users/${wp.author}`)).slug).toBe(username);
 
@@ -144,7 +156,7 @@ describe.skipIf(!availability.available)(`WordPress connector against real blogs
       { url: `${imageServer.url}/pictures/blue.png` },
     ]) {
       const key = newKey();
-      const result = await connector.publish(target(blogB), { title: `Picture post ${key}`, html: '<p>With a picture.</p>', tags: [], featuredImage, idempotencyKey: key }, OPTIONS);
+      const result = await connector.publish(target(blogB), withIntent({ title: `Picture post ${key}`, html: '<p>With a picture.</p>', tags: [], featuredImage }), OPTIONS);
       expect(result.warnings).toEqual([]);
       const post = await fetchJson<{ featured_media: number }>(`${blogB.url}/wp-json/wp/v2/posts/${result.remoteId}?_fields=featured_media`);
       expect(post.featured_media).toBeGreaterThan(0);
@@ -161,7 +173,7 @@ describe.skipIf(!availability.available)(`WordPress connector against real blogs
     const key = newKey();
     const result = await connector.publish(
       target(blogB),
-      { title: `No picture ${key}`, html: '<p>Text only.</p>', tags: [], featuredImage: { url: `${blogB.url}/no-such-picture.png` }, idempotencyKey: key },
+      withIntent({ title: `No picture ${key}`, html: '<p>Text only.</p>', tags: [], featuredImage: { url: `${blogB.url}/no-such-picture.png` } }),
       OPTIONS,
     );
     expect(result.warnings).toHaveLength(1);
@@ -169,30 +181,97 @@ describe.skipIf(!availability.available)(`WordPress connector against real blogs
     expect((await fetchText(result.url)).status).toBe(200);
   });
 
-  it('findPublished finds a post by its idempotency key, and nothing for another key', async () => {
+  it('findPublished finds a post by its intent — slug, author, time — and nothing for another intent, an older time or another author', async () => {
     const key = newKey();
-    const published = await connector.publish(target(blogA), { title: `Findable ${key}`, html: '<p>Find me.</p>', tags: [], idempotencyKey: key }, OPTIONS);
-    const found = await connector.findPublished(target(blogA), key, OPTIONS);
-    expect(found).toEqual({ url: published.url, remoteId: published.remoteId, status: 'publish' });
-    expect(await connector.findPublished(target(blogA), newKey(), OPTIONS)).toBeNull();
-    // Keys that are not clean slugs are hashed, and found all the same.
-    const oddKey = `Project 7 / Site 3 / Post #1 ${key}`;
-    const odd = await connector.publish(target(blogA), { title: 'Odd key', html: '<p>Odd.</p>', tags: [], idempotencyKey: oddKey }, OPTIONS);
-    expect((await connector.findPublished(target(blogA), oddKey, OPTIONS))?.remoteId).toBe(odd.remoteId);
+    const fields = { title: `Findable ${key}`, html: '<p>Find me.</p>', tags: [] };
+    const intent = intentOf(fields.title);
+    const published = await connector.publish(target(blogA), { ...fields, intent }, OPTIONS);
+    expect(await connector.findPublished(target(blogA), intent, OPTIONS)).toEqual({ url: published.url, remoteId: published.remoteId, status: 'publish' });
+    expect(await connector.findPublished(target(blogA), intentOf(`Not made ${key}`), OPTIONS)).toBeNull();
+    // An intent recorded long after the post was made is not that post's.
+    expect(await connector.findPublished(target(blogA), { ...intent, at: Date.now() + 24 * 3600_000 }, OPTIONS)).toBeNull();
+    // Another user of the blog did not make it.
+    const username = `finder${randomBytes(3).toString('hex')}`;
+    const author = await connector.register(target(blogA), { username, email: `${username}@example.test`, password: `Pw-${randomBytes(8).toString('hex')}` }, OPTIONS);
+    expect(await connector.findPublished(author, intent, OPTIONS)).toBeNull();
+  });
+
+  it('two posts with one title get two slugs (a word of the text tells the second apart), and each intent finds its own', async () => {
+    const key = newKey();
+    const title = `Seed saving ${key}`;
+    const first = { title, html: '<p>Dry the beans before storing them. Label every jar.</p>', tags: [] };
+    const second = { title, html: '<p>Tomatoes ferment before drying. Tomatoes keep for years.</p>', tags: [] };
+    const firstName = await connector.chooseName(target(blogA), first, noClaims, OPTIONS);
+    // Another post of ours claims the title's slug already (recorded, not yet on the blog): this one takes the next.
+    const secondName = await connector.chooseName(target(blogA), second, async (names) => new Set(names.filter((name) => name === firstName)), OPTIONS);
+    expect(firstName).toBe(`seed-saving-${key}`);
+    expect(secondName).toBe(`seed-saving-${key}-tomatoes`);
+    const intents = [intentOf(title, firstName), intentOf(title, secondName)];
+    const made = [
+      await connector.publish(target(blogA), { ...first, intent: intents[0]! }, OPTIONS),
+      await connector.publish(target(blogA), { ...second, intent: intents[1]! }, OPTIONS),
+    ];
+    expect(made.map((post) => post.url)).toEqual([`${blogA.url}/${firstName}/`, `${blogA.url}/${secondName}/`]);
+    expect((await connector.findPublished(target(blogA), intents[0]!, OPTIONS))?.remoteId).toBe(made[0]!.remoteId);
+    expect((await connector.findPublished(target(blogA), intents[1]!, OPTIONS))?.remoteId).toBe(made[1]!.remoteId);
+    // Both on the blog now: a third gets yet another word, never a number.
+    expect(await connector.chooseName(target(blogA), second, noClaims, OPTIONS)).toBe(`seed-saving-${key}-ferment`);
+  });
+
+  it("a timeout shorter than the blog's answer, and an answer dropped after the blog saved the post: the look-up finds the one post", async () => {
+    const blog = new URL(blogA.url);
+    let mode: 'slow' | 'drop' = 'slow';
+    // A front for the blog that passes everything through, but holds the answer to a new post 3 s
+    // (slow) or drops the connection once the blog has answered (drop): the post exists either way.
+    const front = await startStubServer((request, response) => {
+      const isCreate = request.method === 'POST' && (request.url ?? '').startsWith('/wp-json/wp/v2/posts');
+      const upstream = http.request({ host: blog.hostname, port: blog.port, method: request.method, path: request.url, headers: { ...request.headers, host: blog.host } }, (answer) => {
+        if (!isCreate) {
+          response.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(response);
+          return;
+        }
+        const chunks: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+        answer.on('end', () => {
+          if (mode === 'drop') return void request.socket.destroy();
+          setTimeout(() => {
+            if (!response.destroyed) response.writeHead(answer.statusCode ?? 502, answer.headers).end(Buffer.concat(chunks));
+          }, 3000);
+        });
+      });
+      upstream.on('error', () => response.writeHead(502).end());
+      request.pipe(upstream);
+    });
+    stubs.push(front);
+    const through = { ...target(blogA), siteUrl: front.url };
+    for (const how of ['slow', 'drop'] as const) {
+      mode = how;
+      const key = newKey();
+      const fields = { title: `Lost answer ${how} ${key}`, html: '<p>Saved, never heard of.</p>', tags: [] };
+      const intent = intentOf(fields.title, await connector.chooseName(through, fields, noClaims, OPTIONS));
+      const lost = await expectPublishError(connector.publish(through, { ...fields, intent }, { timeoutMs: how === 'slow' ? 1500 : 20_000 }));
+      expect(lost).toMatchObject({ kind: how === 'slow' ? 'timeout' : 'network', outcomeUnknown: true, retryable: true });
+      const found = await connector.findPublished(through, intent, OPTIONS);
+      expect(found).toMatchObject({ url: `${blogA.url}/${intent.name}/`, status: 'publish' });
+      // Exactly one post of that title on the blog.
+      const same = await fetchJson<Array<{ id: number }>>(`${blogA.url}/wp-json/wp/v2/posts?search=${encodeURIComponent(key)}&_fields=id`);
+      expect(same.map((post) => String(post.id))).toEqual([found!.remoteId]);
+    }
   });
 
   it('refuses a wrong application password with an auth error the user can act on', async () => {
     const fresh = createWordPressConnector();
     const error = await expectPublishError(
-      fresh.publish(target(blogB, 'abcd efgh ijkl mnop qrst uvwx'), { title: 'Never', html: '<p>Never.</p>', tags: [], idempotencyKey: newKey() }, OPTIONS),
+      fresh.publish(target(blogB, 'abcd efgh ijkl mnop qrst uvwx'), withIntent({ title: 'Never', html: '<p>Never.</p>', tags: [] }), OPTIONS),
     );
     expect(error.kind).toBe('auth');
     expect(error.retryable).toBe(false);
     expect(error.outcomeUnknown).toBe(false);
     expect(error.message).toBe(`WordPress refused the username or application password for ${blogB.url}: check the site's credentials (in the private network or the account profile).`);
     // Also after the site's API is known (the probe passed with good credentials before).
-    await fresh.publish(target(blogB), { title: 'Once', html: '<p>Once.</p>', tags: [], idempotencyKey: newKey() }, OPTIONS);
-    const later = await expectPublishError(fresh.publish(target(blogB, 'wrong'), { title: 'Never', html: '<p>Never.</p>', tags: ['x'], idempotencyKey: newKey() }, OPTIONS));
+    await fresh.publish(target(blogB), withIntent({ title: 'Once', html: '<p>Once.</p>', tags: [] }), OPTIONS);
+    const later = await expectPublishError(fresh.publish(target(blogB, 'wrong'), withIntent({ title: 'Never', html: '<p>Never.</p>', tags: ['x'] }), OPTIONS));
     expect(later.kind).toBe('auth');
   });
 
@@ -200,18 +279,18 @@ describe.skipIf(!availability.available)(`WordPress connector against real blogs
     const key = newKey();
     const landing = `https://example.org/xmlrpc/${key}`;
     const options: PublishOptions = { ...OPTIONS, transport: 'xmlrpc' };
-    const result = await connector.publish(
-      target(blogB),
-      {
-        title: `Over XML-RPC ${key} & <friends>`,
-        html: `<p>Linked <a href="${landing}">classic protocol</a> here.</p>`,
-        tags: ['xmlrpc', 'legacy, but fine'],
-        featuredImage: { bytes: solidPng(8, 8, [0, 160, 0]), filename: 'green.png', contentType: 'image/png' },
-        idempotencyKey: key,
-      },
-      options,
-    );
-    expect(result.url).toBe(`${blogB.url}/${slugForIdempotencyKey(key)}/`);
+    const fields = {
+      title: `Over XML-RPC ${key} & <friends>`,
+      html: `<p>Linked <a href="${landing}">classic protocol</a> here.</p>`,
+      tags: ['xmlrpc', 'legacy, but fine'],
+      featuredImage: { bytes: solidPng(8, 8, [0, 160, 0]), filename: 'green.png', contentType: 'image/png' },
+    };
+    const name = await connector.chooseName(target(blogB), fields, noClaims, options);
+    // The markup in the title is no part of the slug (WordPress strips tags, as sanitize_title does).
+    expect(name).toBe(`over-xml-rpc-${key}`);
+    const intent = intentOf(fields.title, name);
+    const result = await connector.publish(target(blogB), { ...fields, intent }, options);
+    expect(result.url).toBe(`${blogB.url}/${name}/`);
     const page = await fetchText(result.url);
     expect(anchors(page.text).find((anchor) => anchor.href === landing)?.text).toBe('classic protocol');
     // The title went through XML escaping intact (WordPress keeps an admin's markup, and texturizes &).
@@ -221,9 +300,11 @@ describe.skipIf(!availability.available)(`WordPress connector against real blogs
     const tags = await fetchJson<Array<{ name: string }>>(`${blogB.url}/wp-json/wp/v2/tags?post=${result.remoteId}&_fields=name`);
     expect(tags.map((tag) => tag.name).sort()).toEqual(['legacy, but fine', 'xmlrpc']);
 
-    expect((await connector.findPublished(target(blogB), key, options))?.remoteId).toBe(result.remoteId);
-    expect(await connector.findPublished(target(blogB), newKey(), options)).toBeNull();
-    const wrong = await expectPublishError(connector.publish(target(blogB, 'wrong password'), { title: 'Never', html: '<p>x</p>', tags: [], idempotencyKey: newKey() }, { ...options }));
+    expect((await connector.findPublished(target(blogB), intent, options))?.remoteId).toBe(result.remoteId);
+    expect(await connector.findPublished(target(blogB), intentOf(`Never made ${key}`), options)).toBeNull();
+    // Taken now: the same title gets another slug, told apart by a word of its text.
+    expect(await connector.chooseName(target(blogB), fields, noClaims, options)).toBe(`over-xml-rpc-${key}-linked`);
+    const wrong = await expectPublishError(connector.publish(target(blogB, 'wrong password'), withIntent({ title: 'Never', html: '<p>x</p>', tags: [] }), { ...options }));
     expect(wrong.kind).toBe('auth');
   });
 
@@ -231,18 +312,18 @@ describe.skipIf(!availability.available)(`WordPress connector against real blogs
     const front = await startRestlessFront(blogA.url);
     stubs.push(front);
     const key = newKey();
-    const result = await connector.publish({ ...target(blogA), siteUrl: front.url }, { title: `No REST ${key}`, html: '<p><a href="https://example.net/">plain</a></p>', tags: ['fallback'], idempotencyKey: key }, OPTIONS);
+    const result = await connector.publish({ ...target(blogA), siteUrl: front.url }, withIntent({ title: `No REST ${key}`, html: '<p><a href="https://example.net/">plain</a></p>', tags: ['fallback'] }), OPTIONS);
     expect(front.requests.some((request) => request.startsWith('POST /xmlrpc.php'))).toBe(true);
     expect(front.requests.filter((request) => request.includes('/wp-json') || request.includes('rest_route'))).toHaveLength(2);
     // WordPress names the post by its own address.
-    expect(result.url).toBe(`${blogA.url}/${slugForIdempotencyKey(key)}/`);
+    expect(result.url).toBe(`${blogA.url}/${slugOfTitle(`No REST ${key}`)}/`);
     expect(anchors((await fetchText(result.url)).text).some((anchor) => anchor.href === 'https://example.net/')).toBe(true);
   });
 
   it('reports a port nobody listens on as a network error, surely not posted', async () => {
     const closed = await startStubServer(() => undefined);
     await closed.close();
-    const error = await expectPublishError(connector.publish({ siteUrl: closed.url, username: 'admin', password: 'x' }, { title: 't', html: 'h', tags: [], idempotencyKey: newKey() }, OPTIONS));
+    const error = await expectPublishError(connector.publish({ siteUrl: closed.url, username: 'admin', password: 'x' }, withIntent({ title: 't', html: 'h', tags: [] }), OPTIONS));
     expect(error.kind).toBe('network');
     expect(error.retryable).toBe(true);
     expect(error.outcomeUnknown).toBe(false);
@@ -254,7 +335,7 @@ describe.skipIf(!availability.available)(`WordPress connector against real blogs
       response.writeHead(429, { 'content-type': 'application/json', 'retry-after': '30' }).end(JSON.stringify({ code: 'too_many_requests', message: 'Slow down' }));
     });
     stubs.push(limited);
-    const error = await expectPublishError(connector.publish({ siteUrl: limited.url, username: 'admin', password: 'x' }, { title: 't', html: 'h', tags: [], idempotencyKey: newKey() }, OPTIONS));
+    const error = await expectPublishError(connector.publish({ siteUrl: limited.url, username: 'admin', password: 'x' }, withIntent({ title: 't', html: 'h', tags: [] }), OPTIONS));
     expect(error.kind).toBe('rateLimited');
     expect(error.retryable).toBe(true);
     expect(error.retryAfterMs).toBe(30_000);
@@ -265,7 +346,7 @@ describe.skipIf(!availability.available)(`WordPress connector against real blogs
     const silent = await startStubServer(() => undefined);
     stubs.push(silent);
     const started = Date.now();
-    const error = await expectPublishError(connector.publish({ siteUrl: silent.url, username: 'admin', password: 'x' }, { title: 't', html: 'h', tags: [], idempotencyKey: newKey() }, { timeoutMs: 400 }));
+    const error = await expectPublishError(connector.publish({ siteUrl: silent.url, username: 'admin', password: 'x' }, withIntent({ title: 't', html: 'h', tags: [] }), { timeoutMs: 400 }));
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(error.kind).toBe('timeout');
     expect(error.retryable).toBe(true);
@@ -277,7 +358,7 @@ describe.skipIf(!availability.available)(`WordPress connector against real blogs
       response.writeHead(404, { 'content-type': 'text/html' }).end('<html>nothing here</html>');
     });
     stubs.push(plain);
-    const error = await expectPublishError(connector.publish({ siteUrl: `${plain.url}/blog/`, username: 'admin', password: 'x' }, { title: 't', html: 'h', tags: [], idempotencyKey: newKey() }, OPTIONS));
+    const error = await expectPublishError(connector.publish({ siteUrl: `${plain.url}/blog/`, username: 'admin', password: 'x' }, withIntent({ title: 't', html: 'h', tags: [] }), OPTIONS));
     expect(error.kind).toBe('notFound');
     expect(error.retryable).toBe(false);
     expect(error.message).toBe(
@@ -288,7 +369,7 @@ describe.skipIf(!availability.available)(`WordPress connector against real blogs
 
   it('posting through a proxy that refuses the connection fails as a network error', async () => {
     const error = await expectPublishError(
-      connector.publish(target(blogA), { title: 't', html: 'h', tags: [], idempotencyKey: newKey() }, { ...OPTIONS, proxy: 'http://user:secret@127.0.0.1:1' }),
+      connector.publish(target(blogA), withIntent({ title: 't', html: 'h', tags: [] }), { ...OPTIONS, proxy: 'http://user:secret@127.0.0.1:1' }),
     );
     expect(error.kind).toBe('network');
     // The proxy's password never reaches a message.
@@ -302,7 +383,7 @@ describe.skipIf(!availability.available)(`WordPress connector against real blogs
     const stopped = new Error('Stopped by the user');
     setTimeout(() => controller.abort(stopped), 100);
     await expect(
-      connector.publish({ siteUrl: silent.url, username: 'admin', password: 'x' }, { title: 't', html: 'h', tags: [], idempotencyKey: newKey() }, { timeoutMs: 10_000, signal: controller.signal }),
+      connector.publish({ siteUrl: silent.url, username: 'admin', password: 'x' }, withIntent({ title: 't', html: 'h', tags: [] }), { timeoutMs: 10_000, signal: controller.signal }),
     ).rejects.toBe(stopped);
   });
 });

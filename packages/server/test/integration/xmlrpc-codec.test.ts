@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { PublishError } from '../../src/engine/connectors/connector';
 import { safeFilename, sniffImageType } from '../../src/engine/connectors/featured-image';
 import { normaliseSiteUrl, parseRetryAfter } from '../../src/engine/connectors/http';
-import { slugForIdempotencyKey } from '../../src/engine/connectors/wordpress/slug';
 import { decodeMethodResponse, encodeMethodCall, parseXml, XmlRpcDouble, XmlRpcFault, XmlRpcParseError } from '../../src/engine/connectors/wordpress/xmlrpc';
+import { legacySlug } from '../../src/engine/runner/legacy-names';
 
 describe('XML-RPC codec', () => {
   it('encodes every type, escaping text', () => {
@@ -92,16 +92,15 @@ describe('XML-RPC codec', () => {
   });
 });
 
-describe('idempotency slugs', () => {
+describe('slugs versions before 0038 derived from the key (looked up for a post they left publishing, never published under)', () => {
   it('keeps a clean key readable and hashes everything else, deterministically', () => {
-    expect(slugForIdempotencyKey('p12-s3-post-a')).toBe('ll-p12-s3-post-a');
-    const hashed = slugForIdempotencyKey('Project 12 / Site 3');
+    expect(legacySlug('p12-s3-post-a')).toBe('ll-p12-s3-post-a');
+    const hashed = legacySlug('Project 12 / Site 3');
     expect(hashed).toMatch(/^ll-[0-9a-f]{32}$/);
-    expect(slugForIdempotencyKey('Project 12 / Site 3')).toBe(hashed);
-    expect(slugForIdempotencyKey('UPPER')).toMatch(/^ll-[0-9a-f]{32}$/);
-    // WordPress's own de-duplication suffix must never look like another key.
-    expect(slugForIdempotencyKey('post-2')).toMatch(/^ll-[0-9a-f]{32}$/);
-    expect(slugForIdempotencyKey('a'.repeat(65))).toMatch(/^ll-[0-9a-f]{32}$/);
+    expect(legacySlug('Project 12 / Site 3')).toBe(hashed);
+    expect(legacySlug('UPPER')).toMatch(/^ll-[0-9a-f]{32}$/);
+    expect(legacySlug('post-2')).toMatch(/^ll-[0-9a-f]{32}$/);
+    expect(legacySlug('a'.repeat(65))).toMatch(/^ll-[0-9a-f]{32}$/);
   });
 });
 

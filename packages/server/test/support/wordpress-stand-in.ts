@@ -1,9 +1,10 @@
 /**
  * A local stand-in for a WordPress blog, written from WordPress's published REST API reference
  * (https://developer.wordpress.org/rest-api/reference/): what the engine's WordPress connector
- * calls to publish and look up posts — `GET /wp-json/wp/v2/users/me` (its probe), tags (search and
- * create), `POST /wp-json/wp/v2/posts` and `GET /wp-json/wp/v2/posts?slug=…&status=any` — and each
- * post's public page at `/{slug}/` (404 once the post is deleted). API tests on both databases use
+ * calls to publish and look up posts — `GET /wp-json/wp/v2/users/me` (its probe and the author's
+ * id), tags (search and create), `POST /wp-json/wp/v2/posts` (a taken slug gets `-2`, `-3`, … as
+ * WordPress gives it) and `GET /wp-json/wp/v2/posts?slug=a,b,…&status=any` (id, link, status, slug,
+ * author, date_gmt, title) — and each post's public page at `/{slug}/` (404 once the post is deleted). API tests on both databases use
  * it where the integration tests use a real WordPress (test/support/wordpress-peers.ts).
  */
 import http from 'node:http';
@@ -14,6 +15,8 @@ export interface StandInPost {
   id: number;
   slug: string;
   title: string;
+  /** When it was saved (UTC ms). */
+  createdMs: number;
   content: string;
   link: string;
   deleted: boolean;
@@ -83,7 +86,10 @@ export async function startWordPressStandIn(): Promise<WordPressStandIn> {
             standIn.unlinkNextCreates -= 1;
             body.content = body.content.replace(/<a\b[^>]*>([\s\S]*?)<\/a>/gi, '$1');
           }
-          const post: StandInPost = { id: nextId, slug: body.slug, title: body.title, content: body.content, link: `${base}/${body.slug}/`, deleted: false };
+          const taken = (slug: string) => standIn.posts.some((other) => !other.deleted && other.slug === slug);
+          let slug = body.slug;
+          for (let suffix = 2; taken(slug); suffix += 1) slug = `${body.slug}-${suffix}`;
+          const post: StandInPost = { id: nextId, slug, title: body.title, createdMs: Date.now(), content: body.content, link: `${base}/${slug}/`, deleted: false };
           standIn.posts.push(post);
           if (standIn.failAfterNextCreate) {
             standIn.failAfterNextCreate = false;
@@ -91,8 +97,11 @@ export async function startWordPressStandIn(): Promise<WordPressStandIn> {
           }
           return json(response, 201, { id: post.id, link: post.link, status: 'publish' });
         }
-        const slug = url.searchParams.get('slug');
-        return json(response, 200, standIn.posts.filter((post) => !post.deleted && post.slug === slug).map((post) => ({ id: post.id, link: post.link, status: 'publish' })));
+        const slugs = (url.searchParams.get('slug') ?? '').split(',');
+        return json(response, 200, standIn.posts.filter((post) => !post.deleted && slugs.includes(post.slug)).map((post) => ({
+          id: post.id, link: post.link, status: 'publish', slug: post.slug, author: 1,
+          date_gmt: new Date(post.createdMs).toISOString().slice(0, 19), title: { raw: post.title, rendered: post.title },
+        })));
       }
       if (route !== null) return json(response, 404, { code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } });
       const page = standIn.posts.find((post) => !post.deleted && `/${post.slug}/` === url.pathname);

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { PostingSlots } from '../../src/engine/runner/posting-slots';
 import { siteHost, siteIdOfKey } from '../../src/engine/runner/publish-target';
 import { idempotencyKey } from '../../src/engine/runner/runs.repository';
-import { slugForIdempotencyKey } from '../../src/engine/connectors/wordpress/slug';
 import { siteProgress } from '../../src/engine/runner/site-progress';
 
 describe('site rows from their posts', () => {
@@ -18,10 +17,9 @@ describe('site rows from their posts', () => {
 });
 
 describe('posts, sites and accounts', () => {
-  it('names posts by installation, project, run, site and number: a readable slug, different in another installation', () => {
+  it('keys posts by installation, project, run, site and number (internal: the unique key and the seed), different in another installation', () => {
     expect(idempotencyKey('0123456789abcdef', 12, 3, 7, 2)).toBe('i0123456789abcdef-p12-r3-s7-n2');
-    expect(slugForIdempotencyKey(idempotencyKey('0123456789abcdef', 1, 1, 1, 1))).toBe('ll-i0123456789abcdef-p1-r1-s1-n1');
-    expect(slugForIdempotencyKey(idempotencyKey('fedcba9876543210', 1, 1, 1, 1))).not.toBe(slugForIdempotencyKey(idempotencyKey('0123456789abcdef', 1, 1, 1, 1)));
+    expect(idempotencyKey('fedcba9876543210', 1, 1, 1, 1)).not.toBe(idempotencyKey('0123456789abcdef', 1, 1, 1, 1));
   });
 
   it('reads the site id from both kinds of site key', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { escapeWikiText, externalLinkTarget, htmlToWikitext } from '../../src/engine/connectors/mediawiki/html-to-wikitext';
-import { pageTitleForIdempotencyKey } from '../../src/engine/connectors/mediawiki/mediawiki-connector';
+import { legacyPageTitle } from '../../src/engine/runner/legacy-names';
 import { articleUrl } from '../../src/engine/connectors/mediawiki/mediawiki-api';
 
 const wiki = (html: string) => htmlToWikitext(html).wikitext;
@@ -74,11 +74,11 @@ describe('HTML → wikitext', () => {
 });
 
 describe('MediaWiki page titles and addresses', () => {
-  it('derives the title from the idempotency key alone', () => {
-    expect(pageTitleForIdempotencyKey('i7f3a-p1-r2-s3-n4')).toBe('LL-i7f3a-p1-r2-s3-n4');
-    const hashed = pageTitleForIdempotencyKey('key with spaces/and#hash');
+  it('still knows the titles versions before 0038 derived from the key (looked up for a post they left publishing)', () => {
+    expect(legacyPageTitle('i7f3a-p1-r2-s3-n4')).toBe('LL-i7f3a-p1-r2-s3-n4');
+    const hashed = legacyPageTitle('key with spaces/and#hash');
     expect(hashed).toMatch(/^LL-[0-9a-f]{32}$/);
-    expect(pageTitleForIdempotencyKey('key with spaces/and#hash')).toBe(hashed);
+    expect(legacyPageTitle('key with spaces/and#hash')).toBe(hashed);
   });
 
   it('builds an article URL the way the wiki does', () => {

@@ -17,19 +17,39 @@ export type FeaturedImage =
   | { url: string; alt?: string }
   | { bytes: Uint8Array; filename: string; contentType: string; alt?: string };
 
+/**
+ * What the engine records, committed, before it asks a site to publish (engine_posts.intent_*,
+ * migration 0038): after an unknown outcome (a crash, a timeout, a lost answer) the item is looked
+ * up on the site by these, never by a marker in the post. Nothing of the engine's own ids reaches
+ * the site: the name comes from the post's title ({@link Connector.chooseName}).
+ */
+export interface PublishIntent {
+  /** The post's title as sent. */
+  title: string;
+  /** The item's name on the site: WordPress the slug, MediaWiki the page name (as the wiki writes it). */
+  name: string;
+  /** Wall-clock ms when this name was first recorded for the post: the item cannot be older (allowing for clock skew). */
+  at: number;
+}
+
 export interface PublishPost {
   title: string;
   /** The post body as HTML (links, images and videos already placed by the content pipeline). */
   html: string;
   tags: string[];
   featuredImage?: FeaturedImage;
-  /**
-   * Recorded by the engine before publishing. The connector marks the post with it (WordPress: the
-   * slug `ll-…`) so that {@link Connector.findPublished} can tell, after an unknown outcome, whether
-   * the post already exists.
-   */
-  idempotencyKey: string;
+  /** The intent recorded for this call (its title is {@link title}). */
+  intent: PublishIntent;
 }
+
+/** What {@link Connector.chooseName} reads of a post: its title, and its text for a word that tells it apart. */
+export type NamedPost = Pick<PublishPost, 'title' | 'html'>;
+
+/**
+ * The names among `names` that other posts of this installation have recorded for the same site:
+ * a name two of our posts intend could not tell them apart after an unknown outcome.
+ */
+export type ClaimedNames = (names: readonly string[]) => Promise<ReadonlySet<string>>;
 
 /** Which of a platform's APIs to use; `auto` picks the preferred one and falls back. */
 export type ConnectorTransport = 'auto' | 'rest' | 'xmlrpc';
@@ -97,10 +117,18 @@ export interface Connector {
   readonly platform: string;
   publish(target: PublishTarget, post: PublishPost, options: PublishOptions): Promise<PublishResult>;
   /**
-   * Looks up a post made with this idempotency key; `null` when there is none. Used to reconcile an
-   * unknown outcome (timeout, dropped connection) before retrying, so that no post is made twice.
+   * A name for the post that is free on the site and not claimed by another of our posts: the
+   * title as the platform writes names (WordPress's slug of it, the wiki's page title), else the
+   * title told apart by a word of its own text, as a person would ("Title (Gardening)"). Asked
+   * before the intent is recorded; it makes nothing on the site.
    */
-  findPublished?(target: PublishTarget, idempotencyKey: string, options: PublishOptions): Promise<PublishedPost | null>;
+  chooseName(target: PublishTarget, post: NamedPost, claimed: ClaimedNames, options: PublishOptions): Promise<string>;
+  /**
+   * Looks up the item an earlier call with this intent made: by its name, made by `target`'s user
+   * at or after the intent's time; `null` when there is none. Used to reconcile an unknown outcome
+   * (timeout, dropped connection, crash) before retrying, so that no post is made twice.
+   */
+  findPublished(target: PublishTarget, intent: PublishIntent, options: PublishOptions): Promise<PublishedPost | null>;
   /** Creates an account on the site (MediaWiki: as a visitor, `admin` only names the site; WordPress: an author, with an administrator's login). */
   register?(admin: PublishTarget, account: AccountToRegister, options: PublishOptions): Promise<PublishTarget>;
   /**

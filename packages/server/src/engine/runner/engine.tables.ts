@@ -29,7 +29,10 @@ export interface EnginePostsTable {
   site_key: string;
   /** The n-th post for that site in the run (1-based). */
   seq: number;
-  /** `p{projectId}-r{runId}-s{siteId}-n{seq}`; the connector marks the post with it. */
+  /**
+   * `i{installation}-p{projectId}-r{runId}-s{siteId}-n{seq}`: the unique key and the content seed
+   * (a rebuild gives the same post). Internal: it never reaches a site (migration 0038).
+   */
   idempotency_key: string;
   state: Generated<EnginePostState>;
   /** The instant the plan gave the post (Spread); null: at once. Kept by retries: the posts-per-day report's plan. */
@@ -66,6 +69,17 @@ export interface EnginePostsTable {
   republished_at: number | null;
   /** The dead URL the re-published copy replaced. */
   replaced_url: string | null;
+  /**
+   * The intent recorded before the site is called (migration 0038; a re-published copy's replaces
+   * the original's): the title, the name on the site (WordPress slug, MediaWiki page name), the
+   * site's normalised address, and when the name was first recorded (wall clock ms). Null before.
+   */
+  intent_title: string | null;
+  intent_name: string | null;
+  intent_site: string | null;
+  intent_at: number | null;
+  /** A re-published copy's original's name (its intent_name before the copy's), which the copy never takes. */
+  replaced_name: string | null;
   created_at: number;
   updated_at: number;
 }

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../app-context';
-import type { Connector, PublishOptions } from '../connectors/connector';
+import { PublishError, type Connector, type PublishedPost, type PublishOptions } from '../connectors/connector';
 import { createDefaultConnectorRegistry, type ConnectorRegistry } from '../connectors/registry';
 import { JOB, type EngineJob, type PostJobPayload } from '../jobs/job-names';
 import type { JobContext } from '../queue/queue';
@@ -8,9 +8,10 @@ import { addRunWarning } from '../indexing-services/run-warnings';
 import { engineOptions, postingProxy, PROXY_WAIT_MESSAGES, PROXY_WAIT_MS, type EngineOptions } from './engine-options';
 import { isJobAlive } from './job-fence';
 import { readCampaignStatus } from './post-hold';
-import { beginPublishing, handPostToJob, loadPostProject, switchPostAccount, takeFreePost, takePostFrom, type PostProject } from './post-publish.repository';
+import { beginPublishing, countFailedAttempt, handPostToJob, loadPostProject, switchPostAccount, takeFreePost, takePostFrom, type PostProject } from './post-publish.repository';
 import { decidePostStep, type PostAction } from './post-step';
 import { holdingSlot, PostingSlots } from './posting-slots';
+import { chooseIntent, recordedIntent } from './publish-intent';
 import { nextAccount, resolveTarget, type PostTarget } from './publish-target';
 import { finishPost, recordPublished, reloadPost } from './record-post';
 import { findPost, findRun, type PostRow } from './runs.repository';
@@ -22,6 +23,8 @@ import { recheckProxiesForHeldWork } from '../proxies/proxy-checks';
 export const POSTING_CONCURRENCY = 32;
 /** Queue-level retries of a post job (crashes, database hiccups); publishing retries are the options'. */
 export const POST_JOB_RETRIES = { retryLimit: 5, retryDelaySeconds: 10 } as const;
+/** Names chosen for one attempt at most, when other posts of ours record each one first. */
+const MAX_NAME_CHOICES = 5;
 
 interface Step {
   ctx: AppContext;
@@ -68,19 +71,22 @@ async function takePost(step: BaseStep, post: PostRow): Promise<boolean> {
   return takePostFrom(step.ctx.database.db, post, post.job_id, step.job.id);
 }
 
-/** After an unknown outcome: asks the site (in a posting slot) whether the post exists; records it when it does. */
+/** After an unknown outcome: asks the site (in a posting slot) whether the post exists, by its recorded intent; records it when it does. */
 async function reconcile(step: Step, post: PostRow, project: PostProject, target: PostTarget, connector: Connector, options: PublishOptions): Promise<boolean> {
-  const find = connector.findPublished?.bind(connector);
-  if (!find) return false;
-  const found = await step.slot(() => find(target, post.idempotency_key, options));
+  const found = await step.slot(() => connector.findPublished(target, recordedIntent(post, target.platform), options));
   if (!found) return false;
+  await recordFound(step, post, project, target, found);
+  return true;
+}
+
+/** Records a post found on the site (its outcome was unknown): title and links as built for it. */
+async function recordFound(step: BaseStep, post: PostRow, project: PostProject, target: PostTarget, found: PublishedPost): Promise<void> {
   const composed = await composePost(step.ctx.database.db, post.owner_id, project.form, project.schedule, post);
   await recordPublished(step.ctx, post, {
     url: found.url, remoteId: found.remoteId,
-    title: composed.ok ? composed.post.built.title : '', links: composed.ok ? composed.post.built.links : [],
+    title: composed.ok ? composed.post.built.title : post.intent_title ?? '', links: composed.ok ? composed.post.built.links : [],
     siteUrl: target.siteUrl, username: target.username, outputLinkSetId: project.form.urlListId, outputAnchor: project.form.outputAnchor,
   }, step.log);
-  return true;
 }
 
 /**
@@ -164,14 +170,33 @@ async function publishWithTarget(step: Step, start: PostRow, project: PostProjec
       for (const warning of composed.post.warnings ?? []) await addRunWarning(ctx, post.owner_id, post.run_id, warning);
       const { built, featuredImageUrl } = composed.post;
       const sent = await step.slot(async () => {
-        const began = await beginPublishing(db, post, job.id, composed.post, target.accountEmail, ctx.clock.now());
-        if (began !== 'ok') return began;
-        post = { ...post, state: 'publishing', attempts: post.attempts + 1, article_id: composed.post.articleId, account_email: target.accountEmail };
-        publishRunProgress(ctx, post, target.siteUrl, { step: 'attempt', number: post.attempts, of: options.maxNumberOfRetries + 1, dueAt: null });
-        return chosen.connector.publish(target, {
-          title: built.title, html: built.html, tags: built.tags, idempotencyKey: post.idempotency_key,
-          ...(featuredImageUrl ? { featuredImage: { url: featuredImageUrl, alt: built.title } } : {}),
-        }, publishOptions);
+        // The attempt begins with the talk with the site: choosing the name is its first request.
+        publishRunProgress(ctx, post, target.siteUrl, { step: 'attempt', number: post.attempts + 1, of: options.maxNumberOfRetries + 1, dueAt: null });
+        for (let choices = 1; ; choices += 1) {
+          const intent = await chooseIntent(db, chosen.connector, target, post, built, publishOptions).catch(async (error: unknown) => {
+            if (!job.signal.aborted) await countFailedAttempt(db, post.id, job.id, ctx.clock.now());
+            throw error;
+          });
+          if (post.state === 'publishing' && post.intent_name !== null && intent.name !== post.intent_name) {
+            // The name recorded for the earlier try is taken now: maybe by that try's own post, arrived late.
+            const late = await chosen.connector.findPublished(target, recordedIntent(post, target.platform), publishOptions);
+            if (late) return { late };
+          }
+          const began = await beginPublishing(db, post, job.id, composed.post, target.accountEmail, intent, ctx.clock.now());
+          if (began === 'nameTaken') {
+            if (choices < MAX_NAME_CHOICES) continue;
+            throw new PublishError('rejected', `Other posts took every name chosen for this post on ${target.siteUrl} first; it will be tried again.`, { retryable: true });
+          }
+          if (began !== 'ok') return began;
+          post = {
+            ...post, state: 'publishing', attempts: post.attempts + 1, article_id: composed.post.articleId, account_email: target.accountEmail,
+            intent_title: intent.title, intent_name: intent.name, intent_site: intent.site, intent_at: intent.at,
+          };
+          return chosen.connector.publish(target, {
+            title: built.title, html: built.html, tags: built.tags, intent: { title: intent.title, name: intent.name, at: intent.at },
+            ...(featuredImageUrl ? { featuredImage: { url: featuredImageUrl, alt: built.title } } : {}),
+          }, publishOptions);
+        }
       });
       if (sent === 'lost' || sent === 'articleTaken') {
         const action = decidePostStep({ at: 'began', began: sent, articleRetries });
@@ -180,6 +205,7 @@ async function publishWithTarget(step: Step, start: PostRow, project: PostProjec
         articleRetries += 1;
         continue;
       }
+      if ('late' in sent) return await recordFound(step, post, project, target, sent.late);
       // The post waiting for this slot commits its `publishing` and sends its request first: this
       // post's bookkeeping then runs while that site works, not in between.
       await nextTurn();

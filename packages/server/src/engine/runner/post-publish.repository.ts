@@ -2,9 +2,11 @@ import type { Kysely } from 'kysely';
 import { projectKind, type ContentProjectForm } from '@linkloom/shared';
 import { reusableQuery } from '../../platform/db/dialect';
 import type { DB } from '../../platform/db/schema';
+import { isUniqueViolation } from '../../platform/db/unique-violation';
 import { readProjectForm } from '../seams';
 import type { ComposedPost } from './compose-post';
 import { perDatabase } from './memo';
+import type { RecordedIntent } from './publish-intent';
 import { findPost, OPEN_POST_STATES, type PostRow } from './runs.repository';
 
 type Db = Kysely<DB>;
@@ -82,7 +84,7 @@ export function loadPostProject(db: Db, post: PostRow): Promise<PostProject | un
 class Rollback extends Error {}
 
 /** What committing `publishing` came to (see beginPublishing). */
-export type Began = 'ok' | 'lost' | 'articleTaken';
+export type Began = 'ok' | 'lost' | 'articleTaken' | 'nameTaken';
 
 const countArticleUse = reusableQuery((db, articleId: number) =>
   db.updateTable('articles').set((eb) => ({ usage_count: eb('usage_count', '+', 1) })).where('id', '=', articleId));
@@ -90,29 +92,49 @@ const countArticleUse = reusableQuery((db, articleId: number) =>
 const countArticleUseUnder = reusableQuery((db, articleId: number, maxUsage: number) =>
   db.updateTable('articles').set((eb) => ({ usage_count: eb('usage_count', '+', 1) })).where('id', '=', articleId).where('usage_count', '<', maxUsage));
 
-const markPublishing = reusableQuery((db, articleId: number, accountEmail: string | null, now: number, postId: number, jobId: string, from: PostRow['state']) =>
+const markPublishing = reusableQuery((
+  db, articleId: number, accountEmail: string | null, now: number, intentTitle: string, intentName: string, intentSite: string, intentAt: number, postId: number, jobId: string, from: PostRow['state'],
+) =>
   db.updateTable('engine_posts')
-    .set((eb) => ({ state: 'publishing', attempts: eb('attempts', '+', 1), article_id: articleId, account_email: accountEmail, updated_at: now }))
+    .set((eb) => ({
+      state: 'publishing', attempts: eb('attempts', '+', 1), article_id: articleId, account_email: accountEmail, updated_at: now,
+      intent_title: intentTitle, intent_name: intentName, intent_site: intentSite, intent_at: intentAt,
+    }))
     .where('id', '=', postId).where('job_id', '=', jobId).where('state', 'in', [from]));
+
+/**
+ * An attempt that failed while choosing the post's name on the site (before `publishing` was
+ * committed) still counts: a site that never answers runs out of retries like any other failure.
+ */
+export async function countFailedAttempt(db: Db, postId: number, jobId: string, now: number): Promise<void> {
+  await db.updateTable('engine_posts').set((eb) => ({ attempts: eb('attempts', '+', 1), updated_at: now }))
+    .where('id', '=', postId).where('job_id', '=', jobId).execute();
+}
 
 const forgetPostLinks = reusableQuery((db, postId: number) => db.deleteFrom('engine_post_links').where('post_id', '=', postId));
 
 /**
  * Commits `publishing` before the site is called: the article's use is counted (first time only,
  * and only while it is under the group's maximum: else 'articleTaken' and the post is built again
- * from another article), the links the post carries are recorded, the attempt is counted. 'lost'
- * when the post is no longer this job's planned post (a Stop cancelled it meanwhile). The post's
+ * from another article), the intent is recorded (the name it is published under, found again by
+ * after an unknown outcome: 'nameTaken' when another post of ours recorded that name on the site
+ * meanwhile, and a name is chosen again), the links the post carries are recorded, the attempt is
+ * counted. 'lost' when the post is no longer this job's planned post (a Stop cancelled it meanwhile). The post's
  * start_after stays: it is the instant the plan gave it (Spread), which the posts-per-day report
  * compares with when it was published. `now`: the engine's clock (ctx.clock).
  */
-export async function beginPublishing(db: Db, post: PostRow, jobId: string, composed: ComposedPost, accountEmail: string | null, now: number): Promise<Began> {
+export async function beginPublishing(
+  db: Db, post: PostRow, jobId: string, composed: ComposedPost, accountEmail: string | null, intent: RecordedIntent, now: number,
+): Promise<Began> {
   try {
     return await db.transaction().execute(async (trx): Promise<Began> => {
       if (post.article_id === null) {
         const counted = composed.maxUsage > 0 ? await countArticleUseUnder(trx, composed.articleId, composed.maxUsage) : await countArticleUse(trx, composed.articleId);
         if (Number(counted.numAffectedRows) !== 1) return 'articleTaken';
       }
-      const marked = await markPublishing(trx, composed.articleId, accountEmail, now, post.id, jobId, post.state === 'planned' ? 'planned' : 'publishing');
+      const marked = await markPublishing(
+        trx, composed.articleId, accountEmail, now, intent.title, intent.name, intent.site, intent.at, post.id, jobId, post.state === 'planned' ? 'planned' : 'publishing',
+      );
       if (Number(marked.numAffectedRows) !== 1) throw new Rollback();
       await forgetPostLinks(trx, post.id);
       if (composed.built.links.length > 0) {
@@ -126,6 +148,7 @@ export async function beginPublishing(db: Db, post: PostRow, jobId: string, comp
     });
   } catch (error) {
     if (error instanceof Rollback) return 'lost';
+    if (isUniqueViolation(error)) return 'nameTaken';
     throw error;
   }
 }

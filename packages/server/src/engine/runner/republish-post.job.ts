@@ -4,12 +4,13 @@
  * has "Re-publish dead posts" on (shared republishDecision), post.verify sends `post.republish`
  * (singleton key `republish-{postId}`). The job puts the same post back on the same site as the
  * same account: the article the post was built from, rebuilt with the post's own seed, carrying
- * the links recorded for it (engine_post_links), under a key of its own derived from the post's
- * (shared republishKey), so the site never takes it for the dead original.
+ * the links recorded for it (engine_post_links), under a name of its own chosen as for any post
+ * (the title's, free on the site: the dead original's when it is gone, else told apart by a word).
  *
- * The engine's idempotency discipline: `republish_state = publishing` is committed before the site
- * is called; a run that finds it so (crash, timeout, a retry) asks the site for the copy by its key
- * first (findPublished) and records the one it finds. Retryable failures try again
+ * The engine's idempotency discipline: `republish_state = publishing` is committed with the copy's
+ * intent (publish-intent.ts: title, name, site, time) before the site is called; a run that finds
+ * it so (crash, timeout, a retry) asks the site for the copy by that intent first (findPublished)
+ * and records the one it finds. Retryable failures try again
  * timeToWaitBeforeRetry later, maxNumberOfRetries times, through new jobs. Recorded in ONE
  * transaction: the post's remote_url / remote_id name the copy (replaced_url the dead URL,
  * republished_at when), republish_state `published`, and the output link moves to the new URL with
@@ -17,10 +18,11 @@
  * set's live message and a line in the project's log. A state other than null is never re-published
  * again: not the post, not its copy.
  */
-import { republishDecision, republishKey, type AnchorType, type LinkHistoryStatus } from '@linkloom/shared';
+import { republishDecision, type AnchorType, type LinkHistoryStatus } from '@linkloom/shared';
 import type { AppContext } from '../../app-context';
-import type { Connector, PublishOptions, PublishTarget } from '../connectors/connector';
-import { isPublishError } from '../connectors/connector';
+import { isUniqueViolation } from '../../platform/db/unique-violation';
+import type { Connector, PublishIntent, PublishOptions, PublishTarget } from '../connectors/connector';
+import { isPublishError, PublishError } from '../connectors/connector';
 import { createDefaultConnectorRegistry, type ConnectorRegistry } from '../connectors/registry';
 import { addRunWarning } from '../indexing-services/run-warnings';
 import { JOB, type EngineJob, type RepublishPayload } from '../jobs/job-names';
@@ -30,6 +32,7 @@ import { composePost } from './compose-post';
 import { engineOptions, postingProxy, PROXY_WAIT_MS } from './engine-options';
 import { loadPostProject } from './post-publish.repository';
 import { failureLine } from './post-step';
+import { chooseIntent, recordedIntent, type RecordedIntent } from './publish-intent';
 import { resolveTarget } from './publish-target';
 import { findPost, type PostRow } from './runs.repository';
 
@@ -41,6 +44,8 @@ export const REPUBLISH_MESSAGES = {
 
 /** Runs of post.republish at once in one process (all users). */
 const REPUBLISH_CONCURRENCY = 8;
+/** Names chosen for the copy at most, when other posts of ours record each one first. */
+const MAX_NAME_CHOICES = 5;
 
 const isDeadStatus = (status: LinkHistoryStatus | undefined) => status === 'MISSING' || status === 'GONE';
 
@@ -119,6 +124,25 @@ async function record(ctx: AppContext, post: PostRow, link: { id: number; url_li
   return true;
 }
 
+/**
+ * Commits `republish_state = publishing` with the copy's intent, before the site is called:
+ * 'nameTaken' when another post of ours recorded that name on the site first, 'lost' when the post
+ * is no longer to be re-published (recorded or failed meanwhile).
+ */
+async function beginCopy(ctx: AppContext, post: PostRow, intent: RecordedIntent, original: string | null): Promise<'ok' | 'lost' | 'nameTaken'> {
+  try {
+    const began = await ctx.database.db.updateTable('engine_posts')
+      .set({ republish_state: 'publishing', intent_title: intent.title, intent_name: intent.name, intent_site: intent.site, intent_at: intent.at, replaced_name: original })
+      .where('id', '=', post.id).where('owner_id', '=', post.owner_id).where('state', '=', 'published')
+      .where((eb) => eb.or([eb('republish_state', 'is', null), eb('republish_state', '=', 'publishing')]))
+      .executeTakeFirst();
+    return Number(began.numUpdatedRows) === 1 ? 'ok' : 'lost';
+  } catch (error) {
+    if (isUniqueViolation(error)) return 'nameTaken';
+    throw error;
+  }
+}
+
 /** One run of post.republish (see the module's comment). */
 export async function republishPost(
   ctx: AppContext, job: Pick<JobContext<RepublishPayload>, 'payload' | 'signal'>, connectors: ConnectorRegistry = createDefaultConnectorRegistry(),
@@ -153,29 +177,40 @@ export async function republishPost(
     return;
   }
   const publishOptions: PublishOptions = { timeoutMs: options.waitTimeOut * 1000, signal: job.signal, ...(route.kind === 'proxy' ? { proxy: route.url } : {}) };
-  const key = republishKey(post.idempotency_key);
-  const lookUp = async () => {
-    const found = connector.findPublished ? await connector.findPublished(target, key, publishOptions) : null;
+  const platform = resolved.target.platform;
+  const lookUp = async (intent: PublishIntent) => {
+    const found = await connector.findPublished(target, intent, publishOptions);
     return found ? record(ctx, post, link, found) : false;
   };
 
-  // An earlier run may have made the copy (its outcome unknown): the site is asked first.
-  if (post.republish_state === 'publishing' && (await lookUp())) return;
+  // An earlier run may have made the copy (its outcome unknown): the site is asked first, by the copy's intent.
+  if (post.republish_state === 'publishing' && (await lookUp(recordedIntent(post, platform, true)))) return;
   const spinning = { service: options.spinnerService, settings: options.spinners, timeoutMs: options.waitTimeOut * 1000, signal: job.signal, youtubeApiKey: options.youtubeApiKey };
   const composed = await composePost(db, ownerId, project.form, project.schedule, {
     id: post.id, idempotency_key: post.idempotency_key, article_id: post.article_id, fixedLinks: await recordedLinks(ctx, ownerId, post.id),
   }, spinning);
   if (!composed.ok) return fail(ctx, post, composed.error);
 
-  const began = await db.updateTable('engine_posts').set({ republish_state: 'publishing' })
-    .where('id', '=', post.id).where('owner_id', '=', ownerId).where('state', '=', 'published')
-    .where((eb) => eb.or([eb('republish_state', 'is', null), eb('republish_state', '=', 'publishing')]))
-    .executeTakeFirst();
-  if (Number(began.numUpdatedRows) !== 1) return;
   const { built, featuredImageUrl } = composed.post;
+  let intent: RecordedIntent | undefined;
   try {
+    // The copy's own name and time: the original's intent (in the same columns until now) is not the
+    // copy's, and its name is never the copy's (a copy at the dead URL would inherit its dead checks).
+    const copyOf = post.republish_state === 'publishing' ? post : { ...post, intent_at: null };
+    const original = post.republish_state === 'publishing' ? post.replaced_name : post.intent_name;
+    for (let choices = 1; intent === undefined; choices += 1) {
+      const chosen = await chooseIntent(db, connector, target, copyOf, built, publishOptions, original);
+      if (post.republish_state === 'publishing' && post.intent_name !== null && chosen.name !== post.intent_name) {
+        // The name the earlier run recorded is taken now: maybe by that run's own copy, arrived late.
+        if (await lookUp(recordedIntent(post, platform, true))) return;
+      }
+      const began = await beginCopy(ctx, post, chosen, original);
+      if (began === 'lost') return;
+      if (began === 'ok') intent = chosen;
+      else if (choices >= MAX_NAME_CHOICES) throw new PublishError('rejected', `Other posts took every name chosen for the copy on ${target.siteUrl} first; it will be tried again.`, { retryable: true });
+    }
     const sent = await connector.publish(target, {
-      title: built.title, html: built.html, tags: built.tags, idempotencyKey: key,
+      title: built.title, html: built.html, tags: built.tags, intent: { title: intent.title, name: intent.name, at: intent.at },
       ...(featuredImageUrl ? { featuredImage: { url: featuredImageUrl, alt: built.title } } : {}),
     }, publishOptions);
     await record(ctx, post, link, sent);
@@ -189,7 +224,7 @@ export async function republishPost(
       });
       return;
     }
-    if (isPublishError(error) && error.outcomeUnknown && (await lookUp().catch(() => false))) return;
+    if (isPublishError(error) && error.outcomeUnknown && intent && (await lookUp(intent).catch(() => false))) return;
     await fail(ctx, post, failureLine(error, { siteUrl: target.siteUrl, accountEmail: resolved.target.accountEmail }, false));
   }
 }

@@ -1,20 +1,24 @@
 /**
  * The MediaWiki connector: publishes a post as a new page through the Action API (action=edit with
  * createonly), logged in with a bot password (`User@app`, action=login) or an account's password
- * (action=clientlogin). The page title is derived from the post's idempotency key alone, so a retry
- * can never make a second page, and an unknown outcome is reconciled by looking the title up
- * (`findPublished`). The article HTML becomes wikitext (html-to-wikitext.ts); the wiki marks the
- * external links rel="nofollow" by default, which verification then reports as NOFOLLOW.
+ * (action=clientlogin). The page is named by the article's title, told apart by a word of its text
+ * when taken ("Title (Gardening)", page-name.ts), chosen before the engine records its intent; as
+ * createonly never overwrites, a retry can never make a second page, and an unknown outcome is
+ * reconciled by looking the name up: a page whose first revision is ours, made at or after the
+ * intent (`findPublished`). No edit summary is sent: the wiki writes its own ("Created page with
+ * …"), as for a person. The article HTML becomes wikitext (html-to-wikitext.ts); the wiki marks
+ * the external links rel="nofollow" by default, which verification then reports as NOFOLLOW.
  */
 import { remoteCode } from '../remote-summary';
-import { createHash } from 'node:crypto';
 import { PLATFORM_MEDIAWIKI } from '@linkloom/shared';
-import { PublishError, type AccountToRegister, type RegisteredLookup, type Connector, type PublishedPost, type PublishOptions, type PublishPost, type PublishResult, type PublishTarget } from '../connector';
+import { PublishError, type AccountToRegister, type ClaimedNames, type RegisteredLookup, type Connector, type NamedPost, type PublishedPost, type PublishIntent, type PublishOptions, type PublishPost, type PublishResult, type PublishTarget } from '../connector';
+import { madeAfterIntent, utcMs } from '../intent-match';
 import { normaliseSiteUrl, type HttpContext } from '../http';
 import { maybePosted, surelyNotPosted } from '../outcome';
 import { ProxyDispatchers, type DispatcherForProxy } from '../proxy-dispatcher';
 import { escapeWikiText, htmlToWikitext } from './html-to-wikitext';
 import { MediaWikiApiMissing, MediaWikiSession, apiError, articleUrl, isSessionError, type SiteInfo } from './mediawiki-api';
+import { pageNameCandidates } from './page-name';
 
 export interface MediaWikiConnectorOptions {
   dispatcherForProxy?: DispatcherForProxy;
@@ -25,17 +29,8 @@ export interface MediaWikiConnectorOptions {
 const DEFAULT_SESSION_CACHE_MS = 10 * 60 * 1000;
 /** Where wikis put api.php: at the site's root (Debian, php -S) or under /w/ (Wikipedia's layout). */
 const API_PATHS = ['/api.php', '/w/api.php'];
-const READABLE_KEY = /^[a-z0-9]+(?:-[a-z0-9]+)*$/i;
-
-/**
- * The page title a post with this idempotency key gets and is found by: `LL-<key>` when the key is
- * short and plain (letters, digits, dashes), else `LL-` and 32 hex digits of its SHA-256. The key
- * carries the installation's id (migration 0020), so two installations never share a title.
- */
-export function pageTitleForIdempotencyKey(idempotencyKey: string): string {
-  if (idempotencyKey.length <= 200 && READABLE_KEY.test(idempotencyKey)) return `LL-${idempotencyKey}`;
-  return `LL-${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 32)}`;
-}
+/** Titles asked about in one query (the API's limit for a normal user). */
+const TITLES_PER_QUERY = 50;
 
 interface LoggedIn {
   session: MediaWikiSession;
@@ -49,6 +44,8 @@ interface PageFound {
   title: string;
   url: string;
   creator: string | undefined;
+  /** When the first revision was saved (the wiki's clock, UTC ms). */
+  createdMs: number | null;
 }
 
 export function createMediaWikiConnector(options: MediaWikiConnectorOptions = {}): MediaWikiConnector {
@@ -68,7 +65,7 @@ export class MediaWikiConnector implements Connector {
   }
 
   async publish(target: PublishTarget, post: PublishPost, options: PublishOptions): Promise<PublishResult> {
-    const title = pageTitleForIdempotencyKey(post.idempotencyKey);
+    const title = post.intent.name;
     const { wikitext, notes } = htmlToWikitext(post.html);
     const warnings = [...notes];
     if (post.featuredImage) warnings.push('The featured image was left out: a wiki page has no featured image, and a wiki does not show images from other sites.');
@@ -84,7 +81,7 @@ export class MediaWikiConnector implements Connector {
       const token = await surelyNotPosted(() => session.csrf());
       const answer = await maybeEdited(() =>
         session.call(
-          { action: 'edit', title, text, summary: `LinkLoom post ${post.idempotencyKey}`, createonly: '1', assert: 'user', token },
+          { action: 'edit', title, text, createonly: '1', assert: 'user', token },
           { post: true, action: 'create the page' },
         ),
       );
@@ -99,11 +96,13 @@ export class MediaWikiConnector implements Connector {
         continue;
       }
       if (answer.error?.code === 'articleexists') {
-        // Our own page from an earlier try whose answer was lost: the same account made it.
+        // Our own page from an earlier try whose answer was lost: the same account made it since the intent.
         const found = await surelyNotPosted(() => this.lookUp(session, info, title));
-        if (found && found.creator !== undefined && found.creator === session.loggedInAs) {
+        if (found && isOurs(found, session, post.intent)) {
           return { url: found.url, remoteId: String(found.pageId), warnings: [...warnings, `The page ${title} already existed from an earlier try of this post; it was kept.`] };
         }
+        // Someone else took the name between our look and the edit: the next try chooses another.
+        throw new PublishError('rejected', `${session.http.siteLabel} got a page "${title}" from someone else just before this post; it will be tried again under another name.`, { code: 'pageExists', retryable: true });
       }
       if (answer.error) throw apiError(session.http.siteLabel, answer.error, `the page "${title}"`);
       // Success without a page (a captcha or an extension's hook stopped the edit).
@@ -111,12 +110,34 @@ export class MediaWikiConnector implements Connector {
     }
   }
 
-  async findPublished(target: PublishTarget, idempotencyKey: string, options: PublishOptions): Promise<PublishedPost | null> {
-    const title = pageTitleForIdempotencyKey(idempotencyKey);
+  /**
+   * The page name (see page-name.ts): the first candidate the wiki has no page of, in its main
+   * namespace, that no other post of ours claims, as the wiki writes it (normalised: first letter
+   * upper case). Reads only.
+   */
+  async chooseName(target: PublishTarget, post: NamedPost, claimed: ClaimedNames, options: PublishOptions): Promise<string> {
+    const candidates = pageNameCandidates(post.title, post.html);
+    return surelyNotPosted(async () => {
+      const { session } = await this.loggedIn(target, options);
+      for (let at = 0; at < candidates.length; at += TITLES_PER_QUERY) {
+        const free = await this.missingTitles(session, candidates.slice(at, at + TITLES_PER_QUERY));
+        const ours = await claimed(free);
+        const name = free.find((title) => !ours.has(title));
+        if (name !== undefined) return name;
+      }
+      throw new PublishError('rejected', `${session.http.siteLabel} already has pages under every name the post "${post.title}" could take; change its title.`, { retryable: false });
+    });
+  }
+
+  /**
+   * The page an earlier call with this intent made: the page of the intent's name whose first
+   * revision is by the account logged in, at or after the intent; null when there is none.
+   */
+  async findPublished(target: PublishTarget, intent: PublishIntent, options: PublishOptions): Promise<PublishedPost | null> {
     try {
       const { session, info } = await this.loggedIn(target, options);
-      const found = await this.lookUp(session, info, title);
-      return found ? { url: found.url, remoteId: String(found.pageId), status: 'publish' } : null;
+      const found = await this.lookUp(session, info, intent.name);
+      return found && isOurs(found, session, intent) ? { url: found.url, remoteId: String(found.pageId), status: 'publish' } : null;
     } catch (error) {
       throw error instanceof PublishError ? error.withOutcomeUnknown(false) : error;
     }
@@ -183,19 +204,35 @@ export class MediaWikiConnector implements Connector {
 
   // -------------------------------------------------------------------------------------------
 
+  /** The titles (as the wiki normalises them) of the candidates that name no page yet, in the main namespace; in order. */
+  private async missingTitles(session: MediaWikiSession, candidates: readonly string[]): Promise<string[]> {
+    if (candidates.length === 0) return [];
+    const answer = await session.call({ action: 'query', prop: 'info', titles: candidates.join('|') });
+    if (answer.error) throw apiError(session.http.siteLabel, answer.error, 'the page names');
+    const query = answer.query as { normalized?: Array<{ from?: string; to?: string }>; pages?: Array<{ title?: string; ns?: number; missing?: boolean; invalid?: boolean }> } | undefined;
+    const normalised = new Map((query?.normalized ?? []).map((entry) => [entry.from ?? '', entry.to ?? '']));
+    const pages = new Map((query?.pages ?? []).map((page) => [page.title ?? '', page]));
+    return [...new Set(candidates.flatMap((candidate) => {
+      const title = normalised.get(candidate) ?? candidate;
+      const page = pages.get(title);
+      return page && page.missing === true && page.invalid !== true && page.ns === 0 ? [title] : [];
+    }))];
+  }
+
   private async lookUp(session: MediaWikiSession, info: SiteInfo, title: string): Promise<PageFound | null> {
-    const answer = await session.call({ action: 'query', prop: 'info|revisions', inprop: 'url', rvprop: 'user|ids', rvdir: 'newer', rvlimit: '1', titles: title });
+    const answer = await session.call({ action: 'query', prop: 'info|revisions', inprop: 'url', rvprop: 'user|ids|timestamp', rvdir: 'newer', rvlimit: '1', titles: title });
     if (answer.error) throw apiError(session.http.siteLabel, answer.error, `the page "${title}"`);
     const pages = (answer.query as { pages?: Array<Record<string, unknown>> } | undefined)?.pages ?? [];
     const page = pages[0];
     if (!page || page.missing === true || page.invalid === true || typeof page.pageid !== 'number') return null;
-    const revisions = page.revisions as Array<{ user?: string }> | undefined;
+    const revisions = page.revisions as Array<{ user?: string; timestamp?: string }> | undefined;
     const pageTitle = typeof page.title === 'string' ? page.title : title;
     return {
       pageId: page.pageid,
       title: pageTitle,
       url: typeof page.fullurl === 'string' ? page.fullurl : articleUrl(info, pageTitle),
       creator: revisions?.[0]?.user,
+      createdMs: utcMs(revisions?.[0]?.timestamp),
     };
   }
 
@@ -263,6 +300,11 @@ export class MediaWikiConnector implements Connector {
     this.apiUrls.delete(base);
     throw new PublishError('notFound', `${base} has no MediaWiki API at /api.php or /w/api.php: check the site's address, and that it is a MediaWiki wiki.`);
   }
+}
+
+/** Whether the page found is the one the intent made: first revision by the account logged in, at or after the intent. */
+function isOurs(found: PageFound, session: MediaWikiSession, intent: PublishIntent): boolean {
+  return found.creator !== undefined && found.creator === session.loggedInAs && madeAfterIntent(found.createdMs, intent);
 }
 
 /** `[[Category:tag]]` lines for the post's tags (characters a title cannot hold dropped). */

@@ -7,6 +7,7 @@ import { PublishError } from '../connector';
 import type { ImageFile } from '../featured-image';
 import { remoteCode } from '../remote-summary';
 import { httpExchange, parseJsonBody, parseRetryAfter, type HttpAnswer, type HttpContext } from '../http';
+import { utcMs } from '../intent-match';
 
 export type RestUrlForm = 'pretty' | 'query';
 
@@ -243,15 +244,51 @@ export async function restCreatePost(session: RestSession, input: RestPostInput)
   return { id: created.id, link: created.link, status: created.status ?? 'publish' };
 }
 
-/** The post with this slug in any status but trash; null when there is none. */
-export async function restFindPostBySlug(session: RestSession, slug: string): Promise<RestPostOutput | null> {
+/** A post as the look-ups read it: enough to tell whether it is the one an intent made. */
+export interface FoundPost {
+  id: string;
+  link: string;
+  status: string;
+  slug: string;
+  author: number;
+  /** When it was made (the site's clock, UTC ms); null when the site did not say. */
+  createdMs: number | null;
+  /** The title as stored (raw, entities as WordPress keeps them). */
+  title: string;
+}
+
+/**
+ * Which of these slugs published posts of the site already have (REST `slug` takes a list). Read
+ * as any visitor may: a refused login is no answer to this question, and the publish that follows
+ * reports it as WordPress words it. A draft holding a slug is rare; WordPress then saves ours as
+ * `-2`, which the look-up also reads (own-post.ts).
+ */
+export async function restTakenSlugs(session: RestSession, slugs: readonly string[]): Promise<Set<string>> {
+  if (slugs.length === 0) return new Set();
   const found = (await restCall(session, {
-    method: 'GET',
-    route: '/wp/v2/posts',
-    query: { slug, status: 'any', _fields: 'id,link,status', per_page: '1' },
-    action: 'read posts',
-  })) as RestPostOutput[];
-  return Array.isArray(found) && found[0] ? found[0] : null;
+    method: 'GET', route: '/wp/v2/posts', query: { slug: slugs.join(','), per_page: '100', _fields: 'slug' }, action: 'read posts',
+  })) as Array<{ slug?: unknown }>;
+  return new Set(Array.isArray(found) ? found.flatMap((post) => (typeof post.slug === 'string' ? [post.slug.toLowerCase()] : [])) : []);
+}
+
+/**
+ * The posts with these slugs that the user may edit (`context=edit`: the raw title, any status but
+ * trash), each with its author and time: what a look-up after an unknown outcome chooses from.
+ */
+export async function restPostsBySlugs(session: RestSession, slugs: readonly string[]): Promise<FoundPost[]> {
+  const found = (await restCall(session, {
+    method: 'GET', route: '/wp/v2/posts', action: 'read posts',
+    query: { slug: slugs.join(','), status: 'any', context: 'edit', per_page: '100', _fields: 'id,link,status,slug,author,date_gmt,title' },
+  })) as Array<{ id?: unknown; link?: unknown; status?: unknown; slug?: unknown; author?: unknown; date_gmt?: unknown; title?: { raw?: unknown } | unknown }>;
+  if (!Array.isArray(found)) return [];
+  return found.flatMap((post) => {
+    if (typeof post.id !== 'number' || typeof post.slug !== 'string') return [];
+    const title = post.title && typeof post.title === 'object' && 'raw' in post.title ? String(post.title.raw ?? '') : '';
+    return [{
+      id: String(post.id), link: typeof post.link === 'string' ? post.link : '', status: typeof post.status === 'string' ? post.status : 'publish',
+      slug: post.slug, author: typeof post.author === 'number' ? post.author : -1, createdMs: utcMs(post.date_gmt), title,
+    }];
+  });
 }
 
 /**

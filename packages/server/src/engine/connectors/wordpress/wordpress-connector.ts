@@ -1,18 +1,21 @@
 /**
  * The WordPress connector: publishes through the REST API with an application password, falls back
- * to XML-RPC (metaWeblog) when the REST API is missing, and finds a post again by the slug derived
- * from its idempotency key. Per site it remembers which API answers and the ids of tags it used, so
- * that a steady stream of posts costs one request each.
+ * to XML-RPC (metaWeblog) when the REST API is missing. A post's slug is its title's, as WordPress
+ * makes it (told apart by a word of its text when taken: slug.ts), chosen before the engine records
+ * its intent; after an unknown outcome the post is found again by that slug, its author and its
+ * time (own-post.ts). Per site it remembers which API answers and the ids of tags it used, so that
+ * a steady stream of posts costs few requests.
  */
 import { PLATFORM_WORDPRESS } from '@linkloom/shared';
-import { PublishError, type AccountToRegister, type RegisteredLookup, type Connector, type ConnectorTransport, type PublishedPost, type PublishOptions, type PublishPost, type PublishResult, type PublishTarget } from '../connector';
+import { PublishError, type AccountToRegister, type ClaimedNames, type RegisteredLookup, type Connector, type ConnectorTransport, type NamedPost, type PublishedPost, type PublishIntent, type PublishOptions, type PublishPost, type PublishResult, type PublishTarget } from '../connector';
 import { loadFeaturedImage, type ImageFile } from '../featured-image';
 import { normaliseSiteUrl, type HttpContext } from '../http';
 import { maybePosted, surelyNotPosted } from '../outcome';
 import { ProxyDispatchers, type DispatcherForProxy } from '../proxy-dispatcher';
-import { RestApiMissing, restCreateAppPassword, restCreatePost, restCreateUserWithAppPassword, restFindUserByLogin, restFindPostBySlug, restTagIds, restUploadMedia, restWhoAmI, type RestSession, type RestUrlForm } from './rest-api';
-import { slugForIdempotencyKey } from './slug';
-import { XmlRpcMissing, xmlRpcCreatePost, xmlRpcFindPostBySlug, xmlRpcUploadMedia, xmlRpcUsersBlogId, type XmlRpcSession } from './xmlrpc-api';
+import { ownPost, slugsToLookUp } from './own-post';
+import { RestApiMissing, restCreateAppPassword, restCreatePost, restCreateUserWithAppPassword, restFindUserByLogin, restPostsBySlugs, restTagIds, restTakenSlugs, restUploadMedia, restWhoAmI, type FoundPost, type RestSession, type RestUrlForm } from './rest-api';
+import { slugCandidates } from './slug';
+import { XmlRpcMissing, xmlRpcCreatePost, xmlRpcRecentPosts, xmlRpcUploadMedia, xmlRpcUserId, xmlRpcUsersBlogId, type XmlRpcSession } from './xmlrpc-api';
 
 export interface WordPressConnectorOptions {
   /** Makes the fetch dispatcher for a proxy URL (e.g. `(url) => new ProxyAgent(url)` from undici). */
@@ -49,7 +52,7 @@ export class WordPressConnector implements Connector {
 
   async publish(target: PublishTarget, post: PublishPost, options: PublishOptions): Promise<PublishResult> {
     const site = await this.siteContext(target, options);
-    const slug = slugForIdempotencyKey(post.idempotencyKey);
+    const slug = post.intent.name;
     const warnings: string[] = [];
 
     // Everything before the create request cannot have made the post: never an unknown outcome.
@@ -79,16 +82,60 @@ export class WordPressConnector implements Connector {
     }
   }
 
-  async findPublished(target: PublishTarget, idempotencyKey: string, options: PublishOptions): Promise<PublishedPost | null> {
+  /**
+   * The post's slug (see slug.ts): the first candidate no post of the site has (REST: published
+   * posts by slug; XML-RPC: among the posts a search for the title finds) and no other post of
+   * ours claims. Reads only.
+   */
+  async chooseName(target: PublishTarget, post: NamedPost, claimed: ClaimedNames, options: PublishOptions): Promise<string> {
     const site = await this.siteContext(target, options);
-    const slug = slugForIdempotencyKey(idempotencyKey);
-    const api = await this.api(site, options.transport ?? 'auto');
+    const candidates = slugCandidates(post.title, post.html);
     try {
-      const found =
-        api.kind === 'rest'
-          ? await restFindPostBySlug(this.restSession(site, api.form), slug)
-          : await xmlRpcFindPostBySlug(this.xmlRpcSession(site, api.blogId), slug);
-      return found ? { url: found.link, remoteId: String(found.id), status: found.status } : null;
+      return await surelyNotPosted(async () => {
+        const api = await this.api(site, options.transport ?? 'auto');
+        let xmlRpcTaken: Set<string> | undefined;
+        for (let at = 0; at < candidates.length; at += 25) {
+          const batch = candidates.slice(at, at + 25);
+          let taken: Set<string>;
+          if (api.kind === 'rest') taken = await restTakenSlugs(this.restSession(site, api.form), batch);
+          else {
+            xmlRpcTaken ??= new Set((await xmlRpcRecentPosts(this.xmlRpcSession(site, api.blogId), { search: post.title })).map((found) => found.slug.toLowerCase()));
+            taken = xmlRpcTaken;
+          }
+          const ours = await claimed(batch);
+          const free = batch.find((slug) => !taken.has(slug) && !ours.has(slug));
+          if (free !== undefined) return free;
+        }
+        throw new PublishError('rejected', `${site.base} already has posts under every slug the post "${post.title}" could take; change its title.`, { retryable: false });
+      });
+    } catch (error) {
+      throw this.afterApiFailure(site, error);
+    }
+  }
+
+  /**
+   * The post an earlier call with this intent made (own-post.ts): by the intent's slug (or
+   * WordPress's `-n` variant of it with the same title), written by this user, made at or after
+   * the intent. REST reads the slugs in the edit context; XML-RPC reads the user's newest posts,
+   * then a search for the title.
+   */
+  async findPublished(target: PublishTarget, intent: PublishIntent, options: PublishOptions): Promise<PublishedPost | null> {
+    const site = await this.siteContext(target, options);
+    try {
+      const api = await this.api(site, options.transport ?? 'auto');
+      let found: FoundPost | null;
+      if (api.kind === 'rest') {
+        const session = this.restSession(site, api.form);
+        // Who we are first: it also checks the login, which the edit context needs.
+        const me = await restWhoAmI(session);
+        found = ownPost(await restPostsBySlugs(session, slugsToLookUp(intent.name)), intent, me);
+      } else {
+        const session = this.xmlRpcSession(site, api.blogId);
+        const me = await xmlRpcUserId(session);
+        found = ownPost(await xmlRpcRecentPosts(session), intent, me);
+        if (!found && intent.title.trim() !== '') found = ownPost(await xmlRpcRecentPosts(session, { search: intent.title }), intent, me);
+      }
+      return found ? { url: found.link, remoteId: found.id, status: found.status } : null;
     } catch (error) {
       const failure = this.afterApiFailure(site, error);
       throw failure instanceof PublishError ? failure.withOutcomeUnknown(false) : failure;

@@ -4,6 +4,8 @@
  */
 import { PublishError } from '../connector';
 import type { ImageFile } from '../featured-image';
+import { utcMs } from '../intent-match';
+import type { FoundPost } from './rest-api';
 import { httpExchange, parseRetryAfter, type HttpContext } from '../http';
 import { decodeMethodResponse, encodeMethodCall, XmlRpcFault, XmlRpcParseError, type XmlRpcParam, type XmlRpcValue } from './xmlrpc';
 
@@ -138,25 +140,37 @@ export async function xmlRpcCreatePost(session: XmlRpcSession, input: XmlRpcPost
   return { id, link };
 }
 
-export interface XmlRpcFoundPost {
-  id: string;
-  link: string;
-  status: string;
+/** The id of the signed-in user (wp.getProfile): the author of the posts it makes. */
+export async function xmlRpcUserId(session: XmlRpcSession): Promise<number> {
+  const profile = await call(session, 'wp.getProfile', [session.blogId, session.username, session.password, ['user_id']], 'read the profile');
+  const id = isStruct(profile) ? Number(profile.user_id) : NaN;
+  if (!Number.isFinite(id)) throw new PublishError('rejected', `WordPress at ${session.http.siteLabel} answered the profile without a user id.`, { retryable: true });
+  return id;
 }
 
-/** Searches the most recent `limit` posts (any status) for the slug; XML-RPC has no slug filter. */
-export async function xmlRpcFindPostBySlug(session: XmlRpcSession, slug: string, limit = 100): Promise<XmlRpcFoundPost | null> {
+/**
+ * Posts the user may edit, newest first (wp.getPosts: any status but trash; XML-RPC has no slug
+ * filter). `search` narrows them by WordPress's search (title and text words).
+ */
+export async function xmlRpcRecentPosts(session: XmlRpcSession, filter: { search?: string; limit?: number } = {}): Promise<FoundPost[]> {
   const posts = await call(
     session,
     'wp.getPosts',
-    [session.blogId, session.username, session.password, { post_type: 'post', post_status: 'any', number: limit, orderby: 'date', order: 'DESC' }, ['post_id', 'post_name', 'link', 'post_status']],
+    [
+      session.blogId, session.username, session.password,
+      { post_type: 'post', post_status: 'any', number: filter.limit ?? 100, orderby: 'date', order: 'DESC', ...(filter.search ? { s: filter.search } : {}) },
+      ['post_id', 'post_name', 'post_title', 'post_author', 'post_date_gmt', 'link', 'post_status'],
+    ],
     'read posts',
   );
-  if (!Array.isArray(posts)) return null;
-  for (const post of posts) {
-    if (isStruct(post) && post.post_name === slug) {
-      return { id: String(post.post_id), link: typeof post.link === 'string' ? post.link : `${session.base}/?p=${String(post.post_id)}`, status: String(post.post_status ?? 'publish') };
-    }
-  }
-  return null;
+  if (!Array.isArray(posts)) return [];
+  return posts.flatMap((post) => {
+    if (!isStruct(post) || post.post_id === undefined) return [];
+    const id = String(post.post_id);
+    return [{
+      id, link: typeof post.link === 'string' && post.link ? post.link : `${session.base}/?p=${encodeURIComponent(id)}`,
+      status: String(post.post_status ?? 'publish'), slug: String(post.post_name ?? ''), author: Number(post.post_author ?? -1),
+      createdMs: utcMs(post.post_date_gmt), title: String(post.post_title ?? ''),
+    }];
+  });
 }

@@ -35,6 +35,7 @@ import { privateSiteChecksMigration } from './0034-private-site-checks';
 import { outputLinkSummaryMigration } from './0035-output-link-summary';
 import { postRepublishMigration } from './0036-post-republish';
 import { checkHistoryUrlMigration } from './0037-check-history-url';
+import { publishIntentMigration } from './0038-publish-intent';
 import { postPlanMigration } from './0039-post-plan';
 import type { SecretBox } from '../../crypto/secret-box';
 
@@ -80,6 +81,7 @@ export function migrationProvider(dialect: DialectName, secrets: SecretBox): Mig
     '0035-output-link-summary': outputLinkSummaryMigration(dialect),
     '0036-post-republish': postRepublishMigration(),
     '0037-check-history-url': checkHistoryUrlMigration(),
+    '0038-publish-intent': publishIntentMigration(),
     '0039-post-plan': postPlanMigration(dialect),
   };
   return { getMigrations: async () => migrations };

@@ -1,0 +1,54 @@
+import { decodeEntities } from '@linkloom/shared';
+
+/**
+ * Words of a post's own text that tell it apart from another item of the same title, the way a
+ * person names a second page "Tomato care (Pruning)": the text's most frequent words of five
+ * letters or more, not already in the title, not common English words. Link anchors, captions and
+ * embeds are left out (a name never carries a link keyword or a credit line). The order depends on
+ * the text alone, so a retry of the same post meets the same words.
+ */
+export function distinguishingWords(html: string, title: string, limit = 24): string[] {
+  const titleWords = new Set(wordsOf(title));
+  const seen = new Map<string, { count: number; first: number }>();
+  wordsOf(bodyText(html)).forEach((word, index) => {
+    if ([...word].length < 5 || titleWords.has(word) || COMMON_WORDS.has(word)) return;
+    const entry = seen.get(word);
+    if (entry) entry.count += 1;
+    else seen.set(word, { count: 1, first: index });
+  });
+  return [...seen]
+    .sort(([, a], [, b]) => b.count - a.count || a.first - b.first)
+    .slice(0, limit)
+    .map(([word]) => capitalise(word));
+}
+
+/** The text a reader sees, without links' anchors, figures (images, videos, credit lines) or markup. */
+export function bodyText(html: string): string {
+  const withoutExtras = html
+    .replace(/<a\b[^>]*>[\s\S]*?<\/a>/gi, ' ')
+    .replace(/<(figure|script|style|iframe|video)\b[^>]*>[\s\S]*?<\/\1>/gi, ' ')
+    .replace(/<[^>]*>/g, ' ');
+  return decodeEntities(withoutExtras).replace(/\s+/g, ' ').trim();
+}
+
+/** Lower-case words of letters (apostrophes and inner hyphens kept, so "don't" stays one word). */
+function wordsOf(text: string): string[] {
+  return (text.toLowerCase().match(/\p{L}[\p{L}\p{M}]*(?:['’-]\p{L}[\p{L}\p{M}]*)*/gu) ?? []);
+}
+
+function capitalise(word: string): string {
+  const [first = '', ...rest] = [...word];
+  return first.toUpperCase() + rest.join('');
+}
+
+/** English words of five letters or more that say nothing about a text's subject. */
+const COMMON_WORDS = new Set([
+  'about', 'above', 'after', 'again', 'against', 'almost', 'along', 'already', 'although', 'always', 'among', 'another', 'anything',
+  'around', 'because', 'become', 'becomes', 'before', 'being', 'below', 'between', 'beyond', 'could', 'couldn', 'doesn', 'doing',
+  'during', 'either', 'enough', 'every', 'everything', 'first', 'found', 'further', 'getting', 'given', 'gives', 'going', 'great',
+  'having', 'however', 'instead', 'itself', 'later', 'least', 'little', 'making', 'maybe', 'might', 'never', 'often', 'other',
+  'others', 'otherwise', 'perhaps', 'quite', 'rather', 'really', 'right', 'second', 'seems', 'should', 'shouldn', 'since',
+  'something', 'sometimes', 'still', 'their', 'theirs', 'themselves', 'there', 'therefore', 'these', 'thing', 'things', 'think',
+  'those', 'though', 'three', 'through', 'together', 'under', 'until', 'usually', 'wants', 'where', 'whether', 'which', 'while',
+  'whole', 'without', 'would', 'wouldn', 'years', 'yourself', 'yourselves',
+]);
