@@ -140,6 +140,10 @@ describe.skipIf(!availability.available)(`Run now keeps the chain on the user's 
     expect(detail.projects).toHaveLength(3);
     expect(tier1.schedule).toMatchObject({ scheduleType: 'FixedDate', durationType: 'Spread', nDay: 1 });
     expect(tier2.schedule).toMatchObject({ scheduleType: 'AfterProject', sourceProjectIds: [tier1.id, accounts2.id] });
+    // What happens next (item 2): tier 1 waits for its date, tier 2 for its parents, named.
+    await expect.poll(() => page.getByTestId(`project-outlook-${tier1.id}`).innerText()).toMatch(/^waits for its date: /);
+    expect(await page.getByTestId(`project-outlook-${tier2.id}`).innerText()).toBe(`waits for #${tier1.id} '${tier1.name}' (SCHEDULED) and #${accounts2.id} '${accounts2.name}' (SCHEDULED)`);
+    expect(await page.getByTestId('campaign-outlook').innerText()).toMatch(/^next start /);
     const statusOf = async (id: number) => (CampaignDetailResponseSchema.parse(await callAs(page, baseUrl, 'GET', `/rest${campaignRoute}`)).projects.find((p) => p.id === id))!;
 
     // The fix the Confirm tab named: a catch-all mailbox; then tier 2's account now.
@@ -153,6 +157,7 @@ describe.skipIf(!availability.available)(`Run now keeps the chain on the user's 
 
     // Tier 1 waits for its date: Start says why and offers Run now, which starts it at once.
     await visit(page, baseUrl, `/project/${tier1.id}`);
+    await expect.poll(() => page.getByTestId('run-outlook').innerText()).toMatch(/^waits for its date: /);
     await page.getByTestId('start-stop').click();
     const help = page.getByTestId('start-scheduled-help');
     expect(await help.innerText()).toContain(PROJECT_LIFECYCLE_MESSAGES.scheduled);
@@ -161,6 +166,7 @@ describe.skipIf(!availability.available)(`Run now keeps the chain on the user's 
     await expect.poll(() => projectStatus(page).getAttribute('data-status'), { timeout: 90_000 }).toBe('COMPLETED');
     // Its schedule stays (done), and the page said nothing went wrong.
     expect(await page.getByTestId('schedule-description').count()).toBe(1);
+    await expect.poll(() => page.getByTestId('run-outlook').innerText()).toBe('1 of 1 post in the last run');
     expect((await statusOf(tier1.id)).schedule).toMatchObject({ scheduleType: 'FixedDate', nDay: 1, status: 'DONE' });
     expect(await errorToasts.count()).toBe(0);
 

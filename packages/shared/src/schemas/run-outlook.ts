@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formatLocalDate } from '../domain/schedule-dates';
+import type { ProjectSchedule } from './projects';
 
 /**
  * What happens next (issue 35 item 2): a project's run as the engine planned it — the next planned
@@ -92,7 +93,26 @@ export function describeRunOutlook(outlook: Pick<RunOutlook, 'status' | 'startsA
   if (open && run.heldForProxy) parts.push('waits for a live proxy');
   if (open && run.nextPostAt !== null) parts.push(run.nextPostAt <= now + DUE_NOW_MS ? 'next post now' : `next post ${shortLocalTime(run.nextPostAt, now)}`);
   if (open && (run.todayPlanned > 0 || run.todayDone > 0)) parts.push(`${run.todayDone} of ${run.todayPlanned} today`);
-  if (run.planned > 0) parts.push(`${run.done} of ${run.planned} posts${open ? '' : ' in the last run'}${run.failed > 0 ? `, ${run.failed} failed` : ''}`);
+  if (run.planned > 0) parts.push(`${run.done} of ${run.planned} ${run.planned === 1 ? 'post' : 'posts'}${open ? '' : ' in the last run'}${run.failed > 0 ? `, ${run.failed} failed` : ''}`);
   if (open && run.etaAt !== null && run.etaAt > now + DUE_NOW_MS) parts.push(`last post ${shortLocalTime(run.etaAt, now)}`);
   return parts;
+}
+
+/**
+ * The parents an AfterProject schedule waits for, named for the screens (issue 35): "#12 'Tier 1
+ * blog' (RUNNING)", joined with commas and "and"; null when the project waits for no parent (a date,
+ * or no schedule). An indexer's parent 0 stands for every other project.
+ */
+export function waitingParentsText(
+  schedule: ProjectSchedule | null | undefined, projectId: number, projects: readonly { id: number; name: string; status: string }[],
+): string | null {
+  if (schedule?.scheduleType !== 'AfterProject') return null;
+  if (schedule.sourceProjectId === 0) return 'every other project of the campaign';
+  const ids = [...new Set([...(schedule.sourceProjectIds ?? []), ...(schedule.sourceProjectId ? [schedule.sourceProjectId] : [])])].filter((id) => id !== projectId);
+  if (ids.length === 0) return null;
+  const names = ids.map((id) => {
+    const parent = projects.find((candidate) => candidate.id === id);
+    return parent ? `#${id} '${parent.name}' (${parent.status})` : `#${id}`;
+  });
+  return names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names.at(-1)!}`;
 }

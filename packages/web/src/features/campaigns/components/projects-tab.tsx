@@ -2,22 +2,26 @@ import { useState, type Key } from 'react';
 import { Button, type TableColumnsType } from 'antd';
 import { CopyOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
-import { MODULES, describeSchedule, projectScreenPath, wireDateToLocal, type ProjectRow } from '@linkloom/shared';
+import { MODULES, describeRunOutlook, describeSchedule, projectScreenPath, waitingParentsText, wireDateToLocal, type ProjectRow } from '@linkloom/shared';
 import { CellGroup } from '@/components/cell-group';
 import { DataTable } from '@/components/data-table';
 import { StatusTag } from '@/components/status-tag';
 import { useConfirm } from '@/components/confirm-delete';
 import { useProjectMutations } from '../api/campaign-rows-api';
+import { useCampaignOutlook } from '../api/campaign-outlook-api';
+import { CampaignOutlookLine } from './campaign-outlook';
 import { ProjectDialog, type ProjectDialogMode } from './project-dialog';
 
 const moduleName = (module: string) => (MODULES as Record<string, string>)[module] ?? module;
 
-/** The campaign screen's Projects tab: the project rows, their dialog and delete. */
+/** The campaign screen's Projects tab: the project rows with what each does next (issue 35), their dialog and delete. */
 export function ProjectsTab({ campaignId, projects, loading }: { campaignId: number; projects: readonly ProjectRow[] | undefined; loading: boolean }) {
   const { remove } = useProjectMutations(campaignId);
   const { confirmDelete } = useConfirm();
   const [selectedKeys, setSelectedKeys] = useState<Key[]>([]);
   const [dialog, setDialog] = useState<ProjectDialogMode | null>(null);
+  const outlook = useCampaignOutlook(campaignId, projects);
+  const outlookOf = new Map((outlook.data?.projects ?? []).map((item) => [item.projectId, item]));
 
   const handleDelete = async () => {
     if (!(await confirmDelete({ content: 'Do you want to delete the selected projects?' }))) return;
@@ -41,10 +45,19 @@ export function ProjectsTab({ campaignId, projects, loading }: { campaignId: num
     { title: 'Status', dataIndex: 'status', width: 140, render: (_, row) => <StatusTag status={row.status} /> },
     { title: 'Schedule', key: 'schedule', width: 150, render: (_, row) => wireDateToLocal(row.schedule?.startDate) },
     { title: 'Schedule Description', key: 'scheduleDescription', render: (_, row) => describeSchedule(row.schedule) },
+    {
+      title: 'Next', key: 'next',
+      render: (_, row) => {
+        const item = outlookOf.get(row.id);
+        const parts = item ? describeRunOutlook(item, outlook.dataUpdatedAt, waitingParentsText(row.schedule, row.id, projects ?? [])) : [];
+        return <span data-testid={`project-outlook-${row.id}`}>{parts.join(' · ')}</span>;
+      },
+    },
   ];
 
   return (
     <>
+      <CampaignOutlookLine outlook={outlook.data} now={outlook.dataUpdatedAt} />
       <DataTable<ProjectRow>
         testId="projects-table" columns={columns} rows={projects} rowKey="id" loading={loading}
         selection={{ selectedKeys, onChange: (keys) => setSelectedKeys(keys) }}

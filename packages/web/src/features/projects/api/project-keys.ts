@@ -4,4 +4,6 @@ export const projectKeys = {
   screen: (id: number) => ['project', id] as const,
   /** Under the screen's key: invalidating the screen refreshes it too. */
   readiness: (id: number) => ['project', id, 'readiness'] as const,
+  /** What happens next (issue 35), under the screen's key too. */
+  outlook: (id: number) => ['project', id, 'outlook'] as const,
 };

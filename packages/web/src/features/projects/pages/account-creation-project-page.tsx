@@ -25,7 +25,7 @@ function AccountCreationProjectScreen({ screen }: { screen: AccountCreationScree
             key: 'sites', label: 'Sites',
             children: (
               <ProjectSitesTab
-                editor={editor} grouping="module-platform"
+                editor={editor} project={screen.project} grouping="module-platform"
                 emptyHint={<>No sites yet. Sites come from your <Link to="/private-networks">private networks</Link> and custom sites.</>}
               />
             ),

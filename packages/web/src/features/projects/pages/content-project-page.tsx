@@ -51,7 +51,7 @@ function ContentProjectScreen({ screen }: { screen: PostingScreen | PrivateScree
           },
           { key: 'image', label: 'Image', forceRender: true, children: <MediaTab media="image" editing={editor.editing} /> },
           { key: 'video', label: 'Video', forceRender: true, children: <MediaTab media="video" editing={editor.editing} /> },
-          { key: 'sites', label: 'Sites', children: <ProjectSitesTab editor={editor} grouping={posting ? 'module-platform' : 'platform'} emptyHint={emptyHint} /> },
+          { key: 'sites', label: 'Sites', children: <ProjectSitesTab editor={editor} project={screen.project} grouping={posting ? 'module-platform' : 'platform'} emptyHint={emptyHint} /> },
           { key: 'indexer', label: 'Indexer', forceRender: true, children: <IndexerTab editing={editor.editing} /> },
           {
             key: 'reports', label: 'Reports',

@@ -14,7 +14,7 @@ function IndexerProjectScreen({ screen }: { screen: IndexerScreen }) {
     <ProjectScreenFrame screen={screen} editor={editor}>
       <IndexerProjectFields editing={editor.editing} urlLists={screen.urlLists} />
       <Typography.Title level={5}>Sites</Typography.Title>
-      <ProjectSitesTab editor={editor} grouping="platform" emptyHint="No indexing endpoints are available." />
+      <ProjectSitesTab editor={editor} project={screen.project} grouping="platform" emptyHint="No indexing endpoints are available." />
     </ProjectScreenFrame>
   );
 }

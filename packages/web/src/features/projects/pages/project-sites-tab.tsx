@@ -1,14 +1,34 @@
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
+import { shortLocalTime, type ProjectRow, type SiteRow } from '@linkloom/shared';
 import { SiteGrid } from '@/components/site-grid';
 import type { ProjectEditor } from './use-project-editor';
 import { useBlockedSiteTest } from '../api/blocked-sites-api';
+import { useProjectOutlook } from '../api/run-outlook-api';
 
-/** The Sites tab of any project screen: the editor's sites and selection in the shared grid; blocked sites marked. */
-export function ProjectSitesTab({ editor, grouping, emptyHint }: { editor: ProjectEditor; grouping: 'module-platform' | 'platform'; emptyHint: ReactNode }) {
+/** A site's progress with its next planned post (issue 35 item 2), when its run has one left. */
+function withNextPost(rows: readonly SiteRow[], next: ReadonlyMap<string, number>, now: number): SiteRow[] {
+  return rows.map((row) => {
+    const at = next.get(row.key);
+    if (at === undefined) return row;
+    const when = at <= now + 1000 ? 'next post now' : `next post ${shortLocalTime(at, now)}`;
+    return { ...row, waitInfo: row.waitInfo ? `${row.waitInfo} · ${when}` : when };
+  });
+}
+
+/** The Sites tab of any project screen: the editor's sites and selection in the shared grid; blocked sites marked; each site's next post. */
+export function ProjectSitesTab({ editor, project, grouping, emptyHint }: {
+  editor: ProjectEditor; project: Pick<ProjectRow, 'id' | 'status'>; grouping: 'module-platform' | 'platform'; emptyHint: ReactNode;
+}) {
   const isBlocked = useBlockedSiteTest();
+  const outlook = useProjectOutlook(project.id, project.status);
+  const sites = useMemo(() => {
+    const open = outlook.data?.run?.state === 'running' || outlook.data?.run?.state === 'stopping';
+    const next = new Map((open ? outlook.data?.sites ?? [] : []).flatMap((site) => (site.nextPostAt === null ? [] : [[site.siteKey, site.nextPostAt] as const])));
+    return next.size === 0 ? editor.sites : withNextPost(editor.sites, next, outlook.dataUpdatedAt);
+  }, [editor.sites, outlook.data, outlook.dataUpdatedAt]);
   return (
     <SiteGrid
-      sites={editor.sites}
+      sites={sites}
       grouping={grouping}
       checked={editor.checked}
       onCheckedChange={editor.setChecked}

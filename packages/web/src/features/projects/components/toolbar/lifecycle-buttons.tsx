@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react';
 import { Button, Popover, Space } from 'antd';
 import {
-  runNowButton, startStopButton, verifyButton, type ButtonState, type ProjectAction, type ProjectSchedule, type ProjectSibling,
+  runNowButton, startStopButton, verifyButton, waitingParentsText, type ButtonState, type ProjectAction, type ProjectSchedule, type ProjectSibling,
 } from '@linkloom/shared';
 import { useProjectAction } from '../../api/project-actions-api';
-import { waitingParentsText } from '../../lib/waiting-parents';
 import { RunNowButton, ScheduledStartHelp, useRunNowConfirm } from './run-now';
 
 /** Props of {@link LifecycleButtons}. */

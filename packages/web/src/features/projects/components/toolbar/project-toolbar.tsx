@@ -5,6 +5,7 @@ import { EditButtons } from './edit-buttons';
 import { LifecycleButtons } from './lifecycle-buttons';
 import { ScheduleMenu } from './schedule-menu';
 import { StatusLine } from './status-line';
+import { RunOutlookLine } from './run-outlook-line';
 
 /** Props of {@link ProjectToolbar}. */
 export interface ProjectToolbarProps {
@@ -36,6 +37,7 @@ export function ProjectToolbar(p: ProjectToolbarProps) {
     <Flex justify="space-between" align="center" wrap gap={12} data-testid="project-toolbar">
       <Space size={12} wrap>
         <StatusLine project={project} />
+        <RunOutlookLine project={project} siblings={p.siblings} />
         {accountCreation && p.verificationStatus && (
           <Typography.Text type="secondary" data-testid="verification-status">
             Verification: {p.verificationStatus}

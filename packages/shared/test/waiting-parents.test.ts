@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { waitingParentsText } from './waiting-parents';
+import { waitingParentsText } from '../src/schemas/run-outlook';
 
 const siblings = [
   { id: 2, name: 'Tier 1 blog', module: 'SocialNetwork', status: 'RUNNING' },
