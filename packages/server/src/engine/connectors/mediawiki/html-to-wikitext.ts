@@ -56,20 +56,105 @@ export function externalLinkTarget(url: string): string {
 /** Characters that start wiki syntax when they open a line. */
 const LINE_START = /^[*#:;=!\- ]/;
 
+/**
+ * Elements open at once beyond which the article is refused: no real article comes near it, and
+ * htmlparser2 keeps its open elements in an array it `unshift`s, so each element costs as much as
+ * the depth (`<div>` × 100,000 never closed: 2 s, and the square of that for 5 times as many).
+ */
+export const MAX_NESTING = 256;
+
+/** An article whose HTML nests elements more than MAX_NESTING deep. */
+export class MarkupNestingError extends Error {
+  constructor() {
+    super(`The article's HTML nests elements more than ${MAX_NESTING} deep: a wiki page cannot be made of it`);
+    this.name = 'MarkupNestingError';
+  }
+}
+
+/** Lists nested deeper than this go on at this depth: a line's prefix is as long as its depth. */
+const MAX_LIST_DEPTH = 16;
+/** Links, items and cells open at once beyond which a new one is text of the one around it. */
+const MAX_FRAMES = 8;
+
+const isSpaceOrTab = (code: number) => code === 0x20 || code === 0x09;
+const isWhiteSpace = (code: number) => /\s/.test(String.fromCharCode(code));
+
+/**
+ * A growing wikitext whose end is read and trimmed without touching the rest: a string grown by
+ * `+=` and asked `endsWith` or `replace(/[ \t]+$/)` after each piece was copied whole each time, so
+ * the conversion took the square of the article's length (a 50 KB article of `<` took 11 s on the
+ * thread serving requests). The last few characters stay in `tail`, the rest in finished pieces.
+ */
+class WikiBuffer {
+  static readonly KEEP = 64;
+  static readonly SPILL = 4096;
+  readonly #head: string[] = [];
+  #tail = '';
+
+  isEmpty(): boolean {
+    return this.#tail === '' && this.#head.length === 0;
+  }
+
+  append(text: string): void {
+    this.#tail += text;
+    if (this.#tail.length > WikiBuffer.SPILL) this.#spill();
+  }
+
+  /** `text` is at most KEEP characters. */
+  endsWith(text: string): boolean {
+    while (this.#tail.length < WikiBuffer.KEEP && this.#head.length > 0) this.#tail = this.#head.pop()! + this.#tail;
+    return this.#tail.endsWith(text);
+  }
+
+  /** Drops the characters at the end for which `blank` holds. */
+  trimEnd(blank: (code: number) => boolean): void {
+    for (;;) {
+      let end = this.#tail.length;
+      while (end > 0 && blank(this.#tail.charCodeAt(end - 1))) end -= 1;
+      this.#tail = this.#tail.slice(0, end);
+      if (end > 0 || this.#head.length === 0) return;
+      this.#tail = this.#head.pop()!;
+    }
+  }
+
+  toString(): string {
+    return this.#head.join('') + this.#tail;
+  }
+
+  #spill(): void {
+    this.#head.push(this.#tail.slice(0, -WikiBuffer.KEEP));
+    this.#tail = this.#tail.slice(-WikiBuffer.KEEP);
+  }
+}
+
 interface Frame {
   /** What this buffer becomes when closed. */
   kind: 'root' | 'link' | 'heading' | 'cell' | 'item';
-  out: string;
+  out: WikiBuffer;
   href?: string;
   level?: number;
   header?: boolean;
   prefix?: string;
 }
 
+/** Each line without the spaces and tabs at its end (a regular expression did it in quadratic time on a long run of them). */
+function trimLineEnds(text: string): string {
+  return text.split('\n').map((line) => {
+    let end = line.length;
+    while (end > 0 && isSpaceOrTab(line.charCodeAt(end - 1))) end -= 1;
+    return line.slice(0, end);
+  }).join('\n');
+}
+
 export function htmlToWikitext(html: string): Wikitext {
   const notes: string[] = [];
-  const frames: Frame[] = [{ kind: 'root', out: '' }];
+  const frames: Frame[] = [{ kind: 'root', out: new WikiBuffer() }];
   const lists: string[] = [];
+  /** Lists opened past MAX_LIST_DEPTH, and links or items past MAX_FRAMES, still to be closed. */
+  let listsTooDeep = 0;
+  let linksTooDeep = 0;
+  /** Elements htmlparser2 holds open (it reports the ones it closes by implication too). */
+  let open = 0;
   let drop = 0;
   let pre = 0;
   let images = 0;
@@ -79,26 +164,26 @@ export function htmlToWikitext(html: string): Wikitext {
   const top = (): Frame => frames[frames.length - 1] as Frame;
   /** Inside a link, a heading, a list item or a table cell everything stays on one line. */
   const oneLine = (): boolean => top().kind !== 'root';
-  const atLineStart = (): boolean => top().out === '' || top().out.endsWith('\n');
+  const atLineStart = (): boolean => top().out.isEmpty() || top().out.endsWith('\n');
   const emit = (markup: string): void => {
-    top().out += markup;
+    top().out.append(markup);
   };
 
   function blockBreak(): void {
     if (oneLine()) {
-      if (top().out !== '' && !top().out.endsWith(' ')) emit(' ');
+      if (!top().out.isEmpty() && !top().out.endsWith(' ')) emit(' ');
       return;
     }
-    const frame = top();
-    frame.out = frame.out.replace(/[ \t]+$/, '');
-    if (frame.out === '' || frame.out.endsWith('\n\n') || frame.out.endsWith('<blockquote>')) return;
-    frame.out += frame.out.endsWith('\n') ? '\n' : '\n\n';
+    const { out } = top();
+    out.trimEnd(isSpaceOrTab);
+    if (out.isEmpty() || out.endsWith('\n\n') || out.endsWith('<blockquote>')) return;
+    out.append(out.endsWith('\n') ? '\n' : '\n\n');
   }
 
   function lineBreak(): void {
-    const frame = top();
-    frame.out = frame.out.replace(/[ \t]+$/, '');
-    if (frame.out !== '' && !frame.out.endsWith('\n')) frame.out += '\n';
+    const { out } = top();
+    out.trimEnd(isSpaceOrTab);
+    if (!out.isEmpty() && !out.endsWith('\n')) out.append('\n');
   }
 
   function text(raw: string): void {
@@ -115,24 +200,39 @@ export function htmlToWikitext(html: string): Wikitext {
     emit(escaped);
   }
 
-  function openLink(href: string | undefined): void {
-    frames.push({ kind: 'link', out: '', ...(href && LINKABLE_HREF.test(href.trim()) ? { href: href.trim() } : {}) });
+  /** A link inside a link (or past MAX_FRAMES) is its text: a wiki link cannot hold one, and each level re-read all it held. */
+  // htmlparser2 hands text over in pieces (each stray `<` is one): escaping each piece on its own
+  // cost a dozen passes per character of `<` × 500,000, and missed a `__` or `http:` cut in two.
+  let pendingText = '';
+  function flushText(): void {
+    if (pendingText === '') return;
+    const raw = pendingText;
+    pendingText = '';
+    text(raw);
   }
 
-  function closeFrame(): Frame {
+  function openLink(href: string | undefined): void {
+    if (top().kind === 'link' || frames.length >= MAX_FRAMES) {
+      linksTooDeep++;
+      return;
+    }
+    frames.push({ kind: 'link', out: new WikiBuffer(), ...(href && LINKABLE_HREF.test(href.trim()) ? { href: href.trim() } : {}) });
+  }
+
+  /** The innermost frame, taken off, and its text on one line. */
+  function closeFrame(): { frame: Frame; text: string } {
     const frame = frames.pop() as Frame;
-    frame.out = frame.out.replace(/\s+/g, ' ').trim();
-    return frame;
+    return { frame, text: frame.out.toString().replace(/\s+/g, ' ').trim() };
   }
 
   function closeLink(): void {
-    const frame = closeFrame();
+    const { frame, text: label } = closeFrame();
     if (!frame.href) {
-      emit(frame.out);
+      emit(label);
       return;
     }
     const target = externalLinkTarget(frame.href.startsWith('//') ? `https:${frame.href}` : frame.href);
-    emit(`[${target} ${frame.out || escapeWikiText(frame.href)}]`);
+    emit(`[${target} ${label || escapeWikiText(frame.href)}]`);
   }
 
   function mediaLink(url: string | undefined, label: string): void {
@@ -145,6 +245,9 @@ export function htmlToWikitext(html: string): Wikitext {
   const parser = new Parser(
     {
       onopentag(name, attributes) {
+        flushText();
+        open++;
+        if (open > MAX_NESTING) throw new MarkupNestingError();
         if (drop > 0 || DROP_WITH_CONTENT.has(name)) {
           drop++;
           return;
@@ -177,7 +280,7 @@ export function htmlToWikitext(html: string): Wikitext {
           case 'h6':
             if (oneLine()) return;
             blockBreak();
-            frames.push({ kind: 'heading', out: '', level: Number(name.slice(1)) });
+            frames.push({ kind: 'heading', out: new WikiBuffer(), level: Number(name.slice(1)) });
             return;
           case 'img': {
             images++;
@@ -198,12 +301,13 @@ export function htmlToWikitext(html: string): Wikitext {
             // A list inside an item: the item's own text is its line, the inner items follow.
             if (top().kind === 'item') closeItem();
             else if (lists.length === 0) blockBreak();
-            lists.push(name === 'ul' ? '*' : '#');
+            if (lists.length >= MAX_LIST_DEPTH) listsTooDeep++;
+            else lists.push(name === 'ul' ? '*' : '#');
             return;
           case 'li': {
             if (top().kind === 'item') closeItem();
             lineBreak();
-            frames.push({ kind: 'item', out: '', prefix: lists.join('') || '*' });
+            if (frames.length < MAX_FRAMES) frames.push({ kind: 'item', out: new WikiBuffer(), prefix: lists.join('') || '*' });
             return;
           }
           case 'blockquote':
@@ -231,15 +335,19 @@ export function htmlToWikitext(html: string): Wikitext {
             return;
           case 'td':
           case 'th':
-            if (tableDepth > 0 && !oneLine()) frames.push({ kind: 'cell', out: '', header: name === 'th' });
+            if (tableDepth > 0 && !oneLine()) frames.push({ kind: 'cell', out: new WikiBuffer(), header: name === 'th' });
             return;
           default:
             if (INLINE_TAGS.has(name)) emit(`<${INLINE_TAGS.get(name)}>`);
             else if (BLOCKS.has(name)) blockBreak();
         }
       },
-      ontext: text,
+      ontext(raw) {
+        pendingText += raw;
+      },
       onclosetag(name) {
+        flushText();
+        open--;
         if (drop > 0) {
           drop--;
           return;
@@ -259,7 +367,8 @@ export function htmlToWikitext(html: string): Wikitext {
         }
         switch (name) {
           case 'a':
-            if (top().kind === 'link') closeLink();
+            if (linksTooDeep > 0) linksTooDeep--;
+            else if (top().kind === 'link') closeLink();
             return;
           case 'h1':
           case 'h2':
@@ -268,10 +377,10 @@ export function htmlToWikitext(html: string): Wikitext {
           case 'h5':
           case 'h6': {
             if (top().kind !== 'heading') return;
-            const frame = closeFrame();
+            const { frame, text: heading } = closeFrame();
             const marks = '='.repeat(Math.min(6, Math.max(1, frame.level ?? 2)));
-            if (frame.out) {
-              emit(`${marks} ${frame.out} ${marks}`);
+            if (heading) {
+              emit(`${marks} ${heading} ${marks}`);
               blockBreak();
             }
             return;
@@ -282,21 +391,22 @@ export function htmlToWikitext(html: string): Wikitext {
           case 'ul':
           case 'ol':
             if (top().kind === 'item') closeItem();
-            lists.pop();
+            if (listsTooDeep > 0) listsTooDeep--;
+            else lists.pop();
             if (lists.length === 0) blockBreak();
             return;
           case 'blockquote':
             if (oneLine()) return;
-            top().out = top().out.replace(/\s+$/, '');
+            top().out.trimEnd(isWhiteSpace);
             emit('</blockquote>');
             blockBreak();
             return;
           case 'td':
           case 'th': {
             if (top().kind !== 'cell') return;
-            const frame = closeFrame();
+            const { frame, text: cell } = closeFrame();
             lineBreak();
-            emit(`${frame.header ? '!' : '|'} ${frame.out}\n`);
+            emit(`${frame.header ? '!' : '|'} ${cell}\n`);
             return;
           }
           case 'table':
@@ -316,25 +426,23 @@ export function htmlToWikitext(html: string): Wikitext {
   );
 
   function closeItem(): void {
-    const frame = closeFrame();
+    const { frame, text: item } = closeFrame();
     lineBreak();
-    emit(`${frame.prefix ?? '*'} ${frame.out}\n`);
+    emit(`${frame.prefix ?? '*'} ${item}\n`);
   }
 
   parser.write(html);
   parser.end();
+  flushText();
   // Close whatever the HTML left open (a link, a heading, an item, a cell).
   while (frames.length > 1) {
     const kind = top().kind;
     if (kind === 'link') closeLink();
     else if (kind === 'item') closeItem();
-    else {
-      const frame = closeFrame();
-      emit(frame.out);
-    }
+    else emit(closeFrame().text);
   }
   if (images > 0) notes.push(`${images === 1 ? 'An image was' : `${images} images were`} turned into a link to the image: a wiki does not show images from other sites.`);
   if (videos > 0) notes.push(`${videos === 1 ? 'A video was' : `${videos} videos were`} turned into a link to the video: a wiki does not embed videos from other sites.`);
-  const wikitext = (frames[0] as Frame).out.replace(/[ \t]+\n/g, '\n').replace(/\n{3,}/g, '\n\n').trim();
+  const wikitext = trimLineEnds((frames[0] as Frame).out.toString()).replace(/\n{3,}/g, '\n\n').trim();
   return { wikitext, notes };
 }
