@@ -18,7 +18,8 @@
 # Environment: MW_PEERS_PHP_WORKERS (php -S workers per wiki, default 4),
 # MW_PEERS_PHP_INI_DIR (extra PHP ini folder for the wikis, e.g. STATE_DIR/php of dovecot.sh start:
 # the wikis then send mail — account confirmations — through its sendmail_path),
-# MW_PEERS_MYSQL_HOST (default 127.0.0.1), MW_PEERS_MYSQL_PORT (default 3306).
+# MW_PEERS_MYSQL_HOST (default 127.0.0.1), MW_PEERS_MYSQL_PORT (default 3306),
+# MW_PEERS_HOSTS (space-separated loopback addresses, wiki i on the i-th, 127.0.0.1 past the list).
 # See real-peers.md and site-mail-and-wikis.md §2–3 in the shared notes for the facts this
 # script is built on (bot passwords need the grant createeditmovepage to create pages).
 set -euo pipefail
@@ -31,6 +32,9 @@ PHP_WORKERS=${MW_PEERS_PHP_WORKERS:-4}
 # An extra folder of PHP ini files for the wikis' php -S (a Dovecot peer's php/): with it the wikis
 # send their mail (e-mail confirmation on) and it lands in Dovecot; Debian's own conf.d is still read.
 PHP_INI_EXTRA=${MW_PEERS_PHP_INI_DIR:-}
+read -ra WIKI_HOSTS <<<"${MW_PEERS_HOSTS:-}"
+# The loopback address wiki $1 listens on.
+wiki_host() { echo "${WIKI_HOSTS[$1]:-127.0.0.1}"; }
 MW_ROOT=/var/lib/mediawiki
 # One file per started run (its state dir), so that 'install' can sweep runs that died without 'stop'.
 RUNS_DIR=/var/tmp/linkloom-mediawiki-peers
@@ -118,13 +122,14 @@ EOF
 
 setup_wiki() {
   local state=$1 run=$2 i=$3 port=$4 db_name=$5 db_password=$6 admin_password=$7
-  local dir="$state/wiki-$i" config="$state/wiki-$i/LocalSettings.php"
+  local dir="$state/wiki-$i" config="$state/wiki-$i/LocalSettings.php" host
+  host=$(wiki_host "$i")
   mkdir -p "$dir/images" "$dir/cache" "$dir/install"
   # install.php reads an existing LocalSettings first: point MW_CONFIG_FILE at one not yet written.
   MW_CONFIG_FILE="$dir/install/none.php" php "$MW_ROOT/maintenance/install.php" \
     --dbtype=mysql --dbserver="$MYSQL_HOST:$MYSQL_PORT" --dbname="$db_name" --dbuser="$db_name" --dbpass="$db_password" \
     --installdbuser="$db_name" --installdbpass="$db_password" \
-    --server="http://127.0.0.1:$port" --scriptpath="" --lang=en --pass="$admin_password" \
+    --server="http://$host:$port" --scriptpath="" --lang=en --pass="$admin_password" \
     --confpath="$dir/install" "Test Wiki $port" Admin </dev/null >"$dir/install.log" 2>&1 \
     || { note "install.php for wiki $i failed: $(tail -n 5 "$dir/install.log" | tr '\n' ' ')"; return 1; }
   mv "$dir/install/LocalSettings.php" "$config"
@@ -136,8 +141,8 @@ setup_wiki() {
   local bot_password
   bot_password=$(printf '%s' "$out" | sed -n "s/.*password:'\([^']*\)'.*/\1/p" | head -n 1)
   [ -n "$bot_password" ] || { note "createBotPassword.php printed no password: $out"; return 1; }
-  printf '{"url":"http://127.0.0.1:%s","apiUrl":"http://127.0.0.1:%s/api.php","username":"Admin","password":"%s","botUsername":"Admin@%s","botPassword":"%s"}\n' \
-    "$port" "$port" "$admin_password" "$BOT_APP" "$bot_password" >"$dir/site.json"
+  printf '{"url":"http://%s:%s","apiUrl":"http://%s:%s/api.php","username":"Admin","password":"%s","botUsername":"Admin@%s","botPassword":"%s"}\n' \
+    "$host" "$port" "$host" "$port" "$admin_password" "$BOT_APP" "$bot_password" >"$dir/site.json"
 }
 
 cmd_start() {
@@ -183,11 +188,11 @@ cmd_start() {
     # The leading ':' keeps Debian's own conf.d scanned.
     [[ -n $PHP_INI_EXTRA ]] && extra_env=("PHP_INI_SCAN_DIR=:$PHP_INI_EXTRA")
     env MW_CONFIG_FILE="$state/wiki-$i/LocalSettings.php" PHP_CLI_SERVER_WORKERS=$PHP_WORKERS "${extra_env[@]}" \
-      setsid php -S "127.0.0.1:$port" -t "$MW_ROOT" </dev/null >"$state/logs/wiki-$i.log" 2>&1 &
+      setsid php -S "$(wiki_host "$i"):$port" -t "$MW_ROOT" </dev/null >"$state/logs/wiki-$i.log" 2>&1 &
     echo $! >"$state/wiki-$i/server.pid"
   done
   for ((i = 0; i < n; i++)); do
-    local url="http://127.0.0.1:$((base + i))"
+    local url="http://$(wiki_host "$i"):$((base + i))"
     wait_http "$url/api.php?action=query&meta=siteinfo&format=json" 60 || die "wiki $i at $url does not answer; see $state/logs"
   done
   trap - EXIT

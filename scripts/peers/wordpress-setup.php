@@ -1,19 +1,21 @@
 <?php
 /*
  * Installs one test blog without wp-cli (not in Debian bookworm); run by wordpress.sh as www-data:
- *   php wordpress-setup.php NAME PORT ADMIN_PASSWORD UPLOADS_DIR
+ *   php wordpress-setup.php NAME PORT ADMIN_PASSWORD UPLOADS_DIR [HOST]
  * NAME selects /etc/wordpress/config-NAME.php through Debian's wp-config.php. Installs WordPress,
  * sets pretty permalinks, per-blog uploads, no pings, creates an application password for the
  * admin and prints the blog as one JSON line.
  */
-if (PHP_SAPI !== 'cli' || $argc !== 5) {
-    fwrite(STDERR, "usage: php wordpress-setup.php NAME PORT ADMIN_PASSWORD UPLOADS_DIR\n");
+if (PHP_SAPI !== 'cli' || ($argc !== 5 && $argc !== 6)) {
+    fwrite(STDERR, "usage: php wordpress-setup.php NAME PORT ADMIN_PASSWORD UPLOADS_DIR [HOST]\n");
     exit(2);
 }
 [, $name, $port, $adminPassword, $uploadsDir] = $argv;
-$host = "127.0.0.1:$port";
+// The loopback address the blog listens on (wordpress.sh WP_PEERS_HOSTS), 127.0.0.1 by default.
+$ip = $argv[5] ?? '127.0.0.1';
+$host = "$ip:$port";
 $_SERVER['HTTP_HOST'] = $host;
-$_SERVER['SERVER_NAME'] = '127.0.0.1';
+$_SERVER['SERVER_NAME'] = $ip;
 $_SERVER['SERVER_PORT'] = $port;
 $_SERVER['WORDPRESS_CONFIG'] = $name;
 $_SERVER['REQUEST_URI'] = '/';

@@ -16,7 +16,10 @@
 #
 # Environment: WP_PEERS_PHP_CHILDREN (php-fpm workers shared by the blogs, default 8),
 # WP_PEERS_PHP_INI_DIR (extra PHP ini folder for the blogs, e.g. STATE_DIR/php of dovecot.sh start),
-# WP_PEERS_MYSQL_HOST (default 127.0.0.1), WP_PEERS_MYSQL_PORT (default 3306).
+# WP_PEERS_MYSQL_HOST (default 127.0.0.1), WP_PEERS_MYSQL_PORT (default 3306),
+# WP_PEERS_HOSTS (space-separated loopback addresses, blog i on the i-th, 127.0.0.1 past the list:
+# blogs on hosts of their own, as different owners' sites are — what the engine's same-domain rule
+# tells apart; the port alone does not make another site).
 # See real-peers.md in the shared notes for the facts this script is built on.
 set -euo pipefail
 
@@ -29,6 +32,9 @@ PHP_CHILDREN=${WP_PEERS_PHP_CHILDREN:-8}
 # An extra folder of PHP ini files for the blogs' php-fpm (a Dovecot peer's php/, whose sendmail_path
 # makes the blogs' mail land in Dovecot); Debian's own conf.d is still read.
 PHP_INI_EXTRA=${WP_PEERS_PHP_INI_DIR:-}
+read -ra BLOG_HOSTS <<<"${WP_PEERS_HOSTS:-}"
+# The loopback address blog $1 listens on.
+blog_host() { echo "${BLOG_HOSTS[$1]:-127.0.0.1}"; }
 WP_ROOT=/usr/share/wordpress
 WP_CONFIG_DIR=/etc/wordpress
 
@@ -112,8 +118,8 @@ EOF
       port=$((base + i)); name="${run}-$i"
       cat <<EOF
   server {
-    listen 127.0.0.1:$port;
-    server_name 127.0.0.1;
+    listen $(blog_host "$i"):$port;
+    server_name $(blog_host "$i");
     root $WP_ROOT;
     index index.php;
     location ^~ /ll-uploads/ { alias $state/blog-$i/uploads/; }
@@ -180,7 +186,7 @@ EOF
 }
 
 write_wp_config() {
-  local file=$1 name=$2 port=$3 db_password=$4 state=$5 salt_lines
+  local file=$1 name=$2 port=$3 db_password=$4 state=$5 host=${6:-127.0.0.1} salt_lines
   salt_lines=""
   local key
   for key in AUTH_KEY SECURE_AUTH_KEY LOGGED_IN_KEY NONCE_KEY AUTH_SALT SECURE_AUTH_SALT LOGGED_IN_SALT NONCE_SALT; do
@@ -188,15 +194,15 @@ write_wp_config() {
   done
   cat >"$file" <<EOF
 <?php
-/* Written by scripts/peers/wordpress.sh for a test blog on 127.0.0.1:$port; removed by 'stop'. */
+/* Written by scripts/peers/wordpress.sh for a test blog on $host:$port; removed by 'stop'. */
 /* STATE=$state */
 define('DB_NAME', '$name');
 define('DB_USER', '$name');
 define('DB_PASSWORD', '$db_password');
 define('DB_HOST', '$MYSQL_HOST:$MYSQL_PORT');
 define('DB_CHARSET', 'utf8mb4');
-define('WP_HOME', 'http://127.0.0.1:$port');
-define('WP_SITEURL', 'http://127.0.0.1:$port');
+define('WP_HOME', 'http://$host:$port');
+define('WP_SITEURL', 'http://$host:$port');
 define('WP_ENVIRONMENT_TYPE', 'local');
 define('WP_HTTP_BLOCK_EXTERNAL', true);
 define('AUTOMATIC_UPDATER_DISABLED', true);
@@ -231,7 +237,7 @@ cmd_start() {
     sql+="CREATE USER '$db_name'@'127.0.0.1' IDENTIFIED BY '$db_password';"
     sql+="GRANT ALL ON \`$db_name\`.* TO '$db_name'@'localhost';"
     sql+="GRANT ALL ON \`$db_name\`.* TO '$db_name'@'127.0.0.1';"
-    write_wp_config "$WP_CONFIG_DIR/config-$name.php" "$db_name" $((base + i)) "$db_password" "$state"
+    write_wp_config "$WP_CONFIG_DIR/config-$name.php" "$db_name" $((base + i)) "$db_password" "$state" "$(blog_host "$i")"
     mkdir -p "$state/blog-$i/uploads"
     if [ "$(id -u)" = 0 ]; then chown www-data:www-data "$state/blog-$i/uploads"; fi
   done
@@ -251,7 +257,7 @@ cmd_start() {
   local pids=() as_www=()
   if [ "$(id -u)" = 0 ]; then as_www=(runuser -u www-data --); fi
   for ((i = 0; i < n; i++)); do
-    "${as_www[@]}" php "$SCRIPT_DIR/wordpress-setup.php" "${run}-$i" $((base + i)) "$(random_hex 8)" "$state/blog-$i/uploads" \
+    "${as_www[@]}" php "$SCRIPT_DIR/wordpress-setup.php" "${run}-$i" $((base + i)) "$(random_hex 8)" "$state/blog-$i/uploads" "$(blog_host "$i")" \
       </dev/null >"$state/blog-$i/site.json" 2>"$state/blog-$i/setup.log" &
     pids+=($!)
   done
@@ -260,7 +266,7 @@ cmd_start() {
   ((failed == 0)) || false
 
   for ((i = 0; i < n; i++)); do
-    local url="http://127.0.0.1:$((base + i))"
+    local url="http://$(blog_host "$i"):$((base + i))"
     wait_http "$url/wp-json/" || die "blog $i at $url does not answer; see $state/logs"
   done
   trap - EXIT

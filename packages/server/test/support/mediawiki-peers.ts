@@ -33,15 +33,18 @@ export interface MediaWikiPeersOptions {
   phpWorkers?: number;
   /** An extra PHP ini folder for the wikis (a Dovecot peer's `phpIniDir`): e-mail confirmation on, their mail lands in real mailboxes. */
   phpIniDir?: string;
+  /** The loopback address of each wiki (wiki i on the i-th; 127.0.0.1 past the list). */
+  hosts?: readonly string[];
 }
 
-/** Starts `count` wikis on free consecutive ports of 127.0.0.1. */
+/** Starts `count` wikis on free consecutive ports of 127.0.0.1 (or of `hosts`). */
 export function startMediaWikiPeers(count: number, options: MediaWikiPeersOptions = {}): Promise<MediaWikiPeers> {
   return startScriptPeers<MediaWikiPeerSite>(count, {
     name: 'MediaWiki', sites: 'wikis', script: MEDIAWIKI_SCRIPT, availability: mediaWikiAvailability, stateDirPrefix: 'll-mw-', startTimeoutMs: 180_000,
     env: {
       ...(options.phpWorkers ? { MW_PEERS_PHP_WORKERS: String(options.phpWorkers) } : {}),
       ...(options.phpIniDir ? { MW_PEERS_PHP_INI_DIR: options.phpIniDir } : {}),
+      ...(options.hosts ? { MW_PEERS_HOSTS: options.hosts.join(' ') } : {}),
     },
   });
 }

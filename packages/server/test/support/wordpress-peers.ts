@@ -30,15 +30,21 @@ export interface WordPressPeersOptions {
   phpWorkers?: number;
   /** An extra PHP ini folder for the blogs (a Dovecot peer's `phpIniDir`: its sendmail_path lands their mail in real mailboxes). */
   phpIniDir?: string;
+  /**
+   * The loopback address of each blog (blog i on the i-th; 127.0.0.1 past the list): blogs on hosts
+   * of their own, as different owners' sites are, for tests of the engine's same-domain rule.
+   */
+  hosts?: readonly string[];
 }
 
-/** Starts `count` blogs on free consecutive ports of 127.0.0.1. */
+/** Starts `count` blogs on free consecutive ports of 127.0.0.1 (or of `hosts`). */
 export function startWordPressPeers(count: number, options: WordPressPeersOptions = {}): Promise<WordPressPeers> {
   return startScriptPeers<WordPressPeerSite>(count, {
     name: 'WordPress', sites: 'blogs', script: WORDPRESS_SCRIPT, availability: wordPressAvailability, stateDirPrefix: 'll-wp-', startTimeoutMs: 120_000,
     env: {
       ...(options.phpWorkers ? { WP_PEERS_PHP_CHILDREN: String(options.phpWorkers) } : {}),
       ...(options.phpIniDir ? { WP_PEERS_PHP_INI_DIR: options.phpIniDir } : {}),
+      ...(options.hosts ? { WP_PEERS_HOSTS: options.hosts.join(' ') } : {}),
     },
   });
 }
