@@ -12,11 +12,12 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { XSRF_COOKIE, XSRF_HEADER, type LiveEnvelope } from '@linkloom/shared';
+import type { LiveEnvelope } from '@linkloom/shared';
 import { openDatabase } from '../../src/platform/db/dialect';
 import { migrateToLatest } from '../../src/platform/db/migrate';
 import { createUser } from '../../src/features/session/create-user';
 import { saveOptions } from '../../src/features/options/options.repository';
+import { httpUser } from '../support/http-user';
 import { startServer, type RunningServer } from '../support/server-process';
 import { startEngine } from '../../src/engine/jobs/engine';
 import { slugOfTitle } from '../../src/engine/connectors/wordpress/slug';
@@ -338,31 +339,6 @@ describe.skipIf(!availability.available)(`engine: a private blog project on real
     }
   });
 });
-
-/** A browser-like HTTP client of a server process: session and XSRF cookies, the XSRF header. */
-async function httpUser(baseUrl: string, username: string, password: string) {
-  const cookies = new Map<string, string>();
-  const keep = (response: Response) => {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const [name, ...value] = pair!.split('=');
-      cookies.set(name!.trim(), value.join('='));
-    }
-  };
-  const request = async (method: string, url: string, body?: unknown) => {
-    const headers: Record<string, string> = { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') };
-    const xsrf = cookies.get(XSRF_COOKIE);
-    if (xsrf) headers[XSRF_HEADER] = decodeURIComponent(xsrf);
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const response = await fetch(`${baseUrl}${url}`, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
-    keep(response);
-    return response;
-  };
-  await request('GET', '/public/api/app-info');
-  const login = await request('POST', '/public/api/login/account', { username, password, type: 'account' });
-  if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
-  return { request };
-}
 
 /** The slug of every post of the blog but WordPress's own first post (asked straight of its REST API). */
 async function blogSlugs(site: WordPressPeerSite): Promise<string[]> {

@@ -75,6 +75,7 @@ describe('words that tell a post apart', () => {
   it('are its most frequent words of five letters or more, not in the title, not common English', () => {
     expect(distinguishingWords('<p>Water the roots. Water early, water often; roots love water. Mulch helps.</p>', 'Roots')).toEqual(['Water', 'Early', 'Mulch', 'Helps']);
     expect(distinguishingWords('<p>Über Gärten und Gärten</p>', 'x')).toEqual(['Gärten']);
+    expect(distinguishingWords('<p>One barrel, another barrel, and a storm.</p>', 'Water barrels')).toEqual(['Storm']);
   });
 });
 

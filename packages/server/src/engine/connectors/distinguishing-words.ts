@@ -3,7 +3,8 @@ import { decodeEntities } from '@linkloom/shared';
 /**
  * Words of a post's own text that tell it apart from another item of the same title, the way a
  * person names a second page "Tomato care (Pruning)": the text's most frequent words of five
- * letters or more, not already in the title, not common English words. Link anchors, captions and
+ * letters or more, not already in the title (nor another form of a title word: "barrel" for
+ * "barrels"), not common English words. Link anchors, captions and
  * embeds are left out (a name never carries a link keyword or a credit line). The order depends on
  * the text alone, so a retry of the same post meets the same words.
  */
@@ -11,7 +12,7 @@ export function distinguishingWords(html: string, title: string, limit = 24): st
   const titleWords = new Set(wordsOf(title));
   const seen = new Map<string, { count: number; first: number }>();
   wordsOf(bodyText(html)).forEach((word, index) => {
-    if ([...word].length < 5 || titleWords.has(word) || COMMON_WORDS.has(word)) return;
+    if ([...word].length < 5 || COMMON_WORDS.has(word) || sharesStem(word, titleWords)) return;
     const entry = seen.get(word);
     if (entry) entry.count += 1;
     else seen.set(word, { count: 1, first: index });
@@ -20,6 +21,14 @@ export function distinguishingWords(html: string, title: string, limit = 24): st
     .sort(([, a], [, b]) => b.count - a.count || a.first - b.first)
     .slice(0, limit)
     .map(([word]) => capitalise(word));
+}
+
+/** Whether the word is a title word or another form of one (one begins with the other). */
+function sharesStem(word: string, titleWords: ReadonlySet<string>): boolean {
+  for (const titleWord of titleWords) {
+    if (titleWord === word || ([...titleWord].length >= 4 && (word.startsWith(titleWord) || titleWord.startsWith(word)))) return true;
+  }
+  return false;
 }
 
 /** The text a reader sees, without links' anchors, figures (images, videos, credit lines) or markup. */
