@@ -46,6 +46,9 @@ describe('featured image download', () => {
     setOutboundPolicy(parseOutboundAllow('127.0.0.1'));
     const loaded = await loadFeaturedImage({ url: `${images.url}/photo.png`, alt: 'A photo' }, http);
     expect(loaded).toMatchObject({ filename: 'photo.png', contentType: 'image/png', alt: 'A photo' });
+    // An address without a file name takes the post's alt text (its title), never a fixed word.
+    const unnamed = await loadFeaturedImage({ url: `${images.url}/`, alt: 'Rain barrels for a small garden' }, http);
+    expect(unnamed).toMatchObject({ filename: 'Rain-barrels-for-a-small-garden.png' });
   });
 
   it('stops reading past 20 MB when the size was not announced', async () => {

@@ -45,7 +45,8 @@ export async function loadFeaturedImage(image: FeaturedImage, http: HttpContext)
     if (!bytes) return { warning: `The featured image ${image.url} is larger than 20 MB; the post was published without it.` };
     const contentType = sniffImageType(bytes) ?? response.headers.get('content-type')?.split(';')[0]?.trim() ?? '';
     if (!contentType.startsWith('image/')) return { warning: `${image.url} is not an image (${contentType.slice(0, 60) || 'unknown type'}); the post was published without a featured image.` };
-    const name = path.posix.basename(new URL(image.url).pathname) || 'image';
+    // The source's own file name; an address without one takes the post's alt text (its title), never a fixed word of ours.
+    const name = path.posix.basename(new URL(image.url).pathname) || image.alt?.trim() || 'image';
     return { bytes, filename: safeFilename(name, contentType), contentType, ...(image.alt ? { alt: image.alt } : {}) };
   } catch (error) {
     if (http.signal?.aborted) throw http.signal.reason;
