@@ -38,10 +38,10 @@ function adoptSynonymsFromPool(): void {
 }
 
 function runsHere(task: ContentTask): boolean {
-  if (task.kind === 'build-article' || taskSize(task) >= OFF_LOOP_MIN_CHARS) return false;
-  if (!usesSynonyms(task) || builtInSynonymsLoaded()) return true;
-  adoptSynonymsFromPool();
-  return false;
+  // The first task needing the list (of any size) fetches it, so small ones find it here later.
+  const listMissing = usesSynonyms(task) && !builtInSynonymsLoaded();
+  if (listMissing) adoptSynonymsFromPool();
+  return !listMissing && task.kind !== 'build-article' && taskSize(task) < OFF_LOOP_MIN_CHARS;
 }
 
 async function perform(task: ContentTask, options: ContentWorkOptions): Promise<ContentResult> {
