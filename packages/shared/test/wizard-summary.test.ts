@@ -113,3 +113,14 @@ describe('wizardScheduleWords', () => {
     expect(wizardScheduleWords({ startNow: false, startDate: null, nDay: 1 }, [], now)[0]).toBe('No start date yet: choose one on the Schedule tab, or Start now.');
   });
 });
+
+describe('summarizeWizard deals a tier\'s sites out as Create Campaign does', () => {
+  it('two projects of one module in a tier share its sites: one post per site', () => {
+    const wide: Diagram = { cells: [node('m', 'MoneySite'), node('w1', 'Web20Blog'), node('w2', 'Web20Blog'), link('m', 'w1'), link('m', 'w2')] };
+    const depth = Math.max(0, ...wizardNodes(wide).map((n) => n.tier));
+    const base = wizardTiers(WizardSchema.parse({ campaignName: 'Camp', startNow: true, nDay: 1, strategy: { id: 4, strategy: JSON.stringify(wide) } }), depth);
+    const summary = summarizeWizard(wide, { ...base, projects: defaultWizardProjects(wide), content: base.content.map((t) => ({ ...t, contentGroupId: 10 })) }, COUNTS);
+    expect(summary.tiers[0]!.projects.map((p) => p.sites)).toEqual([2, 2]);
+    expect(summary.tiers[0]).toMatchObject({ sites: 4, posts: 4, accounts: 8 });
+  });
+});

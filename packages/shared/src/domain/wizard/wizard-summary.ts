@@ -5,6 +5,7 @@ import type { WizardProblem, WizardTab } from '../../schemas/wizard-steps';
 import type { WizardCounts } from '../../schemas/wizards-api';
 import { postsPerSite } from '../spread-schedule';
 import { planCampaign, type PlannedProject } from './plan-campaign';
+import { shareTierSites } from './share-tier-sites';
 import { wizardScheduleWords } from './schedule-words';
 
 /**
@@ -171,15 +172,18 @@ function articleNotices(needs: readonly WizardArticleNeed[], wizard: Wizard, tie
 
 /**
  * What a wizard would build (planCampaign) weighed against the user's counts: per tier its posting
- * and private projects with their sites and posts, the accounts to register and the mailboxes for
+ * and private projects with their sites (dealt out as Create Campaign deals them) and posts, the accounts to register and the mailboxes for
  * them, the articles each content group must give, the schedule in words, and the notices — a tier
  * with no site at all blocks Create; a project without sites, too few mailboxes or articles are
  * warnings with their fix; reused articles are said.
  */
 export function summarizeWizard(diagram: Diagram, wizard: Wizard, counts: WizardCounts, now: Date = new Date()): WizardPlanSummary {
   const plan = planCampaign(diagram, wizard);
+  // As Create Campaign ticks them: a tier's posting projects of one module deal its sites out (one post per site per tier).
+  const offered = new Map(plan.projects.map((project) => [project.key, Array.from({ length: sitesOf(project, counts) }, (_, i) => `${accountModule(project)}:${i}`)]));
+  const dealt = shareTierSites(plan.projects.map((project) => ({ key: project.key, tier: project.tier, module: project.module, shared: project.kind === 'postingproject' })), offered);
   const rows = plan.projects.map((project): WizardProjectSummary => {
-    const sites = sitesOf(project, counts);
+    const sites = dealt.get(project.key)?.length ?? 0;
     const perSite = project.kind === 'acproject' ? 1 : postsPerSite(project.schedule, project.kind);
     return { key: project.key, name: project.name, tier: project.tier, moduleLabel: label(accountModule(project)), kind: project.kind, sites, perSite, posts: sites * perSite };
   });
