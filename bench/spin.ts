@@ -9,8 +9,9 @@
  *   answered (a frozen server shows as slow requests, not as fewer): its p99 during the spins,
  *   beside the same probe on the idle server in the same run (goal: p99 ≤ 100 ms).
  *
- * The first large spin starts the content pool's thread (about a second): one warm-up spin of each
- * shape runs before the figures. BENCH_SPIN_ROUNDS (default 10) spins per figure.
+ * The first large spin starts the content pool's thread (about a second) and the first small one
+ * runs code not yet compiled: one warm-up spin of each shape and size runs before the figures.
+ * BENCH_SPIN_ROUNDS (default 10) spins per figure.
  * Runs alone (`node --import tsx bench/spin.ts`) or from `npm run bench`. Asserts nothing.
  */
 import fs from 'node:fs';
@@ -106,7 +107,8 @@ export async function benchSpin(): Promise<void> {
     try {
       const spinner = await signIn(server.baseUrl, SPINNER);
       const other = await signIn(server.baseUrl, OTHER);
-      for (const shape of Object.values(SHAPES)) await spinOnce(server.baseUrl, spinner, textOf(shape, 100));
+      // Warm: the pool's thread started, the synonym list on both threads, the code of each path compiled.
+      for (const shape of Object.values(SHAPES)) for (const kb of SIZES_KB) await spinOnce(server.baseUrl, spinner, textOf(shape, kb));
 
       const idleProbe = latencyProbe(server.baseUrl, other);
       await new Promise((resolve) => setTimeout(resolve, IDLE_PROBE_MS));

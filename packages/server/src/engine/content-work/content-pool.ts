@@ -29,6 +29,12 @@ export const CONTENT_QUEUE_LIMIT = 32;
 const IDLE_MS = 5 * 60_000;
 /** A thread's heap: a 500 KB article needs well under this; a larger need ends the task, not the server. */
 const HEAP_MB = 384;
+/**
+ * The threads' niceness above the server's (piscina sets it through @napi-rs/nice where that
+ * installs; without it the threads run at the server's priority): when the cores are busy, the
+ * thread answering requests is served before a long spin.
+ */
+const NICE_INCREMENT = 10;
 
 export const CONTENT_POOL_MESSAGES = {
   busy: 'The server is busy with other large texts: try again in a moment',
@@ -53,6 +59,7 @@ function openPool(): Piscina<ContentTask, ContentResult> {
     // The thread registers tsx itself: the server's own flags (`--import tsx` under development) are not for it.
     execArgv: [],
     resourceLimits: { maxOldGenerationSizeMb: HEAP_MB },
+    niceIncrement: NICE_INCREMENT,
   });
   return pool;
 }
