@@ -120,10 +120,16 @@ describe.each(DATABASES)('the run plan of posts on $kind', ({ kind, skip }) => {
     const schedule = JSON.stringify({ scheduleType: 'AfterProject', sourceProjectIds: [tier1.projectId], numberOfPosts: 3 });
     await db().updateTable('projects').set({ settings: JSON.stringify(form), schedule }).where('id', '=', tier2.projectId).execute();
 
+    // Tier 2's anchors: half target titles, half naked URLs, drawn with the plan (posts built side by side keep the mix).
+    await db().updateTable('url_lists').set({ use_keyword: 1, primary_keyword: 'seeds', primary_percentage: 0, naked_url_percentage: 50, link_anchor_percentage: 50 })
+      .where('id', '=', tier1.outputLinkSetId).execute();
+
     const posts = await planRun(tier2.projectId);
     expect(posts).toHaveLength(12);
-    const planned = await db().selectFrom('engine_post_targets').select(['post_id', 'url', 'link_set_id']).where('post_id', 'in', posts.map((p) => p.id)).orderBy('id').execute();
+    const planned = await db().selectFrom('engine_post_targets').select(['post_id', 'url', 'link_set_id', 'anchor_type']).where('post_id', 'in', posts.map((p) => p.id)).orderBy('id').execute();
     expect(planned).toHaveLength(24);
+    expect(planned.filter((row) => row.anchor_type === 'linkAnchor')).toHaveLength(12);
+    expect(planned.filter((row) => row.anchor_type === 'nakedUrl')).toHaveLength(12);
     expect(planned.every((row) => row.link_set_id === tier1.outputLinkSetId)).toBe(true);
     const siteOf = (postId: number) => tier2.sites.find((site) => site.key === posts.find((p) => p.id === postId)!.site_key)!.url;
     for (const row of planned) expect(registrableDomain(row.url)).not.toBe(registrableDomain(siteOf(row.post_id)));
@@ -134,6 +140,7 @@ describe.each(DATABASES)('the run plan of posts on $kind', ({ kind, skip }) => {
       const result = await composePost(db(), ann.id, form, schedule, { ...post, siteUrl: siteOf(post.id) });
       if (!result.ok) throw new Error(result.error);
       expect(result.post.built.links.map((link) => link.url).sort()).toEqual(planned.filter((row) => row.post_id === post.id).map((row) => row.url).sort());
+      expect(result.post.built.links.map((link) => link.anchorType).sort()).toEqual(planned.filter((row) => row.post_id === post.id).map((row) => row.anchor_type).sort());
     }
   });
 });

@@ -100,10 +100,12 @@ export function quotaAnchorKind(
  *
  * Given `counts` (the anchors already placed from this link set), the kind is the quota draw
  * (quotaAnchorKind, over the kinds whose field has a phrase) instead of a weighted random draw, and
- * the chosen anchor's kind is added to `counts`.
+ * the chosen anchor's kind is added to `counts`. Given `planned` (the kind the run's plan drew for
+ * this link, planAnchorKinds), that kind is taken while the set still offers it (the same one draw
+ * of `rng` is made, so a rebuild draws alike).
  */
-export function chooseAnchor(keywords: AnchorKeywords | null | undefined, link: SourceLink, rng: Rng, counts?: AnchorCounts): ChosenAnchor {
-  const chosen = drawAnchor(keywords, link, rng, counts);
+export function chooseAnchor(keywords: AnchorKeywords | null | undefined, link: SourceLink, rng: Rng, counts?: AnchorCounts, planned?: AnchorType | null): ChosenAnchor {
+  const chosen = drawAnchor(keywords, link, rng, counts, planned ?? undefined);
   if (counts) counts[chosen.type] = (counts[chosen.type] ?? 0) + 1;
   return chosen;
 }
@@ -112,8 +114,8 @@ function fieldOf(keywords: AnchorKeywords, type: Exclude<KeywordPercentageType, 
   return { primary: keywords.primaryKeyword, secondary: keywords.secondaryKeyword, branded: keywords.brandedKeyword, generic: keywords.genericKeyword }[type];
 }
 
-function drawAnchor(keywords: AnchorKeywords | null | undefined, link: SourceLink, rng: Rng, counts: AnchorCounts | undefined): ChosenAnchor {
-  if (!keywords?.useKeyword) return ownAnchor(link);
+/** A link set's anchor shares as weights, and the kinds it can give (a keyword kind needs a phrase in its field). */
+export function anchorKindOptions(keywords: AnchorKeywords): { weights: Record<KeywordPercentageType, number>; available: Set<KeywordPercentageType> } {
   const weights: Record<KeywordPercentageType, number> = {
     primary: keywords.primaryPercentage,
     secondary: keywords.secondaryPercentage,
@@ -122,11 +124,36 @@ function drawAnchor(keywords: AnchorKeywords | null | undefined, link: SourceLin
     nakedUrl: keywords.nakedUrlPercentage,
     linkAnchor: keywords.linkAnchorPercentage ?? 0,
   };
+  // Naked URL and the own anchor always have something to give (a link without an anchor gives
+  // its URL); the choice never depends on the link's text, so a large set's two passes draw alike.
+  const available = new Set(KINDS.filter((kind) => kind === 'nakedUrl' || kind === 'linkAnchor' || keywordPhrases(fieldOf(keywords, kind)).length > 0));
+  return { weights, available };
+}
+
+/**
+ * The anchor kinds of `links` links to be placed from one link set, in order, drawn by the quota
+ * draw from the anchors it already has (`counts`, updated): what a run plans at Start (issue 34
+ * item 5), so posts built side by side follow the mix together instead of each reading the same
+ * counts. Null for each when the set's keywords are off or give no kind (links take their own anchor).
+ */
+export function planAnchorKinds(keywords: AnchorKeywords | null | undefined, counts: AnchorCounts, links: number, rng: Rng): (KeywordPercentageType | null)[] {
+  if (!keywords?.useKeyword) return Array.from({ length: links }, () => null);
+  const { weights, available } = anchorKindOptions(keywords);
+  return Array.from({ length: links }, () => {
+    const kind = quotaAnchorKind(weights, counts, rng, available);
+    if (kind !== null) counts[kind] = (counts[kind] ?? 0) + 1;
+    return kind;
+  });
+}
+
+function drawAnchor(keywords: AnchorKeywords | null | undefined, link: SourceLink, rng: Rng, counts: AnchorCounts | undefined, planned: AnchorType | undefined): ChosenAnchor {
+  if (!keywords?.useKeyword) return ownAnchor(link);
+  const { weights, available } = anchorKindOptions(keywords);
   let type: KeywordPercentageType;
-  if (counts) {
-    // Naked URL and the own anchor always have something to give (a link without an anchor gives
-    // its URL); the choice never depends on the link's text, so a large set's two passes draw alike.
-    const available = new Set(KINDS.filter((kind) => kind === 'nakedUrl' || kind === 'linkAnchor' || keywordPhrases(fieldOf(keywords, kind)).length > 0));
+  if (planned !== undefined && weights[planned] > 0 && available.has(planned)) {
+    rng.next();
+    type = planned;
+  } else if (counts) {
     const drawn = quotaAnchorKind(weights, counts, rng, available);
     if (drawn === null) return ownAnchor(link);
     type = drawn;

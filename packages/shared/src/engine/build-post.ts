@@ -51,7 +51,7 @@ export interface PostInput {
    * on the post's own domain; runner/post-plan.ts): a set listed here places exactly these, in
    * order, instead of drawing; a set left out draws as before.
    */
-  plannedLinks?: ReadonlyMap<number, readonly SourceLink[]>;
+  plannedLinks?: ReadonlyMap<number, readonly PlannedSourceLink[]>;
   /** The post's site: a link to its own registrable domain is never placed (whatever drew it). */
   siteUrl?: string;
   /**
@@ -61,6 +61,9 @@ export interface PostInput {
    */
   reuse?: { variant: number; seed: string };
 }
+
+/** A link the run's plan gave a post, with the anchor kind it drew for it (null: drawn when built). */
+export type PlannedSourceLink = SourceLink & { anchorType?: AnchorType | null };
 
 /** A link of the post, as the engine records it and later verifies it on the published page. */
 export interface PostLink extends PlacedLink {
@@ -128,11 +131,11 @@ export function buildPost(input: PostInput, rng: Rng): BuiltPost {
     const source = input.linkSources[i]!;
     const placed = input.anchorCounts ? tally.get(source.linkSetId) ?? { ...input.anchorCounts.get(source.linkSetId) } : undefined;
     if (placed) tally.set(source.linkSetId, placed);
-    const links = input.plannedLinks?.get(source.linkSetId) ?? pickLinks(source.links, planned.count, rng);
+    const links: readonly PlannedSourceLink[] = input.plannedLinks?.get(source.linkSetId) ?? pickLinks(source.links, planned.count, rng);
     for (const link of links) {
       // The anchor is drawn before the domain check, so a large set's first pass (placeholders)
       // and second pass (real links) draw alike; a link left out gives its anchor kind back.
-      const anchor = chooseAnchor(source.keywords, link, rng, placed);
+      const anchor = chooseAnchor(source.keywords, link, rng, placed, link.anchorType);
       if (ownDomain !== null && registrableDomain(link.url) === ownDomain) {
         if (placed) placed[anchor.type] = Math.max(0, (placed[anchor.type] ?? 1) - 1);
         continue;

@@ -71,9 +71,10 @@ export function spreadTargets<T extends { url: string }>(
     }
     return domain;
   };
-  return requests.map((request, postIndex) => {
-    const own = domainOf(request.siteUrl);
-    const picked: T[] = [];
+  const owns = requests.map((request) => domainOf(request.siteUrl));
+  const plan = requests.map((request, postIndex) => {
+    const own = owns[postIndex]!;
+    const picked: number[] = [];
     for (let n = 0; n < request.count; n += 1) {
       let found = false;
       for (let l = 0; l < levels.length && !found; l += 1) {
@@ -82,7 +83,7 @@ export function spreadTargets<T extends { url: string }>(
           const target = level.targets[p]!;
           if (chosenIn[target] === postIndex || (own !== null && domains[target] === own)) continue;
           chosenIn[target] = postIndex;
-          picked.push(targets[target]!);
+          picked.push(target);
           moveUp(l, p);
           found = true;
           break;
@@ -94,6 +95,53 @@ export function spreadTargets<T extends { url: string }>(
     while (levels.length > 1 && levels[0]!.head >= levels[0]!.targets.length) levels.shift();
     return picked;
   });
+  evenOut(plan, targets.map((target) => Math.max(0, Math.floor(prior(target)))), domains, owns);
+  return plan.map((picked) => picked.map((target) => targets[target]!));
+}
+
+/**
+ * The greedy pass leaves a spread of 2 when a post's only least-linked targets sat on its own
+ * domain (small tiers whose posts and targets share a few blogs). Moves links from a most-linked
+ * target to a least-linked one, in a post that may take it (not its own domain, not linked there
+ * already), until the spread is 1 or no move is left. Rarely runs: a large tier is even already.
+ */
+function evenOut(plan: number[][], prior: readonly number[], domains: readonly (string | null)[], owns: readonly (string | null)[]): void {
+  const links = [...prior];
+  const postsOf: number[][] = prior.map(() => []);
+  plan.forEach((picked, post) => picked.forEach((target) => {
+    links[target]! += 1;
+    postsOf[target]!.push(post);
+  }));
+  const total = plan.reduce((sum, picked) => sum + picked.length, 0);
+  for (let round = 0; round < total; round += 1) {
+    let low = Number.POSITIVE_INFINITY;
+    let high = Number.NEGATIVE_INFINITY;
+    for (const n of links) {
+      if (n < low) low = n;
+      if (n > high) high = n;
+    }
+    if (high - low <= 1) return;
+    const lows = links.flatMap((n, target) => (n === low ? [target] : []));
+    const highs = links.flatMap((n, target) => (n === high ? [target] : []));
+    const move = (): boolean => {
+      for (const to of lows) {
+        for (const from of highs) {
+          for (const [i, post] of postsOf[from]!.entries()) {
+            const own = owns[post];
+            if ((own !== null && domains[to] === own) || plan[post]!.includes(to)) continue;
+            plan[post]![plan[post]!.indexOf(from)] = to;
+            postsOf[from]!.splice(i, 1);
+            postsOf[to]!.push(post);
+            links[from]! -= 1;
+            links[to]! += 1;
+            return true;
+          }
+        }
+      }
+      return false;
+    };
+    if (!move()) return;
+  }
 }
 
 /** Largest minus smallest links per target after a plan (0 for no targets): the spread's measure. */

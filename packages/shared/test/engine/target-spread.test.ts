@@ -80,3 +80,19 @@ describe('spreadTargets', () => {
     expect(linkSpread(targets.length, plan)).toBeLessThanOrEqual(1);
   });
 });
+
+describe('spreadTargets on a small tier whose posts sit on the targets\' own blogs', () => {
+  it('evens out what the greedy pass left: 8 posts of 2 links over 8 targets on 4 blogs, spread ≤ 1 for every seed', () => {
+    const blogsOf4 = ['http://127.0.0.61:8081', 'http://127.0.0.62:8082', 'http://127.0.0.63:8083', 'http://127.0.0.64:8084'];
+    const targets = tierOnePosts(blogsOf4, 2);
+    const requests = Array.from({ length: 8 }, (_, i) => ({ siteUrl: blogsOf4[i % 4]!, count: 2 }));
+    for (let seed = 0; seed < 300; seed += 1) {
+      const plan = spreadTargets(targets, requests, createRng(seed));
+      expect(linkSpread(targets.length, plan), `seed ${seed}`).toBeLessThanOrEqual(1);
+      plan.forEach((post, i) => {
+        expect(new Set(post.map((t) => t.url)).size).toBe(2);
+        for (const t of post) expect(registrableDomain(t.url)).not.toBe(registrableDomain(requests[i]!.siteUrl));
+      });
+    }
+  });
+});

@@ -4,7 +4,7 @@
  * within ±5 points over 200 posts, with the targets the run plan spread over the tier-1 posts.
  */
 import { describe, expect, it } from 'vitest';
-import { type AnchorCounts, type AnchorKeywords } from '../../src/engine/anchors';
+import { planAnchorKinds, type AnchorCounts, type AnchorKeywords } from '../../src/engine/anchors';
 import { buildPost } from '../../src/engine/build-post';
 import { createRng } from '../../src/engine/random';
 import { planLinks } from '../../src/engine/link-plan';
@@ -62,6 +62,25 @@ describe.each(Object.entries(mixes))('tier-2 anchors with the %s mix', (_name, m
     const rows = anchorMix([...byText.values()], keywords);
     expect(anchorMixDeviation(rows)).toBeLessThanOrEqual(5);
     expect(configuredMix(keywords).linkAnchor).toBe(mix.linkAnchor);
+  });
+});
+
+describe('planAnchorKinds: the kinds a run plans for its links, in plan order', () => {
+  it('follows the mix within one link at every length from the counts the set has, so 8 posts of 2 links built at once keep it', () => {
+    const keywords = keywordsOf(mixes.titles40!);
+    const counts: AnchorCounts = {};
+    const kinds = planAnchorKinds(keywords, counts, 16, createRng('plan-16'));
+    for (const kind of KEYWORD_PERCENTAGE_TYPES) expect(Math.abs(kinds.filter((k) => k === kind).length - (mixes.titles40![kind] / 100) * 16)).toBeLessThan(1);
+    expect(counts).toEqual(Object.fromEntries(KEYWORD_PERCENTAGE_TYPES.map((kind) => [kind, kinds.filter((k) => k === kind).length]).filter(([, n]) => Number(n) > 0)));
+    // The posts take the planned kinds even when built side by side from the same (empty) counts.
+    const built = Array.from({ length: 8 }, (_, i) => buildPost({
+      article: { title: `Post ${i}`, body: 'Organic gardening starts with the soil.\n\nRaised beds warm up early.' },
+      linkSources: [{ linkSetId: TIER2_SET, minLinks: 2, maxLinks: 2, linkProb: 100, links: tierOne, keywords }], placement: 'RandomParagraph', tags: '',
+      anchorCounts: new Map([[TIER2_SET, {}]]),
+      plannedLinks: new Map([[TIER2_SET, [0, 1].map((n) => ({ ...tierOne[(i * 2 + n) % tierOne.length]!, anchorType: kinds[i * 2 + n]! }))]]),
+    }, createRng(`side-${i}`)));
+    expect(built.flatMap((post) => post.links.map((link) => link.anchorType))).toEqual(kinds);
+    expect(planAnchorKinds({ ...keywords, useKeyword: false }, {}, 3, createRng(1))).toEqual([null, null, null]);
   });
 });
 

@@ -134,6 +134,8 @@ export interface EnginePostTargetsTable {
   url: string;
   /** The target's own anchor as the link set holds it (a tier's output link: the target post's title). */
   anchor: Generated<string>;
+  /** The anchor kind the plan drew for this link (shared AnchorType, planAnchorKinds); null: drawn when built. */
+  anchor_type: string | null;
   created_at: number;
 }
 

@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
 import {
-  afterProjectParents, createRng, linkProfilesFromForm, planArticles, planLinks, projectKind, spreadTargets, titleKey,
-  type ContentProjectForm, type LinkPlanProfile, type PlannedArticle, type SourceLink,
+  afterProjectParents, createRng, linkProfilesFromForm, planAnchorKinds, planArticles, planLinks, projectKind, spreadTargets, titleKey,
+  type AnchorCounts, type AnchorType, type ContentProjectForm, type LinkPlanProfile, type PlannedArticle, type PlannedSourceLink, type SourceLink,
 } from '@linkloom/shared';
 import type { DB } from '../../platform/db/schema';
-import { readProjectForm } from '../seams';
+import { keywordsOf, readProjectForm } from '../seams';
 
 type Db = Kysely<DB>;
 
@@ -16,7 +16,9 @@ type Db = Kysely<DB>;
  *   maxUsagePerArticle, with its title variant (shared planArticles);
  * - each post's links from every input link set: counts as its profile draws them (seeded by the
  *   post's key), targets spread evenly over the set and never on the post's own registrable domain
- *   (shared spreadTargets), starting from the links each target already has.
+ *   (shared spreadTargets), starting from the links each target already has, each with its anchor
+ *   kind drawn in plan order from the kinds the set already has (shared planAnchorKinds), so posts
+ *   built side by side follow the set's mix together (issue 34 item 5).
  * Posts published side by side then never take the same least-used article or target.
  */
 
@@ -34,6 +36,29 @@ export interface PlannedTarget {
   linkSetId: number;
   url: string;
   anchor: string;
+  /** The anchor kind drawn for it (null: drawn when the post is built). */
+  anchorType: AnchorType | null;
+}
+
+/** Anchor kinds a set already has: placed by posts under way or published, planned for posts not begun. */
+async function kindsOfSet(db: Db, ownerId: number, linkSetId: number): Promise<AnchorCounts> {
+  const counts: AnchorCounts = {};
+  const placed = await db.selectFrom('engine_post_links').innerJoin('engine_posts', 'engine_posts.id', 'engine_post_links.post_id')
+    .select((eb) => ['engine_post_links.anchor_type', eb.fn.countAll<number>().as('n')])
+    .where('engine_post_links.link_set_id', '=', linkSetId).where('engine_post_links.owner_id', '=', ownerId)
+    .where('engine_posts.state', 'in', ['publishing', 'published'])
+    .groupBy('engine_post_links.anchor_type').execute();
+  const planned = await db.selectFrom('engine_post_targets').innerJoin('engine_posts', 'engine_posts.id', 'engine_post_targets.post_id')
+    .select((eb) => ['engine_post_targets.anchor_type', eb.fn.countAll<number>().as('n')])
+    .where('engine_post_targets.link_set_id', '=', linkSetId).where('engine_post_targets.owner_id', '=', ownerId)
+    .where('engine_posts.state', '=', 'planned')
+    .groupBy('engine_post_targets.anchor_type').execute();
+  for (const row of [...placed, ...planned]) {
+    if (row.anchor_type === null) continue;
+    const kind = row.anchor_type as AnchorType;
+    counts[kind] = (counts[kind] ?? 0) + Number(row.n);
+  }
+  return counts;
 }
 
 /** The link sets a content project draws from: its profiles, or (tier 2 without its own) its parents' output sets. */
@@ -112,13 +137,13 @@ async function linksPerTarget(db: Db, ownerId: number, linkSetId: number): Promi
   return counts;
 }
 
-/** A set's live links (dead ones are no targets, issue 18.2), or null when it is too large to plan. */
-async function liveLinks(db: Db, ownerId: number, linkSetId: number): Promise<SourceLink[] | null> {
-  const owned = await db.selectFrom('url_lists').select('id').where('id', '=', linkSetId).where('owner_id', '=', ownerId).executeTakeFirst();
-  if (!owned) return null;
+/** A set's keywords and live links (dead ones are no targets, issue 18.2), or null when it is not the user's or too large to plan. */
+async function plannableSet(db: Db, ownerId: number, linkSetId: number) {
+  const set = await db.selectFrom('url_lists').selectAll().where('id', '=', linkSetId).where('owner_id', '=', ownerId).executeTakeFirst();
+  if (!set) return null;
   const links = await db.selectFrom('url_items').select(['url', 'anchor']).where('url_list_id', '=', linkSetId).where('dead_since', 'is', null)
     .orderBy('id', 'asc').limit(PLANNED_SET_LIMIT + 1).execute();
-  return links.length > PLANNED_SET_LIMIT ? null : links;
+  return links.length > PLANNED_SET_LIMIT ? null : { keywords: keywordsOf(set), links };
 }
 
 /**
@@ -134,13 +159,17 @@ export async function planRunTargets(
   const planned: PlannedTarget[][] = posts.map(() => []);
   let any = false;
   for (const [i, profile] of profiles.entries()) {
-    const links = await liveLinks(db, ownerId, profile.linkSetId);
-    if (links === null) continue;
+    const set = await plannableSet(db, ownerId, profile.linkSetId);
+    if (set === null) continue;
     any = true;
     const prior = await linksPerTarget(db, ownerId, profile.linkSetId);
     const requests = posts.map((post, n) => ({ siteUrl: post.siteUrl, count: counts[n]![i]!.count }));
-    const chosen = spreadTargets(links, requests, createRng(`${seed}/targets/${profile.linkSetId}`), (link) => prior.get(link.url) ?? 0);
-    chosen.forEach((targets, n) => planned[n]!.push(...targets.map((target) => ({ linkSetId: profile.linkSetId, url: target.url, anchor: target.anchor }))));
+    const chosen = spreadTargets(set.links, requests, createRng(`${seed}/targets/${profile.linkSetId}`), (link) => prior.get(link.url) ?? 0);
+    const kinds = planAnchorKinds(set.keywords, await kindsOfSet(db, ownerId, profile.linkSetId), chosen.reduce((sum, targets) => sum + targets.length, 0), createRng(`${seed}/anchors/${profile.linkSetId}`));
+    let k = 0;
+    chosen.forEach((targets, n) => planned[n]!.push(...targets.map((target) => ({
+      linkSetId: profile.linkSetId, url: target.url, anchor: target.anchor, anchorType: kinds[k++] ?? null,
+    }))));
   }
   return any ? planned : null;
 }
@@ -152,15 +181,16 @@ export async function planRunTargets(
  */
 export async function plannedLinksOf(
   db: Db, post: { id?: number; targets_planned?: number }, sources: readonly { linkSetId: number; links: readonly SourceLink[]; whole: boolean }[],
-): Promise<Map<number, SourceLink[]> | undefined> {
+): Promise<Map<number, PlannedSourceLink[]> | undefined> {
   if (post.id === undefined || post.targets_planned !== 1) return undefined;
-  const rows = await db.selectFrom('engine_post_targets').select(['link_set_id', 'url', 'anchor']).where('post_id', '=', post.id).orderBy('id').execute();
-  const planned = new Map<number, SourceLink[]>();
+  const rows = await db.selectFrom('engine_post_targets').select(['link_set_id', 'url', 'anchor', 'anchor_type']).where('post_id', '=', post.id).orderBy('id').execute();
+  const planned = new Map<number, PlannedSourceLink[]>();
   for (const source of sources) {
     if (!source.whole) continue;
     // The set as it is now: a target found dead since is left out; an anchor edited since is the one used.
     const live = new Map(source.links.map((link) => [link.url, link]));
-    planned.set(source.linkSetId, rows.filter((row) => row.link_set_id === source.linkSetId && live.has(row.url)).map((row) => live.get(row.url)!));
+    planned.set(source.linkSetId, rows.filter((row) => row.link_set_id === source.linkSetId && live.has(row.url))
+      .map((row) => ({ ...live.get(row.url)!, anchorType: row.anchor_type as AnchorType | null })));
   }
   return planned;
 }

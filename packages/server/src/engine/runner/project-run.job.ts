@@ -72,7 +72,8 @@ async function startRun(ctx: AppContext, payload: ProjectRunPayload, log: Log): 
       if (!targets) continue;
       const idOf = new Map(inserted.map((row) => [row.idempotency_key, row.id]));
       const targetRows = rows.slice(start, start + INSERT_ROWS).flatMap((row, n) => targets[start + n]!.map((target) => ({
-        owner_id: ownerId, post_id: idOf.get(row.idempotency_key)!, link_set_id: target.linkSetId, url: target.url, anchor: target.anchor, created_at: now,
+        owner_id: ownerId, post_id: idOf.get(row.idempotency_key)!, link_set_id: target.linkSetId, url: target.url, anchor: target.anchor,
+        anchor_type: target.anchorType, created_at: now,
       })));
       for (let t = 0; t < targetRows.length; t += INSERT_ROWS) await trx.insertInto('engine_post_targets').values(targetRows.slice(t, t + INSERT_ROWS)).execute();
     }

@@ -9,8 +9,9 @@ import { ownedTable, parentColumn } from './column-types';
  *   many earlier posts of the project carried its title (a reuse is spun and retitled); article_id
  *   stays "the article counted for the post" (usage counted when publishing begins).
  * - engine_posts.targets_planned (0/1) and engine_post_targets: the links the plan gave the post
- *   from each input link set (even spread, none on the post's own registrable domain); 1 with no
- *   row means the plan gave it none. Posts planned before this version (0) draw as before.
+ *   from each input link set (even spread, none on the post's own registrable domain) and the anchor
+ *   kind drawn for each (anchor_type; null: drawn when built); 1 with no row means the plan gave it
+ *   none. Posts planned before this version (0) draw as before.
  * - url_lists.link_anchor_percentage: the share of anchors that are the link's own anchor (a tier's
  *   output link set: the target post's title), the sixth kind of a link set's mix.
  */
@@ -24,6 +25,7 @@ export function postPlanMigration(dialect: DialectName) {
         .addColumn('link_set_id', 'integer', (c) => c.notNull())
         .addColumn('url', 'text', (c) => c.notNull())
         .addColumn('anchor', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('anchor_type', 'varchar(16)')
         .execute();
       await db.schema.createIndex('engine_post_targets_post_idx').on('engine_post_targets').column('post_id').execute();
       await db.schema.createIndex('engine_post_targets_set_idx').on('engine_post_targets').columns(['link_set_id', 'post_id']).execute();
