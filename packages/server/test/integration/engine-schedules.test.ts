@@ -17,7 +17,8 @@ const skipReason = availability.available ? '' : ` (SKIPPED: ${availability.reas
 const until = untilWithin(90_000);
 
 describe.skipIf(!availability.available)(`engine: schedules and tiers on real WordPress${skipReason}`, () => {
-  const app = useEngineApp({ wordPressBlogs: 1, timeoutMs: 180_000 });
+  // Two blogs on hosts of their own: tier 2 never links a post on its own domain (issue 34).
+  const app = useEngineApp({ wordPressBlogs: 2, wordPressHosts: ['127.0.0.71', '127.0.0.72'], timeoutMs: 180_000 });
 
   const db = () => app.server.database.db;
   const project = async (id: number) => {
@@ -38,9 +39,9 @@ describe.skipIf(!availability.available)(`engine: schedules and tiers on real Wo
   };
 
   it('tier 1 starts at its instant and completes; tier 2 starts after it and links to its posts', async () => {
-    const blog = { url: app.peers.sites[0]!.url, username: app.peers.sites[0]!.username, password: app.peers.sites[0]!.applicationPassword };
-    const tier1 = await buildPrivateProjectWorld(db(), app.ownerId, [blog]);
-    const tier2 = await buildPrivateProjectWorld(db(), app.ownerId, [blog], { campaignId: tier1.campaignId });
+    const [blog, other] = app.peers.sites.map((site) => ({ url: site.url, username: site.username, password: site.applicationPassword }));
+    const tier1 = await buildPrivateProjectWorld(db(), app.ownerId, [blog!]);
+    const tier2 = await buildPrivateProjectWorld(db(), app.ownerId, [other!], { campaignId: tier1.campaignId });
     // Tier 2 has no input link sets: its links come from its parent's output link set.
     const tier2Form = { ...tier2.form, useLinkSet: false, linkSetProfiles: [], minLinks: 1, maxLinks: 1 };
     await db().updateTable('projects').set({ settings: JSON.stringify(tier2Form) }).where('id', '=', tier2.projectId).execute();

@@ -55,13 +55,18 @@ export interface EngineAppContext extends EngineApp {
  * the engine app (startEngineApp); afterwards the app is closed, its database dropped and the blogs stopped.
  */
 export function useEngineApp(
-  options: EngineAppOptions & { wordPressBlogs?: number; timeoutMs?: number } = {},
+  options: EngineAppOptions & {
+    wordPressBlogs?: number;
+    /** Each blog's loopback address (startWordPressPeers `hosts`): tiers across blogs need hosts of their own (issue 34). */
+    wordPressHosts?: readonly string[];
+    timeoutMs?: number;
+  } = {},
 ): EngineAppContext {
   const ctx = {} as EngineAppContext;
   let app: EngineApp | undefined;
   let peers: WordPressPeers | undefined;
   beforeAll(async () => {
-    if (options.wordPressBlogs) ctx.peers = peers = await startWordPressPeers(options.wordPressBlogs);
+    if (options.wordPressBlogs) ctx.peers = peers = await startWordPressPeers(options.wordPressBlogs, options.wordPressHosts ? { hosts: options.wordPressHosts } : {});
     app = await startEngineApp(options);
     Object.assign(ctx, app);
   }, options.timeoutMs);
