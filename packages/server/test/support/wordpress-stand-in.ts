@@ -32,6 +32,8 @@ export interface WordPressStandIn {
   failAfterNextCreate: boolean;
   /** This many next POST /wp/v2/posts answer 503 without making a post (a passing outage). */
   refuseNextCreates: number;
+  /** This many next POST /wp/v2/posts answer 429 without making a post (a rate limit: surely not posted). */
+  limitNextCreates: number;
   /** This many next posts created are stored without their links (an editor took them out): their pages answer without them. */
   unlinkNextCreates: number;
   /** Deletes a post: its page answers 404 and the REST API no longer lists it. */
@@ -51,6 +53,7 @@ export async function startWordPressStandIn(): Promise<WordPressStandIn> {
     publishRequests: 0,
     failAfterNextCreate: false,
     refuseNextCreates: 0,
+    limitNextCreates: 0,
     unlinkNextCreates: 0,
     deletePost(id: number) {
       const post = standIn.posts.find((candidate) => candidate.id === id);
@@ -76,6 +79,10 @@ export async function startWordPressStandIn(): Promise<WordPressStandIn> {
       if (route === '/wp/v2/posts') {
         if (request.method === 'POST') {
           standIn.publishRequests += 1;
+          if (standIn.limitNextCreates > 0) {
+            standIn.limitNextCreates -= 1;
+            return json(response, 429, { code: 'too_many_requests', message: 'Slow down', data: { status: 429 } });
+          }
           if (standIn.refuseNextCreates > 0) {
             standIn.refuseNextCreates -= 1;
             return json(response, 503, { code: 'unavailable', message: 'Down for maintenance', data: { status: 503 } });

@@ -8,7 +8,7 @@ import { addRunWarning } from '../indexing-services/run-warnings';
 import { engineOptions, postingProxy, PROXY_WAIT_MESSAGES, PROXY_WAIT_MS, type EngineOptions } from './engine-options';
 import { isJobAlive } from './job-fence';
 import { readCampaignStatus } from './post-hold';
-import { beginPublishing, countFailedAttempt, handPostToJob, loadPostProject, switchPostAccount, takeFreePost, takePostFrom, type PostProject } from './post-publish.repository';
+import { beginPublishing, countFailedAttempt, handPostToJob, markFound, loadPostProject, switchPostAccount, takeFreePost, takePostFrom, type PostProject } from './post-publish.repository';
 import { decidePostStep, type PostAction } from './post-step';
 import { holdingSlot, PostingSlots } from './posting-slots';
 import { chooseIntent, recordedIntent } from './publish-intent';
@@ -177,8 +177,9 @@ async function publishWithTarget(step: Step, start: PostRow, project: PostProjec
             if (!job.signal.aborted) await countFailedAttempt(db, post.id, job.id, ctx.clock.now());
             throw error;
           });
-          if (post.state === 'publishing' && post.intent_name !== null && intent.name !== post.intent_name) {
-            // The name recorded for the earlier try is taken now: maybe by that try's own post, arrived late.
+          if (post.intent_name !== null && post.intent_site === intent.site && intent.name !== post.intent_name) {
+            // The name an earlier try recorded is taken now: maybe by that try's own post, arrived
+            // late (also after a later try failed surely unposted and left the post `planned`).
             const late = await chosen.connector.findPublished(target, recordedIntent(post, target.platform), publishOptions);
             if (late) return { late };
           }
@@ -205,7 +206,10 @@ async function publishWithTarget(step: Step, start: PostRow, project: PostProjec
         articleRetries += 1;
         continue;
       }
-      if ('late' in sent) return await recordFound(step, post, project, target, sent.late);
+      if ('late' in sent) {
+        if (!(await markFound(db, post.id, job.id, ctx.clock.now()))) return;
+        return await recordFound(step, post, project, target, sent.late);
+      }
       // The post waiting for this slot commits its `publishing` and sends its request first: this
       // post's bookkeeping then runs while that site works, not in between.
       await nextTurn();

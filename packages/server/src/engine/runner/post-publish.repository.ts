@@ -111,6 +111,17 @@ export async function countFailedAttempt(db: Db, postId: number, jobId: string, 
     .where('id', '=', postId).where('job_id', '=', jobId).execute();
 }
 
+/**
+ * A `planned` post whose earlier try's item turned up on the site (its request arrived late) is
+ * `publishing` again, so that it is recorded as any post found after an unknown outcome; false when
+ * the post is no longer this job's open post.
+ */
+export async function markFound(db: Db, postId: number, jobId: string, now: number): Promise<boolean> {
+  const marked = await db.updateTable('engine_posts').set({ state: 'publishing', updated_at: now })
+    .where('id', '=', postId).where('job_id', '=', jobId).where('state', 'in', OPEN_POST_STATES).executeTakeFirst();
+  return Number(marked.numUpdatedRows) === 1;
+}
+
 const forgetPostLinks = reusableQuery((db, postId: number) => db.deleteFrom('engine_post_links').where('post_id', '=', postId));
 
 /**
