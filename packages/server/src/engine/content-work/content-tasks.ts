@@ -9,6 +9,7 @@ import {
   type BuildArticleRequest, type BuiltPost, type PostInput, type PostLinkSource, type SourceLink, type SynonymMap,
 } from '@linkloom/shared';
 import { builtInCorpus } from '../article-sources/built-in/corpus';
+import { htmlToWikitext, type Wikitext } from '../connectors/mediawiki/html-to-wikitext';
 import { spinBuiltIn } from '../spinners/built-in/built-in-spinner';
 import { builtInSynonyms } from '../spinners/built-in/thesaurus';
 
@@ -52,13 +53,16 @@ export type ContentTask =
   /** The built-in article builder (its corpus, like the synonyms, takes a second or more to load). */
   | { kind: 'build-article'; request: BuildArticleRequest; seed: string }
   /** The synonym list, for a thread that has not loaded its own yet (see content-work.ts). */
-  | { kind: 'synonyms' };
+  | { kind: 'synonyms' }
+  /** A post's HTML as MediaWiki wikitext (the MediaWiki connector). */
+  | { kind: 'wikitext'; html: string };
 
 export type ContentResult =
   | { kind: 'spin'; texts: string[][] }
   | { kind: 'build-post'; outcome: BuildPostOutcome }
   | { kind: 'build-article'; article: { title: string; body: string } }
-  | { kind: 'synonyms'; synonyms: SynonymMap };
+  | { kind: 'synonyms'; synonyms: SynonymMap }
+  | { kind: 'wikitext'; wikitext: Wikitext };
 
 /** Characters of text a task carries: what decides whether it is worth a thread. */
 export function taskSize(task: ContentTask): number {
@@ -69,6 +73,8 @@ export function taskSize(task: ContentTask): number {
       const { article, tags, blurb } = task.task.input;
       return article.title.length + article.body.length + tags.length + (blurb?.length ?? 0);
     }
+    case 'wikitext':
+      return task.html.length;
     default:
       return 0;
   }
@@ -78,7 +84,7 @@ export function taskSize(task: ContentTask): number {
 export function usesSynonyms(task: ContentTask): boolean {
   if (task.kind === 'spin') return task.runs.some((run) => run.synonyms);
   if (task.kind === 'build-post') return task.task.synonyms;
-  return true;
+  return task.kind !== 'wikitext';
 }
 
 function spinRun(run: SpinRun): string[] {
@@ -130,5 +136,7 @@ export function performContentTask(task: ContentTask): ContentResult {
     }
     case 'synonyms':
       return { kind: 'synonyms', synonyms: builtInSynonyms() };
+    case 'wikitext':
+      return { kind: 'wikitext', wikitext: htmlToWikitext(task.html) };
   }
 }

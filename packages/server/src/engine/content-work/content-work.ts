@@ -9,6 +9,7 @@
  */
 import type { BuildArticleRequest } from '@linkloom/shared';
 import { adoptBuiltInSynonyms, builtInSynonymsLoaded } from '../spinners/built-in/thesaurus';
+import type { Wikitext } from '../connectors/mediawiki/html-to-wikitext';
 import { runOnPool } from './content-pool';
 import { performContentTask, taskSize, usesSynonyms, type BuildPostOutcome, type BuildPostTask, type ContentResult, type ContentTask, type SpinRun } from './content-tasks';
 
@@ -60,6 +61,13 @@ export async function buildPostWork(task: BuildPostTask, options: ContentWorkOpt
   const result = await perform({ kind: 'build-post', task }, options);
   if (result.kind !== 'build-post') throw new TypeError(`a build-post task answered ${result.kind}`);
   return result.outcome;
+}
+
+/** A post's HTML as MediaWiki wikitext (see htmlToWikitext): a long article converts on a thread of the pool. */
+export async function wikitextWork(html: string, options: ContentWorkOptions = {}): Promise<Wikitext> {
+  const result = await perform({ kind: 'wikitext', html }, options);
+  if (result.kind !== 'wikitext') throw new TypeError(`a wikitext task answered ${result.kind}`);
+  return result.wikitext;
 }
 
 /** One article of the built-in article builder (see buildArticle), with the shipped corpus and synonyms. */

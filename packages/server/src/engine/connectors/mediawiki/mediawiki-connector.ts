@@ -16,7 +16,8 @@ import { madeAfterIntent, utcMs } from '../intent-match';
 import { normaliseSiteUrl, type HttpContext } from '../http';
 import { maybePosted, surelyNotPosted } from '../outcome';
 import { ProxyDispatchers, type DispatcherForProxy } from '../proxy-dispatcher';
-import { escapeWikiText, htmlToWikitext } from './html-to-wikitext';
+import { escapeWikiText } from './html-to-wikitext';
+import { wikitextWork } from '../../content-work/content-work';
 import { MediaWikiApiMissing, MediaWikiSession, apiError, articleUrl, isSessionError, type SiteInfo } from './mediawiki-api';
 import { pageNameCandidates } from './page-name';
 
@@ -66,7 +67,8 @@ export class MediaWikiConnector implements Connector {
 
   async publish(target: PublishTarget, post: PublishPost, options: PublishOptions): Promise<PublishResult> {
     const title = post.intent.name;
-    const { wikitext, notes } = htmlToWikitext(post.html);
+    // A long article converts on the content pool, off the thread that answers every user (issue 33.4).
+    const { wikitext, notes } = await wikitextWork(post.html, options.signal ? { signal: options.signal } : {});
     const warnings = [...notes];
     if (post.featuredImage) warnings.push('The featured image was left out: a wiki page has no featured image, and a wiki does not show images from other sites.');
     const text = [post.title ? `'''${escapeWikiText(post.title)}'''` : '', wikitext, categories(post.tags)].filter(Boolean).join('\n\n');
