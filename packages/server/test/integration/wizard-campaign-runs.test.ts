@@ -41,7 +41,8 @@ function twoTierDiagram(kind: string, label: string): string {
 }
 
 describe.skipIf(!availability.available)(`X-Wizard campaign on real WordPress${skipReason}`, () => {
-  const app = useEngineApp({ wordPressBlogs: 2, timeoutMs: 240_000 });
+  // Each blog on a host of its own: tier 2 never links a post on its own domain (issue 34).
+  const app = useEngineApp({ wordPressBlogs: 2, wordPressHosts: ['127.0.0.1', '127.0.0.2'], timeoutMs: 240_000 });
 
   const db = () => app.server.database.db;
   const project = async (id: number) => {
