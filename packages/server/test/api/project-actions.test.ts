@@ -109,7 +109,7 @@ describe.each(DATABASES)('Start of a project a run could do nothing with on $kin
     ];
     const readiness = await ann.agent.request('GET', `/rest/project/${fresh}/readiness`);
     expect(readiness.statusCode).toBe(200);
-    expect(ProjectReadinessSchema.parse(readiness.json())).toEqual({ problems: missing });
+    expect(ProjectReadinessSchema.parse(readiness.json())).toEqual({ problems: missing, notices: [] });
 
     const refused = await ann.agent.request('GET', `/action/start/project/${fresh}`);
     expect(refused.statusCode).toBe(422);
@@ -119,7 +119,7 @@ describe.each(DATABASES)('Start of a project a run could do nothing with on $kin
 
     // A ready project lists nothing; untick its sites and empty its content group: both are listed.
     const world = await buildPrivateProjectWorld(db(), ann.id, blogs);
-    expect(ProjectReadinessSchema.parse((await ann.agent.request('GET', `/rest/project/${world.projectId}/readiness`)).json())).toEqual({ problems: [] });
+    expect(ProjectReadinessSchema.parse((await ann.agent.request('GET', `/rest/project/${world.projectId}/readiness`)).json())).toEqual({ problems: [], notices: [] });
     await db().updateTable('project_sites').set({ checked: 0 }).where('project_id', '=', world.projectId).execute();
     await db().deleteFrom('articles').where('content_group_id', '=', world.contentGroupId).execute();
     const group = await db().selectFrom('content_groups').select('name').where('id', '=', world.contentGroupId).executeTakeFirstOrThrow();
