@@ -203,7 +203,9 @@ describe('project screens', () => {
     await dialog.waitFor({ state: 'hidden' });
     await expect.poll(() => projectStatus(page).getAttribute('data-status')).toBe('SCHEDULED');
     // Shown in local time: the browser runs in UTC here, so it reads as entered.
-    await page.getByTestId('project-toolbar').getByText('15/01/2030 14:30').waitFor();
+    await expect.poll(() => page.getByTestId('schedule-start').textContent()).toBe('15/01/2030 14:30');
+    // The outlook beside it says when the first post goes out, in the same local time.
+    await page.getByTestId('run-outlook').getByText('15/01/2030 14:30', { exact: false }).waitFor();
 
     await page.getByTestId('start-stop').click();
     await page.getByText(PROJECT_LIFECYCLE_MESSAGES.scheduledTitle).waitFor();

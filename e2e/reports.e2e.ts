@@ -87,9 +87,15 @@ describe('the Reports tab', () => {
     await page.locator('[data-testid="report-anchor-mix"] svg.recharts-surface').first().waitFor();
 
     expect(await tableRows(page, 'anchor-mix')).toEqual([
-      ['Tier two', expect.stringMatching(/^Money pages /), 'Primary keyword', '6', '60.0 %', '60.0 %'],
-      ['Tier two', expect.stringMatching(/^Money pages /), 'Branded keyword', '2', '20.0 %', '20.0 %'],
-      ['Tier two', expect.stringMatching(/^Money pages /), 'Naked URL', '2', '20.0 %', '20.0 %'],
+      ['2', 'Tier two', expect.stringMatching(/^Money pages /), 'Primary keyword', '6', '60.0 %', '60.0 %'],
+      ['2', 'Tier two', expect.stringMatching(/^Money pages /), 'Branded keyword', '2', '20.0 %', '20.0 %'],
+      ['2', 'Tier two', expect.stringMatching(/^Money pages /), 'Naked URL', '2', '20.0 %', '20.0 %'],
+    ]);
+    // The same anchors as one row per tier and kind.
+    expect(await tableRows(page, 'anchor-mix-tiers')).toEqual([
+      ['2', 'Primary keyword', '6', '60.0 %', '60.0 %'],
+      ['2', 'Branded keyword', '2', '20.0 %', '20.0 %'],
+      ['2', 'Naked URL', '2', '20.0 %', '20.0 %'],
     ]);
     expect(await tableRows(page, 'posts-per-day')).toEqual([
       ['Tier one', '2026-01-10', '3', '3'],

@@ -95,7 +95,8 @@ describe.skipIf(!available)(`Site probe against real sites${skipReason}`, () => 
   it('finds MediaWiki, logs in with the bot password and sees that visitors may create accounts', async () => {
     const probe = await probeSite({ url: wiki.url, login: wiki.botUsername, password: wiki.botPassword }, OPTIONS);
     expect(probe).toMatchObject({ platform: 'MediaWiki', status: 'OK', canRegister: true, credentialsOk: true });
-    expect(probe.reason).toBe(`MediaWiki 1.39.17 "Test Wiki ${new URL(wiki.url).port}" (api.php at ${wiki.url}/api.php); visitors can create accounts; the bot password ${wiki.botUsername} works and may create pages`);
+    // The wiki's own name is not repeated (remote answers are summarised): its generator and version are.
+    expect(probe.reason).toBe(`MediaWiki 1.39.17 (api.php at ${wiki.url}/api.php); visitors can create accounts; the bot password ${wiki.botUsername} works and may create pages`);
     const wrong = await probeSite({ url: wiki.url, login: wiki.botUsername, password: 'x'.repeat(32) }, OPTIONS);
     expect(wrong).toMatchObject({ platform: 'MediaWiki', status: 'FAILED', credentialsOk: false, canRegister: true });
     expect(wrong.reason).toMatch(/the stored login Admin@linkloom is refused/);
@@ -122,7 +123,8 @@ describe.skipIf(!available)(`Site probe against real sites${skipReason}`, () => 
     await admin.call({ action: 'block', user: username, expiry: 'infinite', reason: 'spam', token: await admin.csrf() }, { post: true });
     const blocked = await probeSite({ url: wiki.url, login: username, password }, OPTIONS);
     expect(blocked).toMatchObject({ platform: 'MediaWiki', status: 'FAILED', credentialsOk: true });
-    expect(blocked.reason).toMatch(new RegExp(`the login ${username} works, but the account is blocked from editing \\(spam\\)$`));
+    expect(blocked.reason).toMatch(new RegExp(`the login ${username} works, but the account is blocked from editing$`));
+    expect(blocked.reason).not.toContain('spam');
   });
 
   it('says Unknown for a plain static page', async () => {
