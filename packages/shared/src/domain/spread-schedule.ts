@@ -45,3 +45,20 @@ export function postsPerSite(schedule: RunShape | null | undefined, kind: Projec
   if (Number.isFinite(wanted) && wanted >= 1) return wanted;
   return Math.max(1, spreadDays(schedule));
 }
+
+/**
+ * Whether a run's per-site count is a target the project's runs fill together (issue 35 item 4):
+ * every kind but a private project whose Number of posts is 0 or not given (unlimited: each run
+ * makes its round). Indexer submissions are never capped: they are not posts.
+ */
+export function postsAreCapped(schedule: RunShape | null | undefined, kind: ProjectKind): boolean {
+  if (kind === 'indexerproject') return false;
+  if (kind !== 'privateproject') return true;
+  const wanted = Math.floor(Number(schedule?.numberOfPosts ?? 0));
+  return Number.isFinite(wanted) && wanted >= 1;
+}
+
+/** Posts a re-run still makes on a site: its count less what earlier runs published there (never below 0); uncapped runs make the whole count. */
+export function postsStillDue(perSite: number, alreadyDone: number, capped: boolean): number {
+  return capped ? Math.max(0, perSite - Math.max(0, alreadyDone)) : perSite;
+}

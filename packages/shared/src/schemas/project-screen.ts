@@ -126,6 +126,20 @@ export const ProjectReadinessSchema = z.object({
 export const READINESS_NOTICES = {
   /** The content group has fewer articles than the run will post (issue 34 item 3). */
   reusesSpun: (articles: number, posts: number) => `${articles} article${articles === 1 ? '' : 's'} for ${posts} posts: reuses will be spun`,
+  /** A re-run (issue 35 item 4): sites that already have their posts from earlier runs are left alone. */
+  sitesAlreadyDone: (done: number, ticked: number) =>
+    `${done} of ${ticked} ticked site${ticked === 1 ? '' : 's'} already ${done === 1 ? 'has its' : 'have their'} posts from earlier runs: Start posts only to the other${ticked - done === 1 ? ' one' : ` ${ticked - done}`}`,
+  /** A re-run of account creation: sites with an account in the profile are left alone. */
+  sitesAlreadyRegistered: (done: number, ticked: number) =>
+    `${done} of ${ticked} ticked site${ticked === 1 ? '' : 's'} already ${done === 1 ? 'has an account' : 'have accounts'} in the profile: Start registers only on the other${ticked - done === 1 ? ' one' : ` ${ticked - done}`}`,
+} as const;
+
+/** Re-runs with nothing left to do (issue 35 item 4): Start is refused with what to do instead. */
+export const RERUN_MESSAGES = {
+  allPosted: (ticked: number, canRaise: boolean) =>
+    `Every ticked site (${ticked}) already has its posts from earlier runs of this project, so a run would post nothing: tick more sites${canRaise ? ', or raise Number of posts in the schedule' : ''}`,
+  allRegistered: (ticked: number) =>
+    `Every ticked site (${ticked}) already has an account in this project's profile, so a run would register none: tick sites without an account, or choose another profile`,
 } as const;
 export type ProjectReadiness = z.infer<typeof ProjectReadinessSchema>;
 export type ProjectScreen = z.infer<typeof ProjectScreenSchema>;

@@ -1,12 +1,12 @@
 import type { Kysely } from 'kysely';
 import {
-  PROJECT_FORM_MESSAGES, READINESS_NOTICES, postsPerSite, projectKind, spreadDays, spreadStartTimes, validateAccountTab, validateEmailTab,
-  type ProjectKind,
+  PROJECT_FORM_MESSAGES, READINESS_NOTICES, RERUN_MESSAGES, postsAreCapped, postsPerSite, postsStillDue, projectKind, spreadDays, spreadStartTimes,
+  validateAccountTab, validateEmailTab, type ProjectKind,
 } from '@linkloom/shared';
 import type { DB } from '../../platform/db/schema';
 import { readProjectForm, availableSites, type SiteSource } from '../seams';
 import { readSchedule } from '../scheduler/schedule-rules';
-import { accountsForSite } from './publish-target';
+import { accountsForSite, siteHost } from './publish-target';
 
 /** One post (or indexer submission) a run will make. */
 export interface PlannedPost {
@@ -62,8 +62,27 @@ export interface RunReadiness {
   sites: SiteSource[];
   /** Posting projects: the account profile whose accounts post. */
   postingProfileId: number | null;
-  /** What a run will do that the user should know before Start (fewer articles than posts: reuses spun). */
+  /** What a run will do that the user should know before Start (fewer articles than posts: reuses spun; sites done by earlier runs). */
   notices: string[];
+  /** Per ticked site key: the posts (or the account) earlier runs already made there; a re-run makes only what is still due. */
+  alreadyDone: ReadonlyMap<string, number>;
+  /** Whether the per-site count is a target the project's runs fill together (postsAreCapped). */
+  capped: boolean;
+}
+
+/** Published (or in-flight) posts of the project's earlier runs, per site key. */
+async function postsDoneBySite(db: Kysely<DB>, ownerId: number, projectId: number): Promise<Map<string, number>> {
+  const rows = await db.selectFrom('engine_posts').select(['site_key', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('owner_id', '=', ownerId).where('project_id', '=', projectId).where('state', 'in', ['published', 'publishing'])
+    .groupBy('site_key').execute();
+  return new Map(rows.map((row) => [row.site_key, Number(row.n)]));
+}
+
+/** Account creation: the sites that already have an account in the profile (any run, or added by hand), as 1. */
+async function accountsDoneBySite(db: Kysely<DB>, ownerId: number, profileId: number, sites: readonly SiteSource[]): Promise<Map<string, number>> {
+  const rows = await db.selectFrom('accounts').select('site_name').where('owner_id', '=', ownerId).where('profile_id', '=', profileId).execute();
+  const hosts = new Set(rows.map((row) => siteHost(row.site_name)).filter((host): host is string => host !== null));
+  return new Map(sites.filter((site) => hosts.has(siteHost(site.siteUrl) ?? '')).map((site) => [site.key, 1]));
 }
 
 /**
@@ -107,9 +126,11 @@ export async function runReadiness(db: Kysely<DB>, ownerId: number, project: Pro
 
   const ticked = new Set((await db.selectFrom('project_sites').select('site_key')
     .where('owner_id', '=', ownerId).where('project_id', '=', project.id).where('checked', '=', 1).execute()).map((row) => row.site_key));
+  const schedule = readSchedule(project.schedule);
+  const capped = postsAreCapped(schedule, kind);
   if (ticked.size === 0) {
     problems.push(PROJECT_FORM_MESSAGES.sitesRequired);
-    return { kind, problems, sites: [], postingProfileId, notices: [] };
+    return { kind, problems, sites: [], postingProfileId, notices: [], alreadyDone: new Map(), capped };
   }
   // A private project without a network has no sites to offer: its network's message says it.
   const sites = read.kind === 'privateproject' && privateNetworkId === null
@@ -117,8 +138,24 @@ export async function runReadiness(db: Kysely<DB>, ownerId: number, project: Pro
     : (await availableSites(db, ownerId, { kind, module: project.module, privateNetworkId })).filter((site) => ticked.has(site.key));
   if (sites.length === 0 && !(read.kind === 'privateproject' && privateNetworkId === null)) problems.push(PLAN_MESSAGES.sitesGone);
   const contentGroupId = read.kind === 'postingproject' || read.kind === 'privateproject' ? read.form.contentGroupId : null;
-  const notices = await reuseNotice(db, ownerId, contentGroupId, sites.length * postsPerSite(readSchedule(project.schedule), kind));
-  return { kind, problems, sites, postingProfileId, notices };
+
+  // A re-run (issue 35 item 4) makes only what earlier runs left undone: a site with its posts (or,
+  // for account creation, an account in the profile) is left alone; failed ones are tried again.
+  const perSite = postsPerSite(schedule, kind);
+  const accountProfileId = read.kind === 'acproject' ? read.form.profileId : null;
+  const alreadyDone = !capped || sites.length === 0 ? new Map<string, number>()
+    : read.kind === 'acproject' ? (accountProfileId === null ? new Map<string, number>() : await accountsDoneBySite(db, ownerId, accountProfileId, sites))
+      : await postsDoneBySite(db, ownerId, project.id);
+  const due = sites.reduce((sum, site) => sum + postsStillDue(perSite, alreadyDone.get(site.key) ?? 0, capped), 0);
+  const finished = sites.filter((site) => postsStillDue(perSite, alreadyDone.get(site.key) ?? 0, capped) === 0).length;
+  const notices: string[] = [];
+  if (sites.length > 0 && finished === sites.length) {
+    problems.push(read.kind === 'acproject' ? RERUN_MESSAGES.allRegistered(sites.length) : RERUN_MESSAGES.allPosted(sites.length, kind === 'privateproject'));
+  } else if (finished > 0) {
+    notices.push(read.kind === 'acproject' ? READINESS_NOTICES.sitesAlreadyRegistered(finished, sites.length) : READINESS_NOTICES.sitesAlreadyDone(finished, sites.length));
+  }
+  notices.push(...(await reuseNotice(db, ownerId, contentGroupId, due)));
+  return { kind, problems, sites, postingProfileId, notices, alreadyDone, capped };
 }
 
 function siteIdOf(site: SiteSource): number {
@@ -127,12 +164,13 @@ function siteIdOf(site: SiteSource): number {
 
 /**
  * The posts of a run: for each ticked site that is still available, `postsPerSite` posts (private
- * projects: the schedule's numberOfPosts; others one), interleaved site by site so a Spread run
+ * projects: the schedule's numberOfPosts; others one) less what earlier runs of the project made
+ * there (a re-run, issue 35 item 4; unlimited private projects make their whole round), interleaved site by site so a Spread run
  * spreads every site's posts over its days; posting projects name the account profile's first
  * account for the site. A problem a user must fix first fails the run with its message.
  */
 export async function planRun(db: Kysely<DB>, ownerId: number, project: ProjectToPlan, now: number): Promise<RunPlan> {
-  const { kind, problems, sites, postingProfileId } = await runReadiness(db, ownerId, project);
+  const { kind, problems, sites, postingProfileId, alreadyDone, capped } = await runReadiness(db, ownerId, project);
   const [first] = problems;
   if (first !== undefined) return { ok: false, error: first };
 
@@ -144,8 +182,14 @@ export async function planRun(db: Kysely<DB>, ownerId: number, project: ProjectT
   const schedule = readSchedule(project.schedule);
   const perSite = postsPerSite(schedule, kind);
   const posts: PlannedPost[] = [];
+  // seq is the site's n-th post of the project: a re-run goes on after what earlier runs made there.
+  const offset = (site: SiteSource) => (capped ? Math.min(perSite, alreadyDone.get(site.key) ?? 0) : 0);
   for (let seq = 1; seq <= perSite; seq += 1) {
-    for (const site of sites) posts.push({ siteKey: site.key, siteId: siteIdOf(site), siteUrl: site.siteUrl, seq, startAfter: null, accountEmail: accounts.get(site.key) ?? null });
+    for (const site of sites) {
+      const done = offset(site);
+      if (seq > perSite - done) continue;
+      posts.push({ siteKey: site.key, siteId: siteIdOf(site), siteUrl: site.siteUrl, seq: done + seq, startAfter: null, accountEmail: accounts.get(site.key) ?? null });
+    }
   }
   const days = spreadDays(schedule);
   if (days > 0) {
