@@ -89,3 +89,4 @@ export * from './engine/title-variants';
 export * from './domain/identity/identity-words';
 export * from './domain/identity/niche-identity';
 export * from './schemas/run-outlook';
+export * from './schemas/run-log';

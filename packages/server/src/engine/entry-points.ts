@@ -48,3 +48,4 @@ export {
 } from './content-tools';
 /** Large content work runs on a pool of threads: "busy" when too many tasks wait, closed with the app. */
 export { ContentWorkBusyError, closeContentPool } from './content-tools';
+export { readRunLog } from './runner/run-log';

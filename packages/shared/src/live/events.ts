@@ -10,6 +10,7 @@ import type { ProfileRow } from '../schemas/profiles';
 import type { Account } from '../schemas/profiles';
 import type { LinkSetRow } from '../schemas/link-sets';
 import type { SiteStatus } from '../constants/project-options';
+import type { RunLogEntry } from '../schemas/run-log';
 import type { RunProgress } from '../domain/run-progress';
 import type { ProxyId, ProxyMonitorState, ProxyRow } from '../schemas/proxies';
 import type { StrategySummary } from '../schemas/strategy-summary';
@@ -88,6 +89,8 @@ export interface ObjectTopicMessages {
     verificationProgressed: { projectId: number; status: string | null };
     /** A running project's attempt, retry or wait as it happens (engine/runner/run-progress.ts). */
     runProgress: RunProgress;
+    /** New lines of the run log (engine/runner/run-log.ts), oldest first. */
+    runLogged: { projectId: number; entries: RunLogEntry[] };
     /** The session that saved: a page open in another session reloads. */
     projectSaved: { projectId: number; sessionUuid: string };
   };

@@ -1,4 +1,4 @@
-import { EMAIL_MESSAGES, nicheTopics, projectKind, type AccountCreationForm } from '@linkloom/shared';
+import { EMAIL_MESSAGES, RUN_LOG_MESSAGES, nicheTopics, projectKind, type AccountCreationForm } from '@linkloom/shared';
 import type { AppContext } from '../../app-context';
 import { isPublishError, type AccountToRegister, type Connector, type PublishOptions, type PublishTarget } from '../connectors/connector';
 import { createDefaultConnectorRegistry, type ConnectorRegistry } from '../connectors/registry';
@@ -16,6 +16,7 @@ import { POST_JOB_RETRIES } from '../runner/post-publish.job';
 import { decidePostStep, failureLine } from '../runner/post-step';
 import { holdingSlot, PostingSlots } from '../runner/posting-slots';
 import { afterPostFinished, finishPost, reloadPost } from '../runner/record-post';
+import { logRun } from '../runner/run-log';
 import { findPost, findRun, type PostRow } from '../runner/runs.repository';
 import { settleRun } from '../runner/settle-run';
 import { catchAllAddress, freshRng, manualAddress, registrationIdentity, suffixedUsername } from './registration-identity';
@@ -95,6 +96,7 @@ async function record(step: Step, post: PostRow, project: Project, registration:
   const account = { siteName: siteUrl, email: registration.email, username: created.username, password: created.password };
   const recorded = await recordRegistered(db, post, profileId, registration, account);
   if (!recorded) return;
+  await logRun(ctx, post, siteUrl, 'account', RUN_LOG_MESSAGES.registered(created.username));
   const profile = await findProfileWithCampaign(db, profileId, post.owner_id).catch(() => undefined);
   if (profile) {
     const shown = presentAccount({ profile_id: profileId, site_name: account.siteName, email: account.email, username: account.username, password: account.password });
@@ -104,22 +106,24 @@ async function record(step: Step, post: PostRow, project: Project, registration:
 }
 
 /** Hands the registration to a new job at `atMs`, keeping it `publishing`: the next attempt looks the account up first. */
-async function retryLater(step: Step, post: PostRow, atMs: number, lastError: string): Promise<void> {
+async function retryLater(step: Step, post: PostRow, atMs: number, lastError: string, retries: number, siteUrl: string): Promise<void> {
   const startAfter = Math.max(atMs, Date.now() + 1000);
   const jobId = await step.ctx.queue.send(JOB.accountRegister, { ownerId: post.owner_id, postId: post.id }, { startAfter: new Date(startAfter), ...POST_JOB_RETRIES });
   await handPostToJob(step.ctx.database.db, post.id, step.job.id, jobId, startAfter, { lastError });
+  await logRun(step.ctx, post, siteUrl, 'retry', RUN_LOG_MESSAGES.retry(lastError, post.attempts, retries));
 }
 
 /**
  * Use proxy for posting is on and no proxy is alive: the site is not called directly; the
  * registration goes to a job PROXY_WAIT_MS later as it is (no attempt spent) and the run says why once.
  */
-async function waitForProxy(step: Step, post: PostRow): Promise<void> {
+async function waitForProxy(step: Step, post: PostRow, siteUrl: string): Promise<void> {
   const { ctx } = step;
   await addRunWarning(ctx, post.owner_id, post.run_id, PROXY_WAIT_MESSAGES.posting, { whileRunning: true });
   const startAfter = Date.now() + PROXY_WAIT_MS;
   const jobId = await ctx.queue.send(JOB.accountRegister, { ownerId: post.owner_id, postId: post.id }, { startAfter: new Date(startAfter), ...POST_JOB_RETRIES });
   await handPostToJob(ctx.database.db, post.id, step.job.id, jobId, startAfter, {});
+  await logRun(ctx, post, siteUrl, 'wait', RUN_LOG_MESSAGES.waitProxy, null, { once: true });
   await recheckProxiesForHeldWork(ctx, post.owner_id);
 }
 
@@ -149,8 +153,9 @@ async function untried(db: AppContext['database']['db'], post: PostRow, jobId: s
   return { ...post, state: 'planned' };
 }
 
-async function fail(step: Step, post: PostRow, error: string): Promise<void> {
+async function fail(step: Step, post: PostRow, error: string, siteUrl?: string): Promise<void> {
   await finishPost(step.ctx, post.owner_id, post.id, { state: 'failed', error }, step.log);
+  await logRun(step.ctx, post, siteUrl, 'failed', RUN_LOG_MESSAGES.failed(error));
 }
 
 /** The registration on the site, attempt after attempt, until it is recorded, handed to a later job or failed. */
@@ -172,7 +177,7 @@ async function register(step: Step, owned: PostRow, project: Project, options: E
   if ('error' in chosen) return fail(step, post, `${site.admin.siteUrl}: ${chosen.error}`);
   let registration = chosen;
   const route = await postingProxy(db, post.owner_id, options, post.id + post.attempts);
-  if (route.kind === 'noLiveProxy') return waitForProxy(step, post);
+  if (route.kind === 'noLiveProxy') return waitForProxy(step, post, site.admin.siteUrl);
   const callOptions: PublishOptions = { timeoutMs: options.waitTimeOut * 1000, signal: job.signal, ...(route.kind === 'proxy' ? { proxy: route.url } : {}) };
   const slot = <T>(talk: () => Promise<T>) => holdingSlot(step.slots, post.owner_id, options.maxPostingThreads, job.signal, talk);
   const target = { siteUrl: site.admin.siteUrl, accountEmail: registration.email };
@@ -185,6 +190,7 @@ async function register(step: Step, owned: PostRow, project: Project, options: E
         const unknown = post.state === 'publishing';
         if (!(await beginRegistering(db, post, job.id, registration.email))) return { kind: 'lost' };
         post = { ...post, state: 'publishing', attempts: post.attempts + 1, account_email: registration.email };
+        await logRun(ctx, post, site.admin.siteUrl, 'sent', RUN_LOG_MESSAGES.registerSent(registration.username, post.attempts, options.maxNumberOfRetries + 1));
         if (unknown) {
           const found = await connector.findRegistered!(site.admin, accountOf(registration), callOptions);
           if (found.state === 'ours') return { kind: 'made', target: found.target };
@@ -194,7 +200,7 @@ async function register(step: Step, owned: PostRow, project: Project, options: E
       });
       if (outcome.kind === 'lost') return;
       if (outcome.kind === 'made') return await record(step, post, project, registration, outcome.target, site.admin.siteUrl);
-      if (registration.suffix + 1 >= MAX_NAME_TRIES) return fail(step, post, REGISTRATION_MESSAGES.namesTaken(site.admin.siteUrl, MAX_NAME_TRIES));
+      if (registration.suffix + 1 >= MAX_NAME_TRIES) return fail(step, post, REGISTRATION_MESSAGES.namesTaken(site.admin.siteUrl, MAX_NAME_TRIES), site.admin.siteUrl);
       registration = await nextName(db, post, registration);
       post = await untried(db, post, job.id);
       continue;
@@ -205,19 +211,19 @@ async function register(step: Step, owned: PostRow, project: Project, options: E
       if (post.state !== 'planned' && post.state !== 'publishing') return;
       if (isPublishError(error) && error.code === 'accountExists' && !/email/i.test(error.message)) {
         // The name is taken (ours would have been found above): the next variant, recorded first.
-        if (registration.suffix + 1 >= MAX_NAME_TRIES) return fail(step, post, REGISTRATION_MESSAGES.namesTaken(site.admin.siteUrl, MAX_NAME_TRIES));
+        if (registration.suffix + 1 >= MAX_NAME_TRIES) return fail(step, post, REGISTRATION_MESSAGES.namesTaken(site.admin.siteUrl, MAX_NAME_TRIES), site.admin.siteUrl);
         registration = await nextName(db, post, registration);
         post = await untried(db, post, job.id);
         continue;
       }
       const line = failureLine(error, target, false);
       if (isPublishError(error) && error.retryable && post.attempts <= options.maxNumberOfRetries) {
-        return retryLater(step, post, Date.now() + Math.max(options.timeToWaitBeforeRetry * 1000, error.retryAfterMs ?? 0), line);
+        return retryLater(step, post, Date.now() + Math.max(options.timeToWaitBeforeRetry * 1000, error.retryAfterMs ?? 0), line, options.maxNumberOfRetries, site.admin.siteUrl);
       }
       // Out of tries: one last look whether an attempt made it after all.
       const last = await slot(() => lookUp(step, post, project, registration, site, connector, callOptions)).catch(() => 'absent' as const);
       if (last === 'recorded') return;
-      return fail(step, post, line);
+      return fail(step, post, line, site.admin.siteUrl);
     }
   }
 }

@@ -139,7 +139,25 @@ export interface EnginePostTargetsTable {
   created_at: number;
 }
 
+/** A line of a project's run log (migration 0040, run-log.ts). */
+export interface RunLogTable {
+  id: Generated<number>;
+  owner_id: number;
+  project_id: number;
+  run_id: number;
+  post_id: number | null;
+  site_key: string;
+  /** The site's address as a user knows it. */
+  site: string;
+  at: number;
+  kind: string;
+  message: string;
+  url: string | null;
+  created_at: number;
+}
+
 export interface EngineTables {
+  run_log: RunLogTable;
   engine_post_targets: EnginePostTargetsTable;
   account_registrations: AccountRegistrationsTable;
   project_runs: ProjectRunsTable;

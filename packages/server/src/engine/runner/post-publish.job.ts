@@ -1,3 +1,4 @@
+import { RUN_LOG_MESSAGES } from '@linkloom/shared';
 import type { AppContext } from '../../app-context';
 import { PublishError, type Connector, type PublishedPost, type PublishOptions } from '../connectors/connector';
 import { createDefaultConnectorRegistry, type ConnectorRegistry } from '../connectors/registry';
@@ -18,6 +19,7 @@ import { findPost, findRun, type PostRow } from './runs.repository';
 import { settleRun } from './settle-run';
 import { publishRunProgress } from './run-progress';
 import { recheckProxiesForHeldWork } from '../proxies/proxy-checks';
+import { logRun } from './run-log';
 
 /** Posts handled at once by one process (all users); each user's share is capped by maxPostingThreads. */
 export const POSTING_CONCURRENCY = 32;
@@ -87,6 +89,7 @@ async function recordFound(step: BaseStep, post: PostRow, project: PostProject, 
     title: composed.ok ? composed.post.built.title : post.intent_title ?? '', links: composed.ok ? composed.post.built.links : [],
     siteUrl: target.siteUrl, username: target.username, outputLinkSetId: project.form.urlListId, outputAnchor: project.form.outputAnchor,
   }, step.log);
+  await logRun(step.ctx, post, target.siteUrl, 'found', RUN_LOG_MESSAGES.found, found.url);
 }
 
 /**
@@ -101,7 +104,7 @@ async function lookUp(step: Step, post: PostRow, project: PostProject, target: P
 }
 
 /** Carries out an action that ends this job's work on the post without calling a site. */
-async function end(step: BaseStep, post: PostRow, action: PostAction): Promise<void> {
+async function end(step: BaseStep, post: PostRow, action: PostAction, siteUrl?: string): Promise<void> {
   const { ctx, log } = step;
   switch (action.kind) {
     case 'leave':
@@ -113,6 +116,7 @@ async function end(step: BaseStep, post: PostRow, action: PostAction): Promise<v
       return;
     case 'fail':
       await finishPost(ctx, post.owner_id, post.id, { state: 'failed', error: action.error }, log);
+      await logRun(ctx, post, siteUrl, 'failed', RUN_LOG_MESSAGES.failed(action.error));
       return;
     case 'hold':
       return sendLater(step, post, action.untilMs);
@@ -134,6 +138,7 @@ async function waitForProxy(step: BaseStep, post: PostRow, siteUrl: string): Pro
   const untilMs = ctx.clock.now() + PROXY_WAIT_MS;
   await end(step, post, { kind: 'hold', untilMs });
   publishRunProgress(ctx, post, siteUrl, { step: 'wait', number: 0, of: 0, dueAt: Math.max(untilMs, Date.now() + 1000) });
+  await logRun(ctx, post, siteUrl, 'wait', RUN_LOG_MESSAGES.waitProxy, null, { once: true });
   await recheckProxiesForHeldWork(ctx, post.owner_id);
 }
 
@@ -166,12 +171,13 @@ async function publishWithTarget(step: Step, start: PostRow, project: PostProjec
       // Built outside the slot: only the talk with the site waits for one.
       const spinning = { service: options.spinnerService, settings: options.spinners, timeoutMs: options.waitTimeOut * 1000, signal: job.signal, youtubeApiKey: options.youtubeApiKey };
       const composed = await step.build(() => composePost(db, post.owner_id, project.form, project.schedule, { ...post, siteUrl: target.siteUrl }, spinning));
-      if (!composed.ok) return end(step, post, decidePostStep({ at: 'built', siteUrl: target.siteUrl, composed }));
+      if (!composed.ok) return end(step, post, decidePostStep({ at: 'built', siteUrl: target.siteUrl, composed }), target.siteUrl);
       for (const warning of composed.post.warnings ?? []) await addRunWarning(ctx, post.owner_id, post.run_id, warning);
       const { built, featuredImageUrl } = composed.post;
       const sent = await step.slot(async () => {
         // The attempt begins with the talk with the site: choosing the name is its first request.
         publishRunProgress(ctx, post, target.siteUrl, { step: 'attempt', number: post.attempts + 1, of: options.maxNumberOfRetries + 1, dueAt: null });
+        await logRun(ctx, post, target.siteUrl, 'sent', RUN_LOG_MESSAGES.sent(built.title, post.attempts + 1, options.maxNumberOfRetries + 1));
         for (let choices = 1; ; choices += 1) {
           const intent = await chooseIntent(db, chosen.connector, target, post, built, publishOptions).catch(async (error: unknown) => {
             if (!job.signal.aborted) await countFailedAttempt(db, post.id, job.id, ctx.clock.now());
@@ -217,6 +223,7 @@ async function publishWithTarget(step: Step, start: PostRow, project: PostProjec
         url: sent.url, remoteId: sent.remoteId, title: built.title, links: built.links,
         siteUrl: target.siteUrl, username: target.username, outputLinkSetId: project.form.urlListId, outputAnchor: project.form.outputAnchor,
       }, step.log);
+      await logRun(ctx, post, target.siteUrl, 'published', RUN_LOG_MESSAGES.published, sent.url);
       return;
     } catch (error) {
       // Stop of the queue, a lost lease, a timeout of the whole job: the post stays as it is
@@ -247,6 +254,7 @@ async function afterFailure(
     const next = await nextAccount(ctx.database.db, post.owner_id, project.form.profileId, target.siteUrl, target.accountEmail);
     if (next) {
       await switchPostAccount(ctx.database.db, post.id, job.id, next.email, action.lastError);
+      await logRun(ctx, post, target.siteUrl, 'retry', RUN_LOG_MESSAGES.nextAccount(action.lastError, next.email));
       return reloadPost(ctx, post);
     }
     action = action.otherwise;
@@ -256,9 +264,10 @@ async function afterFailure(
     if (await lookUp(step, post, project, target, options).catch(() => false)) return undefined;
     action = { kind: 'fail', error: action.error };
   }
-  await end(step, post, action);
+  await end(step, post, action, target.siteUrl);
   if (action.kind === 'retryLater') {
     publishRunProgress(ctx, post, target.siteUrl, { step: 'retry', number: post.attempts, of: options.maxNumberOfRetries, dueAt: Math.max(action.atMs, Date.now() + 1000) });
+    await logRun(ctx, post, target.siteUrl, 'retry', RUN_LOG_MESSAGES.retry(action.lastError, post.attempts, options.maxNumberOfRetries));
   }
   return undefined;
 }

@@ -12,6 +12,7 @@ import { cancelPlannedPosts, findRun, idempotencyKey, OPEN_POST_STATES } from '.
 import { progressNounOf, refreshSite, siteProgress, writeSiteProgress } from './site-progress';
 import { endRun, isFinalRunState, settleRun } from './settle-run';
 import { sendProjectRun } from './start-project-run';
+import { pruneRunLog } from './run-log';
 
 /** A project waiting for a free slot under maxConcurrentProjects looks again after this long. */
 export const SLOT_RECHECK_MS = 5_000;
@@ -82,6 +83,7 @@ async function startRun(ctx: AppContext, payload: ProjectRunPayload, log: Log): 
   });
   if (outcome !== 'started') return outcome;
 
+  await pruneRunLog(db, ownerId, projectId);
   const record = await findProject(db, ownerId, projectId);
   if (record) publishProjectStatus(ctx, ownerId, presentProject(record));
   const perSite = new Map<string, number>();

@@ -1,9 +1,12 @@
 import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod';
-import { CampaignOutlookSchema, ErrorResponseSchema, IdParamsSchema, RunOutlookQuerySchema, RunOutlookSchema, type RunOutlookQuery } from '@linkloom/shared';
+import {
+  CampaignOutlookSchema, ErrorResponseSchema, IdParamsSchema, RunLogPageSchema, RunLogQuerySchema, RunOutlookQuerySchema, RunOutlookSchema, type RunOutlookQuery,
+} from '@linkloom/shared';
 import type { AppContext } from '../../app-context';
 import { currentUser } from '../../platform/auth/session.plugin';
 import { NotFoundError } from '../../platform/http/errors';
-import { readRunOutlooks } from '../../engine/entry-points';
+import { readRunLog, readRunOutlooks } from '../../engine/entry-points';
+import { findProject } from './projects.repository';
 import { findCampaign } from '../campaigns/campaigns.repository';
 
 const tags = ['projects'];
@@ -32,6 +35,17 @@ export const projectOutlookRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
     const [outlook] = await readRunOutlooks(db, currentUser(request).id, [request.params.id], { ...dayOf(request.query, now), now, withSites: true });
     if (!outlook) throw new NotFoundError();
     return outlook;
+  });
+
+  app.get('/rest/project/:id/run_log', {
+    schema: {
+      tags, summary: "The project's run log, newest first, 100 lines a page: per site what was sent, published (with the post's address), retried, waited for or given up (siteKey: one site's lines; before: an entry id, for older lines)",
+      params: IdParamsSchema, querystring: RunLogQuerySchema, response: { 200: RunLogPageSchema, 404: ErrorResponseSchema },
+    },
+  }, async (request) => {
+    const ownerId = currentUser(request).id;
+    if (!(await findProject(db, ownerId, request.params.id))) throw new NotFoundError();
+    return readRunLog(db, ownerId, request.params.id, request.query);
   });
 
   app.get('/rest/campaign/:id/outlook', {

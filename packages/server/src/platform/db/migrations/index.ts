@@ -37,6 +37,7 @@ import { postRepublishMigration } from './0036-post-republish';
 import { checkHistoryUrlMigration } from './0037-check-history-url';
 import { publishIntentMigration } from './0038-publish-intent';
 import { postPlanMigration } from './0039-post-plan';
+import { runLogMigration } from './0040-run-log';
 import type { SecretBox } from '../../crypto/secret-box';
 
 /**
@@ -83,6 +84,7 @@ export function migrationProvider(dialect: DialectName, secrets: SecretBox): Mig
     '0037-check-history-url': checkHistoryUrlMigration(),
     '0038-publish-intent': publishIntentMigration(),
     '0039-post-plan': postPlanMigration(dialect),
+    '0040-run-log': runLogMigration(dialect),
   };
   return { getMigrations: async () => migrations };
 }
