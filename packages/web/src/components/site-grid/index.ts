@@ -1,1 +1,2 @@
 export { SiteGrid, type SiteGridProps } from './site-grid';
+export { siteHref } from './site-grid-columns';

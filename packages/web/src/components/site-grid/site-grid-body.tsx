@@ -1,7 +1,7 @@
-import { useRef, type KeyboardEvent } from 'react';
+import { useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { theme } from 'antd';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import type { SiteGridItem, SiteGroup } from '@linkloom/shared';
+import type { SiteGridItem, SiteGroup, SiteRow } from '@linkloom/shared';
 import { HEADER_HEIGHT, ROW_HEIGHT, columnLayout, type SiteGridColumn } from './site-grid-columns';
 import { ColumnHeader, GroupHeaderRow, SiteRowLine } from './site-grid-rows';
 
@@ -20,6 +20,7 @@ export interface SiteGridBodyProps {
   onToggleGroupRows: (group: SiteGroup, on: boolean) => void;
   onToggleCollapsed: (groupKey: string) => void;
   isBlocked?: ((siteUrl: string) => boolean) | undefined;
+  rowAction?: ((row: SiteRow) => ReactNode) | undefined;
 }
 
 // Arrow keys move between lines (rows outside the window are scrolled in first), Home / End jump.
@@ -122,6 +123,7 @@ export function SiteGridBody(props: SiteGridBodyProps) {
                   editing={editing}
                   onToggle={props.onToggleSite}
                   blocked={props.isBlocked?.(item.row.siteUrl) ?? false}
+                  rowAction={props.rowAction}
                 />
               );
           })}

@@ -9,8 +9,10 @@ export const LEVEL_INDENT = 20;
 
 /** One column of the site grid: its header text and CSS grid track. */
 export interface SiteGridColumn {
-  key: 'select' | 'site' | 'email' | 'status' | 'da' | 'dofollow' | 'progress';
+  key: 'select' | 'site' | 'email' | 'status' | 'da' | 'dofollow' | 'progress' | 'action';
   title: string;
+  /** The header for screen readers only, when the column shows no title. */
+  hiddenTitle?: string;
   track: string;
   /** Narrowest the column gets before the grid scrolls sideways. */
   minWidth: number;
@@ -18,7 +20,7 @@ export interface SiteGridColumn {
 }
 
 const COLUMNS: readonly SiteGridColumn[] = [
-  { key: 'select', title: '', track: '44px', minWidth: 44, align: 'center' },
+  { key: 'select', title: '', hiddenTitle: 'Select', track: '44px', minWidth: 44, align: 'center' },
   { key: 'site', title: 'Site', track: 'minmax(220px, 2fr)', minWidth: 220 },
   { key: 'email', title: 'Email', track: 'minmax(160px, 1fr)', minWidth: 160 },
   { key: 'status', title: 'Status', track: '112px', minWidth: 112 },
@@ -27,14 +29,19 @@ const COLUMNS: readonly SiteGridColumn[] = [
   { key: 'progress', title: 'Progress', track: 'minmax(160px, 1fr)', minWidth: 160 },
 ];
 
+/** A screen's own action per row (SiteGridProps.rowAction), narrow, after the others. */
+const ACTION_COLUMN: SiteGridColumn = { key: 'action', title: '', hiddenTitle: 'Actions', track: '64px', minWidth: 64, align: 'center' };
+
 /**
  * The grid's columns; Email only when some row has one (private projects). The last column shows
- * each row's waitInfo: a project's progress, or another screen's note (the verifier's reason).
+ * each row's waitInfo: a project's progress, or another screen's note (the verifier's reason); a
+ * screen with an action per row gets one more column for it.
  */
-export function siteGridColumns(showEmail: boolean, noteTitle = 'Progress'): readonly SiteGridColumn[] {
-  return COLUMNS
+export function siteGridColumns(showEmail: boolean, noteTitle = 'Progress', withAction = false): readonly SiteGridColumn[] {
+  const columns = COLUMNS
     .filter((column) => showEmail || column.key !== 'email')
     .map((column) => (column.key === 'progress' ? { ...column, title: noteTitle } : column));
+  return withAction ? [...columns, ACTION_COLUMN] : columns;
 }
 
 /** The CSS `grid-template-columns` and the minimum row width for a set of columns. */

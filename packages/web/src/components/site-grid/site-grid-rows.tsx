@@ -1,4 +1,4 @@
-import { memo, type CSSProperties, type KeyboardEvent } from 'react';
+import { memo, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
 import { Tag, Typography } from 'antd';
 import { CaretDownOutlined, CaretRightOutlined } from '@ant-design/icons';
 import { checkState, type SiteGroup, type SiteRow } from '@linkloom/shared';
@@ -43,7 +43,7 @@ export function ColumnHeader({ columns, style }: { columns: readonly SiteGridCol
     <div role="row" aria-rowindex={1} style={style} data-testid="site-grid-header">
       {columns.map((column) => (
         <div key={column.key} role="columnheader" style={cellStyle(column)}>
-          {column.key === 'select' ? <span style={visuallyHidden}>Select</span> : column.title}
+          {column.hiddenTitle ? <span style={visuallyHidden}>{column.hiddenTitle}</span> : column.title}
         </div>
       ))}
     </div>
@@ -112,11 +112,13 @@ export interface SiteRowLineProps extends RowFrame {
   onToggle: (key: string, on: boolean) => void;
   /** One of the user's blocked sites: marked, and the engine never posts to it. */
   blocked?: boolean;
+  /** The screen's own action for the row (the Action column); stable, so lines skip re-rendering. */
+  rowAction?: ((row: SiteRow) => ReactNode) | undefined;
 }
 
-/** One site: checkbox, link to the site (new tab), email, status, DA, dofollow, progress. */
+/** One site: checkbox, link to the site (new tab), email, status, DA, dofollow, progress, and the screen's action if any. */
 export const SiteRowLine = memo(function SiteRowLine(props: SiteRowLineProps) {
-  const { row, level, columns, checked, editing, onToggle, index, blocked = false } = props;
+  const { row, level, columns, checked, editing, onToggle, index, blocked = false, rowAction } = props;
   const href = siteHref(row.siteUrl);
   const cell = (column: SiteGridColumn) => {
     switch (column.key) {
@@ -141,6 +143,8 @@ export const SiteRowLine = memo(function SiteRowLine(props: SiteRowLineProps) {
         return dofollowText(row.dofollow);
       case 'progress':
         return <span title={row.waitInfo ?? undefined}>{row.waitInfo ?? ''}</span>;
+      case 'action':
+        return rowAction?.(row) ?? null;
     }
   };
   return (

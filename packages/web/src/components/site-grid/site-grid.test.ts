@@ -21,6 +21,12 @@ describe('site grid columns', () => {
     expect(rowsHaveEmail([site(1), site(2, { email: 'me@example.com' })])).toBe(true);
   });
 
+  it('adds a narrow action column last only for a screen with a row action', () => {
+    expect(siteGridColumns(false, 'Progress', true).map((c) => c.key)).toEqual(['select', 'site', 'status', 'da', 'dofollow', 'progress', 'action']);
+    expect(siteGridColumns(false, 'Progress', false)).toEqual(siteGridColumns(false));
+    expect(siteGridColumns(true, 'Note', true).at(-1)).toMatchObject({ key: 'action', title: '', hiddenTitle: 'Actions' });
+  });
+
   it('lays the columns out as one CSS grid with a minimum width', () => {
     const layout = columnLayout(siteGridColumns(false));
     expect(layout.template.split(' ').length).toBeGreaterThanOrEqual(6);
@@ -85,6 +91,17 @@ describe('SiteGrid markup', () => {
     expect(html).toContain('2 of 5 posts');
     expect(html).toContain('data-status="SUCCESS"');
     expect(html).not.toContain('>Email<');
+  });
+
+  it('renders a screen\'s row action in a last column, and none without one', () => {
+    const rowAction = (row: SiteRow) => createElement('button', { 'data-testid': 'row-action', 'data-for': row.key }, 'Log');
+    const html = render({ sites: [site(1), site(2)], rowAction });
+    expect(count(html, 'data-testid="row-action"')).toBe(2);
+    expect(html).toContain('data-for="SocialNetwork:2"');
+    expect(html).toContain('>Actions<');
+    const plain = render({ sites: [site(1), site(2)] });
+    expect(plain).not.toContain('row-action');
+    expect(plain).not.toContain('>Actions<');
   });
 
   it('shows the Email column for private sites', () => {

@@ -28,6 +28,11 @@ export interface SiteGridProps {
   noteTitle?: string;
   /** Sites the user blocked (Options, Blocked Sites): marked in the grid, never posted to. */
   isBlocked?: (siteUrl: string) => boolean;
+  /**
+   * A screen's own action per row (the project's Sites tab: the site's run log), in a narrow last
+   * column; none unless given. Keep it stable (useCallback): every line re-renders when it changes.
+   */
+  rowAction?: (row: SiteRow) => ReactNode;
 }
 
 /** The grid's default share of the window height, and the least it shrinks to. */
@@ -41,13 +46,14 @@ const MIN_HEIGHT_PX = 240;
  * selection; group checkboxes act on the group's visible rows.
  */
 export function SiteGrid(props: SiteGridProps): JSX.Element {
-  const { sites, grouping, checked, onCheckedChange, editing, showSelectionError = false, emptyHint, loading = false, noteTitle } = props;
+  const { sites, grouping, checked, onCheckedChange, editing, showSelectionError = false, emptyHint, loading = false, noteTitle, rowAction } = props;
   const windowHeight = useWindowFraction(DEFAULT_HEIGHT_FRACTION, MIN_HEIGHT_PX);
   const height = props.height ?? windowHeight;
   const view = useSiteGridView(sites, grouping, checked);
   const counts = useDebouncedCounts(sites, checked);
   const showEmail = useMemo(() => rowsHaveEmail(sites), [sites]);
-  const columns = useMemo(() => siteGridColumns(showEmail, noteTitle), [showEmail, noteTitle]);
+  const withAction = rowAction !== undefined;
+  const columns = useMemo(() => siteGridColumns(showEmail, noteTitle, withAction), [showEmail, noteTitle, withAction]);
 
   // Stable handlers reading the latest selection: a tick re-renders only the lines it changes.
   const latest = useRef({ checked, editing, onCheckedChange });
@@ -89,6 +95,7 @@ export function SiteGrid(props: SiteGridProps): JSX.Element {
           onToggleGroupRows={handleToggleGroupRows}
           onToggleCollapsed={view.toggleCollapsed}
           isBlocked={props.isBlocked}
+          rowAction={rowAction}
         />
       </Spin>
     );

@@ -6,4 +6,6 @@ export const projectKeys = {
   readiness: (id: number) => ['project', id, 'readiness'] as const,
   /** What happens next (issue 35), under the screen's key too. */
   outlook: (id: number) => ['project', id, 'outlook'] as const,
+  /** The run log (issue 35): all sites (null) or one site's lines, under the screen's key too. */
+  runLog: (id: number, siteKey: string | null) => ['project', id, 'run-log', siteKey] as const,
 };

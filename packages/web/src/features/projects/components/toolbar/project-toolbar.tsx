@@ -6,6 +6,7 @@ import { LifecycleButtons } from './lifecycle-buttons';
 import { ScheduleMenu } from './schedule-menu';
 import { StatusLine } from './status-line';
 import { RunOutlookLine } from './run-outlook-line';
+import { RunLogButton } from './run-log-button';
 
 /** Props of {@link ProjectToolbar}. */
 export interface ProjectToolbarProps {
@@ -27,8 +28,8 @@ export interface ProjectToolbarProps {
 }
 
 /**
- * The bar every project screen shares (spec 1 §2): the status line, View Error, Edit / Save /
- * Cancel, Start / Stop (and Verify mail for account creation) and the Schedule menu.
+ * The bar every project screen shares (spec 1 §2): the status line, View Error, the run log (issue
+ * 35), Edit / Save / Cancel, Start / Stop (and Verify mail for account creation) and the Schedule menu.
  */
 export function ProjectToolbar(p: ProjectToolbarProps) {
   const { project, kind, editing } = p;
@@ -46,6 +47,7 @@ export function ProjectToolbar(p: ProjectToolbarProps) {
       </Space>
       <Space size={8} wrap>
         <ViewErrorButton lines={project.lastError} />
+        <RunLogButton projectId={project.id} />
         <EditButtons
           editing={editing}
           saving={p.saving}
