@@ -19,6 +19,8 @@ export const PROJECT_LIFECYCLE_MESSAGES = {
   /** The way out of the spec's refusal of Start on a scheduled project (issue 35). */
   runNowInstead: 'Run now starts it at once and keeps its schedule: the projects that wait for it still start when it completes',
   runNowLabel: 'Run now',
+  /** The toast after Run now from a list of projects. */
+  runningNow: (name: string) => `Project "${name}" runs now: its schedule stays`,
   whileEditing: 'Save or cancel your changes first',
   alreadyRunning: (status: string) => `The project is already ${status}: edit its schedule to change the pace of this run, or stop it first to start a new run`,
   stoppingNow: 'The project is stopping: Run now once it has stopped',

@@ -1,5 +1,5 @@
 import {
-  LinkSetRowSchema, OkResponseSchema, ProfileRowSchema, ProjectRowSchema, type ModuleId,
+  LinkSetRowSchema, OkResponseSchema, PROJECT_LIFECYCLE_MESSAGES, ProfileRowSchema, ProjectRowSchema, type ModuleId,
 } from '@linkloom/shared';
 import { del, post, put } from '@/lib/http';
 import { downloadFile } from '@/lib/download';
@@ -12,7 +12,7 @@ function useCampaignMutation<I, R>(campaignId: number, mutationFn: (input: I) =>
   return useInvalidatingMutation(campaignKeys.detail(campaignId), mutationFn, done);
 }
 
-/** PUT /rest/project, POST /rest/project/rename/{id}, POST /action/duplicate/project/{id}, DELETE /rest/projects/{campaignId}. */
+/** PUT /rest/project, POST /rest/project/rename/{id}, POST /action/duplicate/project/{id}, DELETE /rest/projects/{campaignId}, POST /action/run_now/project/{id}. */
 export function useProjectMutations(campaignId: number) {
   return {
     add: useCampaignMutation(campaignId, (input: { module: ModuleId; name: string }) =>
@@ -22,6 +22,9 @@ export function useProjectMutations(campaignId: number) {
     duplicate: useCampaignMutation(campaignId, ({ id, name }: { id: number; name: string }) =>
       post(`/action/duplicate/project/${id}`, { body: { name }, schema: ProjectRowSchema }), (row) => DONE_TEXTS.created('Project', row.name)),
     remove: useCampaignMutation(campaignId, (ids: number[]) => del(`/rest/projects/${campaignId}`, { body: ids, schema: OkResponseSchema }), (_, ids) => DONE_TEXTS.deleted(ids.length, 'project')),
+    /** POST /action/run_now/project/{id} (issue 35): a scheduled project starts at once and keeps its schedule. */
+    runNow: useCampaignMutation(campaignId, ({ id }: { id: number; name: string }) =>
+      post(`/action/run_now/project/${id}`, { schema: ProjectRowSchema }), (_, project) => PROJECT_LIFECYCLE_MESSAGES.runningNow(project.name)),
   };
 }
 

@@ -10,6 +10,7 @@ import { useConfirm } from '@/components/confirm-delete';
 import { useProjectMutations } from '../api/campaign-rows-api';
 import { useCampaignOutlook } from '../api/campaign-outlook-api';
 import { CampaignOutlookLine } from './campaign-outlook';
+import { RunNowRowButton } from './run-now-row-button';
 import { ProjectDialog, type ProjectDialogMode } from './project-dialog';
 
 const moduleName = (module: string) => (MODULES as Record<string, string>)[module] ?? module;
@@ -33,11 +34,12 @@ export function ProjectsTab({ campaignId, projects, loading }: { campaignId: num
     { title: 'ID', dataIndex: 'id', width: 80, sorter: (a, b) => a.id - b.id },
     { title: 'Name', dataIndex: 'name', render: (_, row) => <Link to={projectScreenPath(row.module, row.id)} data-testid={`project-link-${row.id}`}>{row.name}</Link> },
     {
-      title: 'Action', key: 'action', width: 210,
+      title: 'Action', key: 'action', width: 300,
       render: (_, row) => (
         <CellGroup>
           <Button size="small" icon={<EditOutlined />} onClick={() => setDialog({ mode: 'rename', project: row })} data-testid={`rename-project-${row.id}`}>Rename</Button>
           <Button size="small" icon={<CopyOutlined />} onClick={() => setDialog({ mode: 'duplicate', project: row })} data-testid={`duplicate-project-${row.id}`}>Duplicate</Button>
+          <RunNowRowButton campaignId={campaignId} project={row} siblings={projects ?? []} />
         </CellGroup>
       ),
     },

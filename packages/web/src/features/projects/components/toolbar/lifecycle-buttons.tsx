@@ -4,7 +4,8 @@ import {
   runNowButton, startStopButton, verifyButton, waitingParentsText, type ButtonState, type ProjectAction, type ProjectSchedule, type ProjectSibling,
 } from '@linkloom/shared';
 import { useProjectAction } from '../../api/project-actions-api';
-import { RunNowButton, ScheduledStartHelp, useRunNowConfirm } from './run-now';
+import { useRunNowConfirm } from '@/components/run-now-confirm';
+import { RunNowButton, ScheduledStartHelp } from './run-now';
 
 /** Props of {@link LifecycleButtons}. */
 export interface LifecycleButtonsProps {
