@@ -143,8 +143,12 @@ describe.skipIf(!available)(`engine: account creation projects register accounts
     socket.disconnect();
 
     // WordPress: an author with the form's names; the stored password is its application password.
-    const found = (await (await fetch(`${blog.url}/wp-json/wp/v2/users?search=${name}2&context=edit`, { headers: { authorization: adminAuth() } })).json()) as Array<{ username: string; email: string; roles: string[]; first_name: string; last_name: string; nickname: string }>;
+    const found = (await (await fetch(`${blog.url}/wp-json/wp/v2/users?search=${name}2&context=edit`, { headers: { authorization: adminAuth() } })).json()) as Array<{ username: string; email: string; roles: string[]; first_name: string; last_name: string; nickname: string; description: string }>;
     expect(found).toHaveLength(1);
+    // Its bio is the one the identity wrote about the campaign's subject (issue 34 item 6), not the blog's title.
+    const registered = await db().selectFrom('account_registrations').select(['bio', 'blog_title']).where('username', '=', `${name}2`).executeTakeFirstOrThrow();
+    expect(registered.bio).not.toBe('');
+    expect(found[0]!.description).toBe(registered.bio);
     expect(found[0]).toMatchObject({ username: `${name}2`, email: onBlog.email, roles: ['author'], last_name: 'Lee', nickname: 'annas-garden' });
     expect(['Anna', 'Anne']).toContain(found[0]!.first_name);
     const me = await fetch(`${blog.url}/wp-json/wp/v2/users/me`, { headers: { authorization: `Basic ${Buffer.from(`${onBlog.username}:${box.open(onBlog.password)}`).toString('base64')}` } });

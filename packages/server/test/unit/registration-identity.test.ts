@@ -36,6 +36,9 @@ describe('registration identity', () => {
       expect(identity.blogTitle).toMatch(/Organic Gardening|Raised Bed Gardening/);
       expect(identity.blogTitle).not.toMatch(/kitchen|reviews|harbor/i);
       expect(identity.blogName).toMatch(/^[a-z0-9]+$/);
+      // The author's bio (WordPress's description) is about the same subject, under the author's name.
+      expect(identity.bio).toMatch(/organic gardening|raised bed gardening/i);
+      expect(identity.bio).toContain(identity.firstName);
     }
     // What the form says wins over the generated one.
     expect(registrationIdentity({ ...empty, blogTitle: 'My {own|plain} blog' }, createRng(1), topics).blogTitle).toMatch(/^My (own|plain) blog$/);

@@ -83,7 +83,7 @@ function addressTaker(ctx: AppContext, ownerId: number, form: AccountCreationFor
 function accountOf(registration: Registration): AccountToRegister {
   return {
     username: registration.username, email: registration.email, password: registration.password,
-    firstName: registration.first_name, lastName: registration.last_name, blogTitle: registration.blog_title, blogName: registration.blog_name,
+    firstName: registration.first_name, lastName: registration.last_name, blogTitle: registration.blog_title, blogName: registration.blog_name, bio: registration.bio,
   };
 }
 

@@ -9,6 +9,8 @@ export interface RegistrationIdentity {
   lastName: string;
   blogTitle: string;
   blogName: string;
+  /** A line about the author on the campaign's subject (WordPress: the profile's description). */
+  bio: string;
 }
 
 const PASSWORD_LETTERS = 'abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -39,7 +41,7 @@ export function registrationIdentity(
   const password = spin(form.password, rng) || generatedPassword();
   const blogTitle = spun(form.blogTitle) || niche.blogTitle;
   const blogName = userNameOf(spun(form.blogName)).toLowerCase() || niche.blogName;
-  return { username, password, firstName, lastName, blogTitle, blogName };
+  return { username, password, firstName, lastName, blogTitle, blogName, bio: niche.bio };
 }
 
 /** The user name after `suffix` "name taken" answers: the name itself, then name2, name3, … */

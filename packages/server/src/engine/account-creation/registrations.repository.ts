@@ -39,7 +39,7 @@ export async function chooseRegistration(
     if (typeof address !== 'string') return address;
     await trx.insertInto('account_registrations').values({
       owner_id: post.owner_id, post_id: post.id, username: identity.username, email: address, password: box.seal(identity.password),
-      first_name: identity.firstName, last_name: identity.lastName, blog_title: identity.blogTitle, blog_name: identity.blogName,
+      first_name: identity.firstName, last_name: identity.lastName, blog_title: identity.blogTitle, blog_name: identity.blogName, bio: identity.bio,
       account_id: null, created_at: now, updated_at: now,
     }).onConflict((oc) => oc.column('post_id').doNothing()).execute();
     return undefined;

@@ -97,9 +97,11 @@ export interface AccountToRegister {
   /** The account creation form's names (WordPress: first, last and display name; MediaWiki: the real name). */
   firstName?: string;
   lastName?: string;
-  /** WordPress: the profile's description and nickname; MediaWiki accounts have no such fields. */
+  /** WordPress: the nickname (blogName); MediaWiki accounts have no such fields. */
   blogTitle?: string;
   blogName?: string;
+  /** A line about the author (WordPress: the profile's description; the blog title when none). */
+  bio?: string;
 }
 
 /**

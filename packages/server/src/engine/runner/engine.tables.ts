@@ -119,6 +119,8 @@ export interface AccountRegistrationsTable {
   last_name: Generated<string>;
   blog_title: Generated<string>;
   blog_name: Generated<string>;
+  /** The author's bio (migration 0040; WordPress: the profile's description). */
+  bio: Generated<string>;
   /** The profile's account once recorded. */
   account_id: number | null;
   created_at: number;

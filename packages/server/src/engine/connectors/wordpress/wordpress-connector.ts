@@ -298,6 +298,7 @@ function wordPressProfile(account: AccountToRegister): Record<string, string> {
   if (account.lastName?.trim()) profile.last_name = account.lastName.trim();
   if (name) profile.name = name;
   if (account.blogName?.trim()) profile.nickname = account.blogName.trim();
-  if (account.blogTitle?.trim()) profile.description = account.blogTitle.trim();
+  const description = account.bio?.trim() || account.blogTitle?.trim();
+  if (description) profile.description = description;
   return profile;
 }

@@ -7,6 +7,9 @@ import { ownedTable, parentColumn } from './column-types';
  * sent, published (with the post's address), found after an unanswered request, a retry planned, a
  * wait, given up, an account registered. Deleted with its project; a project keeps the lines of its
  * last few runs (engine/runner/run-log.ts). `message` is in our words: a site's own text never lands here.
+ *
+ * account_registrations.bio: the author's bio the identity generated about the campaign's subject
+ * (issue 34 item 6), sent with the account where the platform has such a field (WordPress's description).
  */
 export function runLogMigration(dialect: DialectName) {
   return {
@@ -23,8 +26,10 @@ export function runLogMigration(dialect: DialectName) {
         .execute();
       await db.schema.createIndex('run_log_project_idx').on('run_log').columns(['project_id', 'id']).execute();
       await db.schema.createIndex('run_log_site_idx').on('run_log').columns(['project_id', 'site_key', 'id']).execute();
+      await db.schema.alterTable('account_registrations').addColumn('bio', 'text', (c) => c.notNull().defaultTo('')).execute();
     },
     async down(db: Kysely<unknown>): Promise<void> {
+      await db.schema.alterTable('account_registrations').dropColumn('bio').execute();
       await db.schema.dropTable('run_log').execute();
     },
   };
