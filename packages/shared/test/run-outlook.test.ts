@@ -21,6 +21,15 @@ describe('describeRunOutlook (issue 35 item 2)', () => {
     expect(describeRunOutlook({ status: 'COMPLETED', startsAt: null, run: run({ state: 'completed', done: 10, nextPostAt: null, etaAt: null }) }, NOW)).toEqual(['10 of 10 posts in the last run']);
     expect(describeRunOutlook({ status: 'NEW', startsAt: null, run: null }, NOW)).toEqual([]);
   });
+  it('a project verifying mail says whose mail it waits for and when it looks again', () => {
+    const done = run({ state: 'completed', planned: 2, done: 2, nextPostAt: null, etaAt: null });
+    expect(describeRunOutlook({ status: 'VERIFYING', startsAt: null, run: done, waitsForMail: { accounts: 2, nextLookAt: at(28, 12, 10) } }, NOW))
+      .toEqual(['waits for the confirmation mail of 2 accounts: next look 12:10', '2 of 2 posts in the last run']);
+    expect(describeRunOutlook({ status: 'VERIFYING', startsAt: null, run: null, waitsForMail: { accounts: 1, nextLookAt: NOW } }, NOW))
+      .toEqual(['waits for the confirmation mail of 1 account: looks again now']);
+    // Once it no longer verifies, a stale wait says nothing.
+    expect(describeRunOutlook({ status: 'COMPLETED', startsAt: null, run: null, waitsForMail: { accounts: 1, nextLookAt: NOW } }, NOW)).toEqual([]);
+  });
   it('short local times, the local day, and the query', () => {
     expect(shortLocalTime(at(28, 9, 7), NOW)).toBe('09:07');
     expect(shortLocalTime(new Date(2031, 0, 2, 3, 4).getTime(), NOW)).toBe('02/01/2031 03:04');

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { RunOutlookSchema, describeRunOutlook } from '@linkloom/shared';
 import { useTestServer } from '../support/lifecycle';
 import { useTwoUsers } from '../support/scenario';
 import { buildCampaign } from '../support/factories';
@@ -56,6 +57,10 @@ describe.skipIf(!ready.available)('Verify mail pass', () => {
       .where('singleton_key', 'like', `mail-verify-${id}-at-%`).execute();
     expect(later).toHaveLength(1);
     expect(later[0]!.start_after).toBeGreaterThan(Date.now() + 9 * 60_000);
+    // The outlook says what it waits for: one account's mail, looked for again at that pass.
+    const outlook = RunOutlookSchema.parse((await ann.agent.request('GET', `/rest/project/${id}/outlook`)).json());
+    expect(outlook.waitsForMail).toEqual({ accounts: 1, nextLookAt: Number(later[0]!.start_after) });
+    expect(describeRunOutlook(outlook, Date.now())[0]).toMatch(/^waits for the confirmation mail of 1 account: next look /);
     expect((await ann.agent.request('GET', `/action/stop/verifying/${id}`)).json().status).toBe('STOPPING_VERIFYING');
     await expect.poll(async () => (await statusOf(id)).status, { timeout: 30_000 }).toBe('COMPLETED');
     expect(mail.confirmed).toEqual([`/index.php/Special:ConfirmEmail/${'a'.repeat(32)}`]);

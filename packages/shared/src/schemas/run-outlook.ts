@@ -46,6 +46,8 @@ export const RunOutlookSchema = z.object({
     heldForProxy: z.boolean(),
   }).nullable(),
   sites: z.array(SiteOutlookSchema),
+  /** Verifying mail (account creation): accounts whose confirmation mail has not come yet, and when the next pass looks. */
+  waitsForMail: z.object({ accounts: count, nextLookAt: z.number() }).nullable().default(null),
 });
 export type RunOutlook = z.infer<typeof RunOutlookSchema>;
 
@@ -78,11 +80,16 @@ const DUE_NOW_MS = 1000;
 
 /**
  * The outlook in words, in local time: what it waits for (its date, its parents — `waitingFor`,
- * named by the screen — a live proxy), the next post, posts done today and in all, and when the
+ * named by the screen — a live proxy, confirmation mail), the next post, posts done today and in all, and when the
  * last one is due. Empty when there is nothing to say (never ran, nothing scheduled).
  */
-export function describeRunOutlook(outlook: Pick<RunOutlook, 'status' | 'startsAt' | 'run'>, now: number, waitingFor: string | null = null): string[] {
+export function describeRunOutlook(outlook: Pick<RunOutlook, 'status' | 'startsAt' | 'run'> & Partial<Pick<RunOutlook, 'waitsForMail'>>, now: number, waitingFor: string | null = null): string[] {
   const parts: string[] = [];
+  const mail = outlook.waitsForMail;
+  if (outlook.status === 'VERIFYING' && mail) {
+    const when = mail.nextLookAt <= now + DUE_NOW_MS ? 'looks again now' : `next look ${shortLocalTime(mail.nextLookAt, now)}`;
+    parts.push(`waits for the confirmation mail of ${mail.accounts} ${mail.accounts === 1 ? 'account' : 'accounts'}: ${when}`);
+  }
   if (outlook.status === 'SCHEDULED') {
     if (outlook.startsAt !== null) parts.push(outlook.startsAt <= now + DUE_NOW_MS ? 'starts now' : `waits for its date: ${shortLocalTime(outlook.startsAt, now)}`);
     else if (waitingFor !== null) parts.push(`waits for ${waitingFor}`);

@@ -23,7 +23,7 @@ export async function readRunOutlooks(
   db: Kysely<DB>, ownerId: number, projectIds: readonly number[], options: { dayStart: number; dayEnd: number; now: number; withSites: boolean },
 ): Promise<RunOutlook[]> {
   if (projectIds.length === 0) return [];
-  const projects = await db.selectFrom('projects').select(['id', 'status', 'next_run_at'])
+  const projects = await db.selectFrom('projects').select(['id', 'status', 'next_run_at', 'mail_wait_until', 'mail_waiting'])
     .where('owner_id', '=', ownerId).where('id', 'in', [...projectIds]).orderBy('id').execute();
   if (projects.length === 0) return [];
   const runs = await db.selectFrom('project_runs').select(['id', 'project_id', 'state', 'last_error'])
@@ -40,7 +40,9 @@ export async function readRunOutlooks(
   return projects.map((project): RunOutlook => {
     const run = runs.find((candidate) => candidate.project_id === project.id);
     const startsAt = project.status === 'SCHEDULED' ? num(project.next_run_at) : null;
-    if (!run) return { projectId: project.id, status: project.status, startsAt, run: null, sites: [] };
+    const waitsForMail = project.status === 'VERIFYING' && project.mail_wait_until !== null && project.mail_waiting > 0
+      ? { accounts: project.mail_waiting, nextLookAt: Number(project.mail_wait_until) } : null;
+    if (!run) return { projectId: project.id, status: project.status, startsAt, run: null, sites: [], waitsForMail };
     const own = posts.filter((post) => post.run_id === run.id && post.state !== 'cancelled')
       .map((post) => ({ ...post, start_after: num(post.start_after), not_before: num(post.not_before), created_at: Number(post.created_at), updated_at: Number(post.updated_at) }));
     const open = own.filter((post) => OPEN.has(post.state));
@@ -70,6 +72,7 @@ export async function readRunOutlooks(
         heldForProxy: open.length > 0 && (run.last_error ?? '').includes(PROXY_WAIT_MESSAGES.posting),
       },
       sites: [...sites.values()],
+      waitsForMail,
     };
   });
 }

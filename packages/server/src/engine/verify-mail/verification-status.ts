@@ -46,12 +46,14 @@ export function sendMailVerify(ctx: AppContext, ownerId: number, projectId: numb
  * The next pass of a project still verifying, `delayMs` from now. Its singleton key names its
  * instant: the running job (key `mail-verify-{id}`) cannot stand in for it, and Stop verifying's
  * job still runs at once; a later pass that finds the project no longer VERIFYING does nothing.
+ * Answers the instant it is due.
  */
-export function sendMailVerifyLater(ctx: AppContext, ownerId: number, projectId: number, delayMs: number): Promise<string> {
+export async function sendMailVerifyLater(ctx: AppContext, ownerId: number, projectId: number, delayMs: number): Promise<number> {
   const at = Date.now() + delayMs;
-  return ctx.queue.send(JOB.mailVerify, { ownerId, projectId }, {
+  await ctx.queue.send(JOB.mailVerify, { ownerId, projectId }, {
     singletonKey: `mail-verify-${projectId}-at-${at}`, startAfter: new Date(at), retryLimit: 5, retryDelaySeconds: 5,
   });
+  return at;
 }
 
 async function changeVerification(

@@ -36,11 +36,16 @@ export function verifyMailJob(ctx: AppContext): EngineJob<'mail.verify'> {
           passed = true;
           const pass = await runVerificationPass(ctx, ownerId, project);
           if (pass.waiting > 0) {
-            // Mail still to come: look again in waitForVerifyEmailSchedule minutes, staying VERIFYING.
+            // Mail still to come: look again in waitForVerifyEmailSchedule minutes, staying VERIFYING
+            // (the outlook says for how many accounts and when).
             const { waitForVerifyEmailSchedule } = await readEngineOptions(ctx.database.db, ownerId);
-            await sendMailVerifyLater(ctx, ownerId, projectId, waitForVerifyEmailSchedule * 60_000);
+            const at = await sendMailVerifyLater(ctx, ownerId, projectId, waitForVerifyEmailSchedule * 60_000);
+            await ctx.database.db.updateTable('projects').set({ mail_wait_until: at, mail_waiting: pass.waiting })
+              .where('id', '=', projectId).where('owner_id', '=', ownerId).execute();
             return;
           }
+          await ctx.database.db.updateTable('projects').set({ mail_wait_until: null, mail_waiting: 0 })
+            .where('id', '=', projectId).where('owner_id', '=', ownerId).execute();
           continue;
         }
         const back = await returnStatusOf(ctx, ownerId, projectId);

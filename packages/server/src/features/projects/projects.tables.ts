@@ -23,6 +23,10 @@ export interface ProjectsTable {
   schedule_armed_at: number | null;
   /** The status Verify mail started from and returns to (migration 0022, engine/verify-mail). */
   verify_return_status: string | null;
+  /** Verifying mail: when the next pass looks for the mail still to come (migration 0040); null: none waits. */
+  mail_wait_until: number | null;
+  /** …and for how many accounts. */
+  mail_waiting: Generated<number>;
 }
 
 /**

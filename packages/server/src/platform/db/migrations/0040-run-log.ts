@@ -10,6 +10,10 @@ import { ownedTable, parentColumn } from './column-types';
  *
  * account_registrations.bio: the author's bio the identity generated about the campaign's subject
  * (issue 34 item 6), sent with the account where the platform has such a field (WordPress's description).
+ *
+ * projects.mail_wait_until / mail_waiting: a project verifying mail whose last pass found accounts
+ * still without their confirmation mail: when the next pass looks, and for how many (the outlook's
+ * "waits for confirmation mail", issue 35 item 2).
  */
 export function runLogMigration(dialect: DialectName) {
   return {
@@ -27,8 +31,12 @@ export function runLogMigration(dialect: DialectName) {
       await db.schema.createIndex('run_log_project_idx').on('run_log').columns(['project_id', 'id']).execute();
       await db.schema.createIndex('run_log_site_idx').on('run_log').columns(['project_id', 'site_key', 'id']).execute();
       await db.schema.alterTable('account_registrations').addColumn('bio', 'text', (c) => c.notNull().defaultTo('')).execute();
+      await db.schema.alterTable('projects').addColumn('mail_wait_until', 'bigint').execute();
+      await db.schema.alterTable('projects').addColumn('mail_waiting', 'integer', (c) => c.notNull().defaultTo(0)).execute();
     },
     async down(db: Kysely<unknown>): Promise<void> {
+      await db.schema.alterTable('projects').dropColumn('mail_waiting').execute();
+      await db.schema.alterTable('projects').dropColumn('mail_wait_until').execute();
       await db.schema.alterTable('account_registrations').dropColumn('bio').execute();
       await db.schema.dropTable('run_log').execute();
     },

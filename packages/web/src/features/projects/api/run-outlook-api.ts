@@ -5,19 +5,19 @@ import { useLiveTopic } from '@/lib/use-live-topic';
 import { projectKeys } from './project-keys';
 
 /** Statuses whose outlook moves by itself: read again every so often. */
-const MOVING = ['SCHEDULED', 'STARTING', 'RUNNING', 'STOPPING'];
+const MOVING = ['SCHEDULED', 'STARTING', 'RUNNING', 'STOPPING', 'VERIFYING'];
 const REFRESH_MS = 15_000;
 
 /**
  * GET /rest/project/{id}/outlook (issue 35 item 2): what happens next — the next planned post, posts
  * today and in all, the last planned post, per site too — for the reader's local day. Read again
- * when the status changes, when a site's post ends (siteStatusChanged) and every 15 s while the
- * project waits or runs. A secondary line: a failure shows nothing rather than a toast.
+ * when the status changes, when a site's post ends (siteStatusChanged) or a mail pass ends
+ * (verificationProgressed), and every 15 s while the project waits, runs or verifies. A secondary line: a failure shows nothing rather than a toast.
  */
 export function useProjectOutlook(projectId: number, status: string) {
   const queryClient = useQueryClient();
   useLiveTopic(`project/${projectId}`, (live) => {
-    if (live.name === 'siteStatusChanged') void queryClient.invalidateQueries({ queryKey: projectKeys.outlook(projectId) });
+    if (live.name === 'siteStatusChanged' || live.name === 'verificationProgressed') void queryClient.invalidateQueries({ queryKey: projectKeys.outlook(projectId) });
   });
   return useQuery({
     queryKey: [...projectKeys.outlook(projectId), status],
