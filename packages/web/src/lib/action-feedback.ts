@@ -1,11 +1,14 @@
 import { ERROR_TOAST_SECONDS, TOAST_SECONDS } from '@linkloom/shared';
 import { appFeedback } from './app-feedback';
+import { reportHttpFailure } from './http';
+import { HttpError } from './http-error';
 
 /**
  * The one toast rule of every create, save, delete, import and upload (issue 11.3): a success says
  * what happened, with a count where there is one ("4 links added, 1 line refused"); a failure says
- * the spec's text. Failed calls are already shown by lib/http.ts; `toastFailed` is for the spec's
- * own failure texts on top of that.
+ * the spec's text. A failed call shows ONE toast: `toastFailure` puts the spec's title on the
+ * toast lib/http.ts showed for it (same key: replaced in place), with the server's reason and what
+ * to do; `toastFailed` is for failures that are no call's.
  */
 
 /** A noun with its plural; a plain string gets an `s`. */
@@ -57,6 +60,19 @@ export function toastDone(text: string): void {
 /** A failure toast with the spec's text, a little longer so it can be read. */
 export function toastFailed(text: string): void {
   appFeedback().message.error({ content: text, duration: ERROR_TOAST_SECONDS });
+}
+
+/**
+ * What failed, in the spec's words (`title`), as the one toast of a failed act: a failed call's
+ * toast gets the title, keeping the server's reason and advice (a 401 has already sent the user to
+ * login); any other error gets a plain failure toast.
+ */
+export function toastFailure(title: string, error: unknown): void {
+  if (error instanceof HttpError) {
+    if (error.status !== 401) reportHttpFailure(error.failure(title));
+    return;
+  }
+  toastFailed(title);
 }
 
 /** Lines of a partial success (refused lines, skipped rows) as one warning, one per line. */

@@ -47,6 +47,11 @@ export async function xsrfHeaders(method: string, url: string): Promise<Record<s
   return token === null ? {} : { [XSRF_HEADER]: token };
 }
 
+/** The toast key of a failed call: its status, method and URL. */
+export function httpFailureKey(failure: Pick<HttpFailure, 'status' | 'url' | 'method'>): string {
+  return `${failure.status ?? 'network'} ${failure.method ?? ''} ${failure.url}`;
+}
+
 /** Shows a failed call the one way every screen does (or, on 401, sends the user to login). */
 export function reportHttpFailure(failure: HttpFailure, silent = false): void {
   if (silent) return;
@@ -56,8 +61,9 @@ export function reportHttpFailure(failure: HttpFailure, silent = false): void {
   }
   const { title, lines } = describeHttpFailure(failure);
   appFeedback().notification.error({
-    // One toast per failure and URL, however many queries hit the same failure at once.
-    key: `${failure.status ?? 'network'} ${failure.url} ${title}`,
+    // One toast per failed call, however many queries hit the same failure at once; a caller that
+    // names what failed (lib/action-feedback toastFailure) replaces it in place rather than adding one.
+    key: httpFailureKey(failure),
     title,
     description: lines.length > 0 ? lines.join('\n') : undefined,
     duration: ERROR_TOAST_SECONDS,

@@ -1,5 +1,5 @@
 import { useState, type Key } from 'react';
-import { Alert, App, Button, Dropdown, type TableColumnsType } from 'antd';
+import { Alert, Button, Dropdown, type TableColumnsType } from 'antd';
 import { CopyOutlined, DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { CAMPAIGN_MESSAGES, CampaignCreateSchema, type Campaign } from '@linkloom/shared';
 import { CellGroup } from '@/components/cell-group';
@@ -9,6 +9,7 @@ import { NameDialog } from '@/components/name-dialog';
 import { PageHeader } from '@/components/page-header';
 import { useConfirm } from '@/components/confirm-delete';
 import { useLiveInvalidate } from '@/lib/use-live-invalidate';
+import { toastFailure } from '@/lib/action-feedback';
 import { campaignKeys } from '../api/campaign-keys';
 import { downloadBacklinks, useCampaigns, useDeleteCampaigns, useRenameCampaign } from '../api/campaigns-api';
 import { NewCampaignDialog } from '../components/new-campaign-dialog';
@@ -21,7 +22,6 @@ export function CampaignsPage() {
   const renameCampaign = useRenameCampaign();
   const deleteCampaigns = useDeleteCampaigns();
   const { confirmDelete } = useConfirm();
-  const { message } = App.useApp();
   const [selectedKeys, setSelectedKeys] = useState<Key[]>([]);
   const [adding, setAdding] = useState(false);
   const [renaming, setRenaming] = useState<Campaign | null>(null);
@@ -42,8 +42,8 @@ export function CampaignsPage() {
     setDownloading(true);
     try {
       await downloadBacklinks(ids);
-    } catch {
-      void message.error(CAMPAIGN_MESSAGES.backlinksFailed);
+    } catch (error) {
+      toastFailure(CAMPAIGN_MESSAGES.backlinksFailed, error);
     } finally {
       setDownloading(false);
     }

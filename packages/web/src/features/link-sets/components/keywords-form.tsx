@@ -7,7 +7,7 @@ import {
 } from '@linkloom/shared';
 import { zodRule, VALIDATE_ON } from '@/lib/zod-form-rules';
 import { useSubmitState } from '@/lib/use-submit-state';
-import { toastDone, toastFailed } from '@/lib/action-feedback';
+import { toastDone, toastFailure } from '@/lib/action-feedback';
 
 type KeywordField = 'primaryKeyword' | 'secondaryKeyword' | 'brandedKeyword' | 'genericKeyword';
 type PercentageField = 'primaryPercentage' | 'secondaryPercentage' | 'brandedPercentage' | 'genericPercentage' | 'nakedUrlPercentage' | 'linkAnchorPercentage';
@@ -81,7 +81,7 @@ export function KeywordsForm({ initialValues, onSave }: KeywordsFormProps) {
       try {
         return await onSave({ ...initialValues, ...submitted });
       } catch (error) {
-        toastFailed(LINK_ITEM_MESSAGES.keywordsFailed);
+        toastFailure(LINK_ITEM_MESSAGES.keywordsFailed, error);
         throw error;
       }
     });

@@ -10,7 +10,7 @@ import { TextImportDialog } from '@/components/text-import-dialog';
 import { textColumnFilter } from '@/components/text-column-filter';
 import type { ErrorLine } from '@/lib/error-lines';
 import type { TableQuery } from '@/lib/table-query';
-import { summarise, toastDone, toastFailed, toastProblems } from '@/lib/action-feedback';
+import { summarise, toastDone, toastFailure, toastProblems } from '@/lib/action-feedback';
 import { useWindowFraction } from '@/lib/use-window-fraction';
 import { useAddLinkBatch, useDeleteLinks, useSaveLink } from '../api/link-items-api';
 import { LinkDialog } from './link-dialog';
@@ -94,7 +94,7 @@ export function LinksTable({ linkSetId, data, loading, grid, onGridChange, onRel
     try {
       await saveLink.mutateAsync(body);
     } catch (error) {
-      toastFailed(editing ? LINK_ITEM_MESSAGES.saveFailed : LINK_ITEM_MESSAGES.addFailed);
+      toastFailure(editing ? LINK_ITEM_MESSAGES.saveFailed : LINK_ITEM_MESSAGES.addFailed, error);
       throw error;
     }
     toastDone(editing ? LINK_ITEM_MESSAGES.saved : LINK_ITEM_MESSAGES.added);
@@ -105,7 +105,7 @@ export function LinksTable({ linkSetId, data, loading, grid, onGridChange, onRel
     try {
       result = await addBatch.mutateAsync(text);
     } catch (error) {
-      toastFailed(LINK_ITEM_MESSAGES.batchFailed);
+      toastFailure(LINK_ITEM_MESSAGES.batchFailed, error);
       throw error;
     }
     reportAdded(result);
@@ -116,8 +116,8 @@ export function LinksTable({ linkSetId, data, loading, grid, onGridChange, onRel
     if (!(await confirmDelete())) return;
     try {
       await deleteLinks.mutateAsync(selectedKeys.map(Number));
-    } catch {
-      toastFailed(LINK_ITEM_MESSAGES.deleteFailed);
+    } catch (error) {
+      toastFailure(LINK_ITEM_MESSAGES.deleteFailed, error);
       return;
     }
     const count = selectedKeys.length;
@@ -138,8 +138,8 @@ export function LinksTable({ linkSetId, data, loading, grid, onGridChange, onRel
     try {
       await onReload();
       toastDone(LINK_ITEM_MESSAGES.loaded);
-    } catch {
-      toastFailed(LINK_ITEM_MESSAGES.loadFailed);
+    } catch (error) {
+      toastFailure(LINK_ITEM_MESSAGES.loadFailed, error);
     }
   };
 

@@ -10,7 +10,7 @@ import { TextImportDialog } from '@/components/text-import-dialog';
 import { useConfirm } from '@/components/confirm-delete';
 import { useLiveTopic } from '@/lib/use-live-topic';
 import { writeLiveChange } from '@/lib/live-cache';
-import { toastFailed } from '@/lib/action-feedback';
+import { toastFailure } from '@/lib/action-feedback';
 import { VALIDATE_ON, zodRule } from '@/lib/zod-form-rules';
 import { optionKeys, useAddProxies, useDeleteProxies, useProxyMonitor } from '../api/options-api';
 import type { OptionsTabProps } from './options-tabs';
@@ -72,8 +72,8 @@ export function ProxyTab({ data }: OptionsTabProps) {
   const handleMonitor = async () => {
     try {
       await monitor.mutateAsync(data.proxyMonitorState === 'CHECKING' ? 'stop_checking' : 'check');
-    } catch {
-      toastFailed(PROXY_CHECK_MESSAGES.failed);
+    } catch (error) {
+      toastFailure(PROXY_CHECK_MESSAGES.failed, error);
     }
   };
 

@@ -6,6 +6,7 @@ import {
   type FormProblem, type NamedCount, type ProjectScreen, type ProjectTab, type SiteRow,
 } from '@linkloom/shared';
 import { useLiveTopic } from '@/lib/use-live-topic';
+import { toastFailure } from '@/lib/action-feedback';
 import { refetchReadBefore, writeLiveChange } from '@/lib/live-cache';
 import { debounce } from '@/lib/debounce';
 import { sessionUuid } from '@/lib/session-uuid';
@@ -183,9 +184,9 @@ export function useProjectEditor<S extends Screen>(id: number, screen: S | undef
         project: { id, ...rules.toBody(values) },
         sites: sites.map((site) => ({ id: site.id, checked: checked.has(site.key) })),
       });
-    } catch {
-      // The HTTP client has shown why (a 422 lists every message); the edits stay on screen.
-      void message.error(PROJECT_FORM_MESSAGES.saveFailed);
+    } catch (error) {
+      // One toast: the spec's title on the HTTP client's (a 422 lists every message); the edits stay on screen.
+      toastFailure(PROJECT_FORM_MESSAGES.saveFailed, error);
       return;
     }
     markSaved();

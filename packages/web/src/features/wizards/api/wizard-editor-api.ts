@@ -4,9 +4,9 @@ import {
   EMAIL_MESSAGES, EmailDownloadSchema, EmailTestResultSchema, PrivateNetworkListResponseSchema, RandomInfoSchema, SiteSelectionListResponseSchema, StrategyResponseSchema, WIZARD_MESSAGES,
   WizardCountsSchema, WizardCreateCampaignResponseSchema, WizardResponseSchema, WizardSaveResponseSchema, type EmailSettings, type Wizard, type WizardCounts,
 } from '@linkloom/shared';
-import { get, post, put, reportHttpFailure } from '@/lib/http';
+import { get, post, put } from '@/lib/http';
 import { HttpError } from '@/lib/http-error';
-import { toastDone, toastFailed } from '@/lib/action-feedback';
+import { toastDone, toastFailure } from '@/lib/action-feedback';
 import { compressedBody } from '../editor/wizard-model';
 import { wizardKeys } from './wizard-keys';
 
@@ -94,8 +94,7 @@ export function useCreateCampaign() {
           return { ok: false, body: error.body };
         }
         // One toast: what failed, the server's reason and what to do (issue 35).
-        if (error instanceof HttpError) reportHttpFailure(error.failure(WIZARD_MESSAGES.createFailed));
-        else toastFailed(WIZARD_MESSAGES.createFailed);
+        toastFailure(WIZARD_MESSAGES.createFailed, error);
         throw error;
       }
     },
