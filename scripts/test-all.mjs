@@ -17,9 +17,13 @@ const resultsDir = path.join(root, 'test-results');
 fs.mkdirSync(resultsDir, { recursive: true });
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
+/** "label N s" per stage run, in order. */
+const stageTimes = [];
+const runStarted = Date.now();
 /** "stage: file > test" and the first line of its error, printed again at the very end. */
 const failedTests = [];
 const setup = await setUp();
+stageTimes.push(`setup ${Math.round((Date.now() - runStarted) / 1000)} s`);
 const failures = [...setup.failures];
 /** The stage running now (stages run one at a time, asynchronously so that signals are handled). */
 let current = null;
@@ -36,12 +40,15 @@ process.on('exit', () => setup.teardown());
 
 function run(label, command, args) {
   process.stdout.write(`\n=== ${label}: ${command} ${args.join(' ')}\n`);
+  const started = Date.now();
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: setup.env });
     current = child;
     const done = (ok) => {
       current = null;
       if (!ok) failures.push(label);
+      // Each stage's wall time, kept for the summary: where a slow CI run spends its minutes.
+      stageTimes.push(`${label} ${Math.round((Date.now() - started) / 1000)} s`);
       resolve(ok);
     };
     child.on('error', (error) => {
@@ -99,5 +106,6 @@ setup.teardown();
 if (failedTests.length) process.stdout.write(`\nFailed tests:\n${failedTests.map((line) => `  ${line}`).join('\n')}\n`);
 const onPurpose = setup.skipped.length ? `; skipped on purpose: ${setup.skipped.join(', ')}` : '';
 process.stdout.write(`\n${failures.length ? `Failed stages: ${failures.join(', ')}` : 'All stages passed'}${onPurpose}\n`);
+process.stdout.write(`Stage times: ${stageTimes.join(', ')}; in all ${Math.round((Date.now() - runStarted) / 1000)} s\n`);
 process.stdout.write(`Tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped\n`);
 process.exit(failures.length ? 1 : 0);
