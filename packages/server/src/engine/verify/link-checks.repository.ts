@@ -5,6 +5,7 @@ import type { DB } from '../../platform/db/schema';
 import type { PostRow } from '../runner/runs.repository';
 import { GroupRuns } from '../../platform/runtime/group-runs';
 import { reusableQuery, type Database } from '../../platform/db/dialect';
+import type { LinkDied, LinkRevived } from './link-events';
 
 type Db = Kysely<DB>;
 
@@ -87,13 +88,24 @@ export interface CheckStore {
  * database. On SQLite the transaction's statements then run back to back on the handle, with no
  * await between them (the transaction holds the one connection meanwhile, as any would).
  */
-const STORES = new GroupRuns<CheckStore, CheckToStore, boolean>((store, checks) => store.db.transaction().execute(async (trx) => {
+const STORES = new GroupRuns<CheckStore, CheckToStore, StoredCheck>((store, checks) => store.db.transaction().execute(async (trx) => {
   const { sqlite } = store;
   if (sqlite) return checks.map((check) => storeOneCheckNow(sqlite, check));
-  const stored: boolean[] = [];
+  const stored: StoredCheck[] = [];
   for (const check of checks) stored.push(await storeOneCheck(trx, check));
   return stored;
 }));
+
+/** What storing one check did: whether the link still exists, and the verdict change it made (committed when this resolves). */
+export interface StoredCheck {
+  stored: boolean;
+  /** The check made the link dead (it was alive before). */
+  died?: LinkDied;
+  /** The check found a dead link alive again. */
+  revived?: LinkRevived;
+}
+const NOT_STORED: StoredCheck = { stored: false };
+const STORED: StoredCheck = { stored: true };
 
 /**
  * Stores a check of one output link; false when the link no longer exists (deleted meanwhile).
@@ -111,6 +123,18 @@ export function storeCheck(
   history?: HistoryEntry,
   schedule: RecheckSchedule = DEFAULT_RECHECK_SCHEDULE,
 ): Promise<boolean> {
+  return storeCheckOutcome(store, ownerId, urlItemId, check, history, schedule).then((outcome) => outcome.stored);
+}
+
+/** {@link storeCheck} with the verdict change the check made (post.verify tells onLinkDied / onLinkRevived listeners of it once committed). */
+export function storeCheckOutcome(
+  store: CheckStore,
+  ownerId: number,
+  urlItemId: number,
+  check: { status: LinkCheckStatus; info: string | null; checkedAt: number | null },
+  history?: HistoryEntry,
+  schedule: RecheckSchedule = DEFAULT_RECHECK_SCHEDULE,
+): Promise<StoredCheck> {
   return STORES.add(store, { ownerId, urlItemId, check, history, schedule });
 }
 
@@ -121,7 +145,7 @@ const linkWithRecentChecks = reusableQuery((db, urlItemId: number, ownerId: numb
       .where('url_item_id', '=', urlItemId).where('owner_id', '=', ownerId)
       .orderBy('checked_at', 'desc').orderBy('id', 'desc').limit(HISTORY_FOR_PLAN)
       .as('recent'), (join) => join.onTrue())
-    .select(['link.date_added', 'link.url', 'recent.checked_at', 'recent.status', 'recent.url as checked_url'])
+    .select(['link.date_added', 'link.url', 'link.url_list_id', 'link.dead_since', 'recent.checked_at', 'recent.status', 'recent.url as checked_url'])
     .where('link.id', '=', urlItemId).where('link.owner_id', '=', ownerId)
     .orderBy('recent.checked_at', 'desc').orderBy('recent.id', 'desc'));
 const appendHistory = reusableQuery((db, ownerId: number, urlItemId: number, checkedAt: number, status: string, httpStatus: number | null, anchorFound: number | null, reason: string, url: string) =>
@@ -146,6 +170,8 @@ interface PastCheck {
 interface LinkWithCheck {
   date_added: number;
   url: string;
+  url_list_id: number;
+  dead_since: number | null;
   checked_at: number | null;
   status: string | null;
   checked_url: string | null;
@@ -158,6 +184,9 @@ interface FinishedCheckWrite {
   nextCheckAt: number;
   deadSince: number | null;
   deadReason: string | null;
+  /** The verdict change this check makes (the link was alive / dead before it). */
+  died?: LinkDied;
+  revived?: LinkRevived;
 }
 
 /**
@@ -166,7 +195,7 @@ interface FinishedCheckWrite {
  * verdict counts only the checks of the link's current URL (a re-published post's copy starts
  * afresh; rows without a URL are older than migration 0037's backfill: hand-written ones, counted).
  */
-function planFinishedCheck(rows: readonly LinkWithCheck[], { urlItemId, schedule }: CheckToStore, checkedAt: number, history: HistoryEntry): FinishedCheckWrite {
+function planFinishedCheck(rows: readonly LinkWithCheck[], { ownerId, urlItemId, schedule }: CheckToStore, checkedAt: number, history: HistoryEntry): FinishedCheckWrite {
   const link = rows[0]!;
   const past: PastCheck[] = [];
   let added = false;
@@ -183,13 +212,21 @@ function planFinishedCheck(rows: readonly LinkWithCheck[], { urlItemId, schedule
   past.length = Math.min(past.length, HISTORY_FOR_PLAN);
   const nextCheckAt = nextRecheckAt({ linkId: urlItemId, publishedAt: Number(link.date_added), checks: past, schedule });
   const verdict = targetHealth(past.filter((row) => row.url === null || row.url === link.url));
+  const wasDead = link.dead_since !== null;
+  const change = { ownerId, urlItemId, urlListId: Number(link.url_list_id), url: link.url, httpStatus: history.httpStatus };
   return {
     anchorFound: history.anchorFound === null ? null : history.anchorFound ? 1 : 0,
     url: link.url,
     nextCheckAt,
     deadSince: verdict.dead ? verdict.since : null,
     deadReason: verdict.dead ? verdict.reason : null,
+    ...(verdict.dead && !wasDead ? { died: { ...change, reason: verdict.reason, since: verdict.since } } : {}),
+    ...(!verdict.dead && wasDead ? { revived: { ...change, at: checkedAt } } : {}),
   };
+}
+
+function outcomeOf(write: FinishedCheckWrite): StoredCheck {
+  return { stored: true, ...(write.died ? { died: write.died } : {}), ...(write.revived ? { revived: write.revived } : {}) };
 }
 
 /**
@@ -197,18 +234,18 @@ function planFinishedCheck(rows: readonly LinkWithCheck[], { urlItemId, schedule
  * read (none: the link is gone, nothing is written), the new history row, the link's status with
  * its next due time and dead verdict (planFinishedCheck).
  */
-async function storeOneCheck(trx: Db, toStore: CheckToStore): Promise<boolean> {
+async function storeOneCheck(trx: Db, toStore: CheckToStore): Promise<StoredCheck> {
   const { ownerId, urlItemId, check, history } = toStore;
   if (!history || check.checkedAt === null) {
     const { numAffectedRows } = await setCheck(trx, check.status, check.info, check.checkedAt, urlItemId, ownerId);
-    return Number(numAffectedRows ?? 0) > 0;
+    return Number(numAffectedRows ?? 0) > 0 ? STORED : NOT_STORED;
   }
   const rows = (await linkWithRecentChecks(trx, urlItemId, ownerId)).rows;
-  if (rows.length === 0) return false;
+  if (rows.length === 0) return NOT_STORED;
   const write = planFinishedCheck(rows, toStore, check.checkedAt, history);
   await appendHistory(trx, ownerId, urlItemId, check.checkedAt, history.status, history.httpStatus, write.anchorFound, check.info ?? '', write.url);
   await setFinishedCheck(trx, check.status, check.info, check.checkedAt, write.nextCheckAt, write.deadSince, write.deadReason, urlItemId, ownerId);
-  return true;
+  return outcomeOf(write);
 }
 
 type SqliteHandle = NonNullable<Database['sqlite']>;
@@ -216,7 +253,7 @@ type Statement = SQLite.Statement<unknown[]>;
 
 /** The same statements as SQLite text, prepared once per handle (parameters in the order of the Kysely ones above). */
 const SQLITE_STORE_SQL = {
-  linkWithRecentChecks: `select link.date_added, link.url, recent.checked_at, recent.status, recent.url as checked_url from url_items as link
+  linkWithRecentChecks: `select link.date_added, link.url, link.url_list_id, link.dead_since, recent.checked_at, recent.status, recent.url as checked_url from url_items as link
     left join (select id, checked_at, status, url from link_check_history where url_item_id = ? and owner_id = ? order by checked_at desc, id desc limit ${HISTORY_FOR_PLAN}) as recent on true
     where link.id = ? and link.owner_id = ? order by recent.checked_at desc, recent.id desc`,
   appendHistory: `insert into link_check_history (owner_id, url_item_id, created_at, checked_at, status, http_status, anchor_found, reason, url)
@@ -242,16 +279,16 @@ function statementsOf(sqlite: SqliteHandle): Record<keyof typeof SQLITE_STORE_SQ
 }
 
 /** storeOneCheck on SQLite's handle, synchronously, inside the group's transaction. */
-function storeOneCheckNow(sqlite: SqliteHandle, toStore: CheckToStore): boolean {
+function storeOneCheckNow(sqlite: SqliteHandle, toStore: CheckToStore): StoredCheck {
   const statements = statementsOf(sqlite);
   const { ownerId, urlItemId, check, history } = toStore;
   if (!history || check.checkedAt === null) {
-    return statements.setCheck.run(check.status, check.info, check.checkedAt, urlItemId, ownerId).changes > 0;
+    return statements.setCheck.run(check.status, check.info, check.checkedAt, urlItemId, ownerId).changes > 0 ? STORED : NOT_STORED;
   }
   const rows = statements.linkWithRecentChecks.all(urlItemId, ownerId, urlItemId, ownerId) as LinkWithCheck[];
-  if (rows.length === 0) return false;
+  if (rows.length === 0) return NOT_STORED;
   const write = planFinishedCheck(rows, toStore, check.checkedAt, history);
   statements.appendHistory.run(ownerId, urlItemId, check.checkedAt, check.checkedAt, history.status, history.httpStatus, write.anchorFound, check.info ?? '', write.url);
   statements.setFinishedCheck.run(check.status, check.info, check.checkedAt, write.nextCheckAt, write.deadSince, write.deadReason, urlItemId, ownerId);
-  return true;
+  return outcomeOf(write);
 }

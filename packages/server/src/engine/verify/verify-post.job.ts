@@ -8,7 +8,8 @@ import { ProxyDispatchers } from '../connectors/proxy-dispatcher';
 import { fetchingProxy, optionsAsOf, PROXY_WAIT_MESSAGES, PROXY_WAIT_MS } from '../runner/engine-options';
 import { holdingSlot, PostingSlots } from '../runner/posting-slots';
 import { judgePage, type PageVerdict } from './judge-page';
-import { readPostToVerify, storeCheck, type HistoryEntry } from './link-checks.repository';
+import { readPostToVerify, storeCheck, storeCheckOutcome, type HistoryEntry } from './link-checks.repository';
+import { emitLinkDied, emitLinkRevived } from './link-events';
 import { republishIfDead } from '../runner/republish-post.job';
 import { recheckProxiesForHeldWork } from '../proxies/proxy-checks';
 
@@ -84,11 +85,19 @@ export async function verifyPost(ctx: AppContext, job: Pick<JobContext<VerifyPay
     check = verdict.kind === 'retry' ? verdict.final : verdict;
   }
   const history = historyEntry(check.status, httpStatus);
-  if (!(await storeCheck(ctx.database, ownerId, link.id, { status: check.status, info: check.info, checkedAt: now() }, history, options.recheckSchedule))) return;
+  const outcome = await storeCheckOutcome(ctx.database, ownerId, link.id, { status: check.status, info: check.info, checkedAt: now() }, history, options.recheckSchedule);
+  if (!outcome.stored) return;
   // The screens are told after the job (best effort, never rejects): the next check does not wait for the message.
   void publishLinksChecked(ctx, ownerId, link.url_list_id, [link.id]);
+  // The verdict change is committed: its listeners (alerts) hear of it.
+  if (outcome.died) await emitLinkDied(ctx, outcome.died, logListenerError);
+  if (outcome.revived) await emitLinkRevived(ctx, outcome.revived, logListenerError);
   // A dead post on the user's own site is re-published once when its project asks for it (issue 18.2).
   await republishIfDead(ctx, post, history?.status);
+}
+
+function logListenerError(error: unknown): void {
+  console.error('A link health listener failed:', error);
 }
 
 /** What a check appends to the link's history; undefined while it is still retrying (PENDING). */
