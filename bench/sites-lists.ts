@@ -3,7 +3,8 @@
  * real server process: GET /sites.json (every custom and private site with DA, measured dofollow
  * and status) and GET /rest/site_selections/{id} (the selection, every site as a grid row ticked
  * or not, the platforms, and 5,000 ticked sites). Prints requests/s, p50 / p99 / max latency and
- * the answer's size. Asserts nothing.
+ * the answer's size; then GET /rest/project/{id} of a private project whose network has as many
+ * blogs (every blog a site row). Asserts nothing.
  *
  * Runs alone (`node --import tsx bench/sites-lists.ts`) or from `npm run bench`.
  */
@@ -18,6 +19,9 @@ import { createUser } from '../packages/server/src/features/session/create-user'
 import { upsertCustomSites } from '../packages/server/src/features/custom-sites/custom-sites.repository';
 import { insertSiteSelection, replaceSelectedItems } from '../packages/server/src/features/site-selections/site-selections.repository';
 import { startServer } from '../packages/server/test/support/server-process';
+import { buildCampaign } from '../packages/server/test/support/factories';
+import { buildProject } from '../packages/server/test/support/campaign-factories';
+import { buildSites } from '../packages/server/test/support/project-factories';
 
 const SITES = Number(process.env.BENCH_CUSTOM_SITES ?? 20_000);
 const TICKED = Math.min(5_000, SITES);
@@ -26,8 +30,8 @@ const CONNECTIONS = Number(process.env.BENCH_SITES_CONNECTIONS ?? 1);
 const USER = { username: 'sites@example.test', password: 'bench password' };
 const PLATFORMS = ['WordPress', 'MediaWiki', 'Unknown'] as const;
 
-/** Seeds the sites (a third of them with a login) and a selection with TICKED of them; its id. */
-async function seed(dataDir: string): Promise<number> {
+/** Seeds the sites (a third of them with a login), a selection with TICKED of them, and a private project over a network of SITES blogs; their ids. */
+async function seed(dataDir: string): Promise<{ selectionId: number; projectId: number }> {
   const database = openDatabase({ databaseUrl: undefined, dataDir });
   await migrateToLatest(database);
   const { db } = database;
@@ -47,8 +51,12 @@ async function seed(dataDir: string): Promise<number> {
   const selection = await insertSiteSelection(db, ownerId, 'Bench selection', 'Manually');
   const ticked = ids.slice(0, TICKED).map((siteId, i) => ({ module: sites[i]!.module, siteId }));
   await db.transaction().execute((trx) => replaceSelectedItems(trx, selection.id, ticked, [{ module: 'Wiki', platform: 'MediaWiki' }]));
+  // The private project screen lists every blog of its network as a site row.
+  const campaign = await buildCampaign(db, { ownerId });
+  const { networkId } = await buildSites(db, { ownerId, count: SITES });
+  const projectId = await buildProject(db, { ownerId, campaignId: campaign.id, module: 'Private', settings: JSON.stringify({ profileId: networkId }) });
   await database.close();
-  return selection.id;
+  return { selectionId: selection.id, projectId };
 }
 
 async function sessionCookie(url: string): Promise<string> {
@@ -74,13 +82,14 @@ async function measure(label: string, url: string, cookie: string): Promise<void
 /** The two site-list calls with SITES custom sites. */
 export async function benchSitesLists(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'linkloom-bench-sites-'));
-  const selectionId = await seed(dataDir);
+  const { selectionId, projectId } = await seed(dataDir);
   const server = await startServer({ DATA_DIR: dataDir, LOGIN_ATTEMPTS_PER_MINUTE: '1000' });
   try {
     const cookie = await sessionCookie(server.baseUrl);
     process.stdout.write(`Site lists: ${SITES} custom sites, SQLite, ${CONNECTIONS} connections, ${DURATION_S} s per route\n`);
     await measure(`GET /sites.json (${SITES} sites)`, `${server.baseUrl}/sites.json`, cookie);
     await measure(`GET /rest/site_selections/{id} (${TICKED} ticked)`, `${server.baseUrl}/rest/site_selections/${selectionId}`, cookie);
+    await measure(`GET /rest/project/{id} (private, ${SITES} blogs)`, `${server.baseUrl}/rest/project/${projectId}`, cookie);
   } finally {
     await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });

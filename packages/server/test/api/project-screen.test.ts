@@ -238,15 +238,13 @@ describe.each(DATABASES)('project screens (GET /rest/project/{id}) on $kind', ({
     });
   });
 
-  it.skipIf(skip)('lists 20,000 sites quickly', async () => {
+  // How fast is a figure of bench/sites-lists.ts (tests never assert on wall-clock time).
+  it.skipIf(skip)('lists all 20,000 sites of a network', async () => {
     const campaign = await buildCampaign(db(), { ownerId: ann.id });
     const { networkId } = await buildSites(db(), { ownerId: ann.id, count: 20_000 });
     const id = await buildProject(db(), { ownerId: ann.id, campaignId: campaign.id, module: 'Private', settings: JSON.stringify({ profileId: networkId }) });
-    const started = performance.now();
     const response = await ann.agent.request('GET', `/rest/project/${id}`);
-    const elapsed = performance.now() - started;
     expect(response.statusCode).toBe(200);
     expect(response.json().sites).toHaveLength(20_000);
-    expect(elapsed).toBeLessThan(5000);
   });
 });
