@@ -90,3 +90,5 @@ export * from './domain/identity/identity-words';
 export * from './domain/identity/niche-identity';
 export * from './schemas/run-outlook';
 export * from './schemas/run-log';
+export * from './domain/backlinks-export';
+export * from './schemas/backlinks-export';

@@ -25,11 +25,12 @@ import { siteVerifierRoutes } from './custom-sites/site-verifier.routes';
 import { siteSelectionRoutes } from './site-selections/site-selections.routes';
 import { wizardRoutes } from './wizards/wizards.routes';
 import { linkHealthRoutes } from './link-health/link-health.routes';
+import { backlinksExportRoutes } from './backlinks/backlinks-export.routes';
 
 /** Every feature's routes; app.ts registers them in this order. */
 export const FEATURE_ROUTES: readonly FastifyPluginAsyncZod<AppContext>[] = [
   appInfoRoutes, sessionRoutes, campaignRoutes, projectRoutes, projectActionRoutes, projectScreenRoutes, scheduleRoutes, projectOutlookRoutes, profileRoutes, accountRoutes,
   linkSetRoutes, linkItemRoutes, privateNetworkRoutes, contentRoutes, randomInfoRoutes, optionRoutes,
   indexNowKeyRoutes, apiTokenRoutes, strategyRoutes, customSiteRoutes, siteVerifierRoutes, siteSelectionRoutes, userEmailRoutes, wizardRoutes,
-  linkHealthRoutes,
+  linkHealthRoutes, backlinksExportRoutes,
 ];

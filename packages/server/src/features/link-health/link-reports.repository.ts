@@ -10,7 +10,7 @@ import { readStrategyGraph } from './strategy-graph.repository';
 
 type Db = Kysely<DB>;
 
-interface ScopeProject {
+export interface ScopeProject {
   id: number;
   name: string;
   module: string;
@@ -21,8 +21,8 @@ interface ScopeProject {
   sourceSetIds: number[];
 }
 
-/** The campaign's projects with their tiers, output and source link sets (settings read once per report). */
-async function campaignProjects(db: Db, ownerId: number, campaignId: number): Promise<ScopeProject[]> {
+/** The campaign's projects with their tiers, output and source link sets (settings read once per report; the Backlinks export's tier column too). */
+export async function campaignProjects(db: Db, ownerId: number, campaignId: number): Promise<ScopeProject[]> {
   const rows = await db.selectFrom('projects').select(['id', 'name', 'module', 'settings', 'schedule'])
     .where('campaign_id', '=', campaignId).where('owner_id', '=', ownerId).orderBy('id').execute();
   // Account creation projects are waited for, not linked to: they set no tier (a wizard's tier-1 project waits for one).
