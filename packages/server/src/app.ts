@@ -80,7 +80,7 @@ export async function buildApp(config: AppConfig, database: Database, options: B
 
   // Every outbound connection to a user- or site-supplied address checks this (platform/egress).
   setOutboundPolicy(config.outboundAllow);
-  const queue = createQueue(database, JOB_PAYLOADS, { logger: app.log });
+  const queue = createQueue(database, JOB_PAYLOADS, { logger: app.log, leaseSeconds: config.queueLeaseSeconds });
   const context: AppContext = { config, database, live: undefined, queue, version: VERSION, clock: options.clock ?? realClock };
   registerJobs(context);
   if (options.withLive !== false) context.live = await createLive(app.server, database, app.log);

@@ -62,6 +62,8 @@ const EnvSchema = z.object({
   BACKUP_DIR: z.string().min(1).optional(),
   /** How many daily backups are kept (the oldest beyond this are deleted). */
   BACKUP_KEEP: z.coerce.number().int().min(1).max(3650).default(7),
+  /** How long a job a crashed process held waits before another process takes it (its lease; renewed every third of it). */
+  QUEUE_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(30),
   /**
    * What the outbound policy opens beyond public addresses (platform/egress): comma-separated
    * CIDRs, addresses and host names. Unset: no loopback, private or link-local address is reached.
@@ -107,6 +109,8 @@ export interface AppConfig {
   backupDir: string;
   /** BACKUP_KEEP: daily backups kept. */
   backupKeep: number;
+  /** QUEUE_LEASE_SECONDS: a crashed process's job runs again this long after its last lease renewal. */
+  queueLeaseSeconds: number;
   /** OUTBOUND_ALLOW, read: the ranges and hosts opened to outbound connections (platform/egress). */
   outboundAllow: OutboundPolicy;
 }
@@ -138,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir: path.resolve(e.DATA_DIR),
     backupDir: path.resolve(e.BACKUP_DIR ?? path.join(e.DATA_DIR, 'backups')),
     backupKeep: e.BACKUP_KEEP,
+    queueLeaseSeconds: e.QUEUE_LEASE_SECONDS,
     databaseUrl: e.DATABASE_URL,
     databaseSchema: e.DATABASE_SCHEMA,
     logLevel: e.LOG_LEVEL,

@@ -30,6 +30,9 @@ import { listen, startTestApp, type TestApp } from '../support/test-app';
 import { startWordPressPeers, wordPressAvailability, type WordPressPeers, type WordPressPeerSite } from '../support/wordpress-peers';
 import { untilWithin } from '../support/until';
 
+/** A killed server's jobs are taken again after this lease, not the default 30 s (README: QUEUE_LEASE_SECONDS). */
+const KILLED_JOB_LEASE_S = '3';
+
 const availability = await wordPressAvailability();
 const skipReason = availability.available ? '' : ` (SKIPPED: ${availability.reason})`;
 
@@ -388,7 +391,7 @@ describe.skipIf(!availability.available)(`engine: SIGKILL in the middle of a run
       const published = async () => Number((await db.selectFrom('engine_posts').select((eb) => eb.fn.countAll().as('n'))
         .where('project_id', '=', world.projectId).where('state', '=', 'published').executeTakeFirstOrThrow()).n);
 
-      server = await startServer({ DATA_DIR: dataDir });
+      server = await startServer({ DATA_DIR: dataDir, QUEUE_LEASE_SECONDS: KILLED_JOB_LEASE_S });
       const user = await httpUser(server.baseUrl, 'killer@example.test', 'kill password');
       const started = await user.request('GET', `/action/start/project/${world.projectId}`);
       expect(started.status, await started.clone().text()).toBe(200);
@@ -399,7 +402,7 @@ describe.skipIf(!availability.available)(`engine: SIGKILL in the middle of a run
       const atKill = await published();
       expect(atKill).toBeLessThan(total);
 
-      server = await startServer({ DATA_DIR: dataDir });
+      server = await startServer({ DATA_DIR: dataDir, QUEUE_LEASE_SECONDS: KILLED_JOB_LEASE_S });
       const done = await until('the resumed run to finish', async () => {
         const row = await db.selectFrom('projects').select(['status', 'last_error']).where('id', '=', world.projectId).executeTakeFirstOrThrow();
         return row.status === 'COMPLETED' || row.status === 'FAILED' ? row : undefined;

@@ -13,7 +13,7 @@ import type { QueueLogger } from './queue-logger';
  * this process); the screens see the results on their next load.
  */
 export async function startJobWorker(config: AppConfig, database: Database, logger: QueueLogger, options: CreateQueueOptions = {}, version = '0.0.0'): Promise<EngineQueue> {
-  const queue = createQueue(database, JOB_PAYLOADS, { logger, ...options });
+  const queue = createQueue(database, JOB_PAYLOADS, { logger, leaseSeconds: config.queueLeaseSeconds, ...options });
   const ctx: AppContext = { config, database, live: undefined, queue, version, clock: realClock };
   registerJobs(ctx);
   await startEngine(ctx, logger);
