@@ -90,5 +90,6 @@ export * from './domain/identity/identity-words';
 export * from './domain/identity/niche-identity';
 export * from './schemas/run-outlook';
 export * from './schemas/run-log';
+export * from './schemas/check-now';
 export * from './domain/backlinks-export';
 export * from './schemas/backlinks-export';

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
-  DEFAULT_RECHECK_SCHEDULE, ERROR_BACKOFF_BASE_MS, JITTER_MAX_MS, isValidRecheckSchedule, linkJitterFraction, nextRecheckAt,
-  type LinkHistoryStatus,
+  DEAD_CONFIRM_BACKOFF_MS, DEAD_CONFIRM_JITTER_MAX_MS, DEFAULT_RECHECK_SCHEDULE, ERROR_BACKOFF_BASE_MS, JITTER_MAX_MS, isValidRecheckSchedule,
+  linkJitterFraction, nextRecheckAt, type LinkHistoryStatus,
 } from '../src/domain/link-health/recheck-plan';
+import { targetHealth } from '../src/domain/link-health/tier-health';
 import { DAY_MS } from '../src/domain/spread-schedule';
 
 const HOUR = 3_600_000;
@@ -79,10 +80,12 @@ describe('nextRecheckAt: the default schedule (1, 7, 30 days, then every 30)', (
     expect(nextRecheckAt({ linkId: id, publishedAt: PUBLISHED, checks: [check(PUBLISHED - DAY_MS)] })).toBe(PUBLISHED + DAY_MS + jitterOf(id, DAY_MS));
   });
 
-  it('MISSING, GONE and NOFOLLOW follow the schedule like OK (only ERROR backs off)', () => {
-    for (const status of ['MISSING', 'GONE', 'NOFOLLOW'] as const) {
-      expect(nextRecheckAt({ linkId: id, publishedAt: PUBLISHED, checks: [check(PUBLISHED + DAY_MS + HOUR, status)] }))
-        .toBe(PUBLISHED + 7 * DAY_MS + jitterOf(id, 6 * DAY_MS));
+  it('NOFOLLOW follows the schedule like OK, and so does a dead link once confirmed (two dead checks in a row)', () => {
+    expect(nextRecheckAt({ linkId: id, publishedAt: PUBLISHED, checks: [check(PUBLISHED + DAY_MS + HOUR, 'NOFOLLOW')] }))
+      .toBe(PUBLISHED + 7 * DAY_MS + jitterOf(id, 6 * DAY_MS));
+    for (const status of ['MISSING', 'GONE'] as const) {
+      const confirmed = [check(PUBLISHED + DAY_MS, 'MISSING'), check(PUBLISHED + DAY_MS + HOUR, status)];
+      expect(nextRecheckAt({ linkId: id, publishedAt: PUBLISHED, checks: confirmed })).toBe(PUBLISHED + 7 * DAY_MS + jitterOf(id, 6 * DAY_MS));
     }
   });
 });
@@ -154,12 +157,79 @@ describe('nextRecheckAt: back-off for errors', () => {
   });
 });
 
+describe('nextRecheckAt: dead fast (issue 36)', () => {
+  const id = 11;
+  const confirmJitter = (linkId: number) => Math.floor(linkJitterFraction(linkId) * DEAD_CONFIRM_JITTER_MAX_MS);
+
+  it('a first dead check (MISSING or GONE) is looked at again minutes later, not at the next step of the schedule', () => {
+    for (const status of ['MISSING', 'GONE'] as const) {
+      const at = PUBLISHED + DAY_MS + HOUR;
+      const due = nextRecheckAt({ linkId: id, publishedAt: PUBLISHED, checks: [check(PUBLISHED), check(at, status)] });
+      expect(due).toBe(at + DEAD_CONFIRM_BACKOFF_MS + confirmJitter(id));
+      expect(due - at).toBeGreaterThanOrEqual(10 * 60_000);
+      expect(due - at).toBeLessThan(12 * 60_000);
+    }
+  });
+
+  it('the confirming check at that time makes the link dead (the second dead check in a row)', () => {
+    const first = PUBLISHED + 3 * DAY_MS;
+    const checks = [check(PUBLISHED), check(first, 'GONE')];
+    const due = nextRecheckAt({ linkId: id, publishedAt: PUBLISHED, checks });
+    expect(targetHealth(checks)).toEqual({ dead: false });
+    expect(targetHealth([...checks, check(due, 'GONE')])).toEqual({ dead: true, reason: 'GONE', since: due });
+    expect(due - first).toBeLessThan(DEAD_CONFIRM_BACKOFF_MS + DEAD_CONFIRM_JITTER_MAX_MS);
+  });
+
+  it('links found dead together are confirmed over a couple of minutes (jitter by id), each the same every time', () => {
+    const at = PUBLISHED + DAY_MS;
+    const dues = new Set<number>();
+    for (let linkId = 1; linkId <= 1000; linkId += 1) {
+      const due = nextRecheckAt({ linkId, publishedAt: PUBLISHED, checks: [check(at, 'MISSING')] });
+      expect(due - at).toBeGreaterThanOrEqual(DEAD_CONFIRM_BACKOFF_MS);
+      expect(due - at).toBeLessThan(DEAD_CONFIRM_BACKOFF_MS + DEAD_CONFIRM_JITTER_MAX_MS);
+      expect(nextRecheckAt({ linkId, publishedAt: PUBLISHED, checks: [check(at, 'MISSING')] })).toBe(due);
+      dues.add(Math.floor((due - at - DEAD_CONFIRM_BACKOFF_MS) / 10_000));
+    }
+    expect(dues.size).toBe(DEAD_CONFIRM_JITTER_MAX_MS / 10_000);
+  });
+
+  it('a transient failure (ERROR) while a dead check waits for its confirmation backs off from the short wait, doubling (20, 40, 80 … minutes), below the hour-based back-off', () => {
+    const at = PUBLISHED + DAY_MS;
+    let checks = [check(PUBLISHED), check(at, 'MISSING')];
+    const delays: number[] = [];
+    for (let errors = 1; errors <= 5; errors += 1) {
+      const last = at + errors * 1000;
+      checks = [...checks, check(last, 'ERROR')];
+      delays.push(nextRecheckAt({ linkId: id, publishedAt: PUBLISHED, checks }) - last - confirmJitter(id));
+    }
+    expect(delays).toEqual([20, 40, 80, 160, 320].map((minutes) => minutes * 60_000));
+    delays.forEach((delay, i) => expect(delay).toBeLessThan(ERROR_BACKOFF_BASE_MS * 2 ** i));
+    // And the ERRORs never made it dead: one dead check, then failures to read, is alive.
+    expect(targetHealth(checks)).toEqual({ dead: false });
+  });
+
+  it('an OK after the first dead check returns to the schedule', () => {
+    const checks = [check(PUBLISHED), check(PUBLISHED + DAY_MS, 'MISSING'), check(PUBLISHED + DAY_MS + 11 * 60_000, 'OK')];
+    expect(nextRecheckAt({ linkId: id, publishedAt: PUBLISHED, checks })).toBe(PUBLISHED + 7 * DAY_MS + jitterOf(id, 6 * DAY_MS));
+  });
+});
+
 describe('nextRecheckAt: user schedules', () => {
   it('a schedule without fixed days checks every n days from publishing', () => {
     const schedule = { afterPublishDays: [], thenEveryDays: 3 };
     expect(nextRecheckAt({ linkId: 1, publishedAt: PUBLISHED, checks: [], schedule })).toBe(PUBLISHED + 3 * DAY_MS + jitterOf(1, 3 * DAY_MS));
     expect(nextRecheckAt({ linkId: 1, publishedAt: PUBLISHED, checks: [check(PUBLISHED + 4 * DAY_MS)], schedule }))
       .toBe(PUBLISHED + 6 * DAY_MS + jitterOf(1, 3 * DAY_MS));
+  });
+
+  it('a schedule in hours (6 hours, then every 1 hour: stored as 0.25 and 1/24 days) plans to the millisecond', () => {
+    const schedule = { afterPublishDays: [6 / 24], thenEveryDays: 1 / 24 };
+    expect(nextRecheckAt({ linkId: 3, publishedAt: PUBLISHED, checks: [check(PUBLISHED)], schedule })).toBe(PUBLISHED + 6 * HOUR + jitterOf(3, 6 * HOUR));
+    expect(nextRecheckAt({ linkId: 3, publishedAt: PUBLISHED, checks: [check(PUBLISHED + 6 * HOUR + 1)], schedule })).toBe(PUBLISHED + 7 * HOUR + jitterOf(3, HOUR));
+    expect(nextRecheckAt({ linkId: 3, publishedAt: PUBLISHED, checks: [check(PUBLISHED + 30 * HOUR + 5)], schedule })).toBe(PUBLISHED + 31 * HOUR + jitterOf(3, HOUR));
+    // An ERROR backs off no longer than the schedule's interval: an hour.
+    expect(nextRecheckAt({ linkId: 3, publishedAt: PUBLISHED, checks: Array.from({ length: 5 }, (_, i) => check(PUBLISHED + i, 'ERROR')), schedule }))
+      .toBe(PUBLISHED + 4 + HOUR + jitterOf(3, HOUR));
   });
 
   it('fractions of a day work (2 hours, then every 12 hours)', () => {

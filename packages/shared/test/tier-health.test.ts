@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { isIndexable, targetHealth, type LinkHistoryStatus } from '../src/domain/link-health';
+import { awaitingDeadConfirmation, isIndexable, targetHealth, type LinkHistoryStatus } from '../src/domain/link-health';
 
 const checks = (...statuses: LinkHistoryStatus[]) => statuses.map((status, i) => ({ checkedAt: 1000 * (i + 1), status }));
 
@@ -31,6 +31,28 @@ describe('tier health: when an upper-tier target is dead', () => {
   test('the order the checks come in does not matter', () => {
     const shuffled = [{ checkedAt: 3000, status: 'GONE' as const }, { checkedAt: 1000, status: 'OK' as const }, { checkedAt: 2000, status: 'MISSING' as const }];
     expect(targetHealth(shuffled)).toEqual({ dead: true, reason: 'GONE', since: 3000 });
+  });
+});
+
+describe('dead fast (issue 36): a first dead check waits for its confirmation; transient failures never count', () => {
+  test('a dead check alone waits for a confirmation; two in a row do not (they are the verdict); a live check ends the wait', () => {
+    expect(awaitingDeadConfirmation([])).toBe(false);
+    expect(awaitingDeadConfirmation(checks('OK'))).toBe(false);
+    expect(awaitingDeadConfirmation(checks('OK', 'MISSING'))).toBe(true);
+    expect(awaitingDeadConfirmation(checks('OK', 'GONE'))).toBe(true);
+    expect(awaitingDeadConfirmation(checks('OK', 'MISSING', 'GONE'))).toBe(false);
+    expect(awaitingDeadConfirmation(checks('MISSING', 'OK'))).toBe(false);
+  });
+
+  test('ERRORs after a dead check keep it waiting (they are skipped), and never make it dead however many', () => {
+    expect(awaitingDeadConfirmation(checks('OK', 'MISSING', 'ERROR', 'ERROR'))).toBe(true);
+    expect(targetHealth(checks('OK', 'MISSING', ...Array<LinkHistoryStatus>(20).fill('ERROR')))).toEqual({ dead: false });
+  });
+
+  test('a page that only fails to answer (timeouts, 5xx: ERROR) is never dead, whatever came before', () => {
+    expect(targetHealth(checks(...Array<LinkHistoryStatus>(50).fill('ERROR')))).toEqual({ dead: false });
+    expect(targetHealth(checks('OK', 'ERROR', 'ERROR', 'ERROR'))).toEqual({ dead: false });
+    expect(awaitingDeadConfirmation(checks('OK', 'ERROR', 'ERROR'))).toBe(false);
   });
 });
 

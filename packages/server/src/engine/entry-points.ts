@@ -20,6 +20,9 @@ export { retimeRunningPosts } from './runner/retime-run';
 /** What happens next for projects (GET /rest/project|campaign/{id}/outlook): their runs as planned, read only. */
 export { readRunOutlooks } from './runner/run-outlook';
 
+/** Check now (POST /action/check_now, issue 36): a scope's published links re-checked at once, progress live. */
+export { checkNow } from './verify/check-now';
+
 /** A resumed campaign: its waiting starts go at once. */
 export { wakeScheduler } from './scheduler/scheduler-tick';
 

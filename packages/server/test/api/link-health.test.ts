@@ -5,7 +5,7 @@
  * tests' own clock (verifyPost and the pass take `now`); pages from a local HTTP server.
  */
 import { describe, expect, it } from 'vitest';
-import { DAY_MS, LinkCheckHistoryResponseSchema, OPTION_DEFAULTS, RECHECK_SCHEDULE_MESSAGES, nextRecheckAt } from '@linkloom/shared';
+import { DAY_MS, DEAD_CONFIRM_BACKOFF_MS, DEAD_CONFIRM_JITTER_MAX_MS, LinkCheckHistoryResponseSchema, OPTION_DEFAULTS, RECHECK_SCHEDULE_MESSAGES, nextRecheckAt } from '@linkloom/shared';
 import { JOB } from '../../src/engine/jobs/job-names';
 import { verifyPost } from '../../src/engine/verify/verify-post.job';
 import { RECHECK_BATCH, RECHECK_LEASE_MS, recheckDueLinks } from '../../src/engine/verify/recheck-due-links';
@@ -47,11 +47,15 @@ describe.each(DATABASES)('link health on $kind', ({ kind, skip }) => {
     expect(Number((await linkOf(post.urlItemId)).next_check_at)).toBe(firstDue);
     expect(firstDue).toBeGreaterThanOrEqual(published + DAY_MS);
 
-    // Day 1: the link was edited out; the page still answers.
+    // Day 1: the link was edited out; the page still answers. One dead check is no verdict: it is
+    // looked at again minutes later, not at the next step of the schedule (issue 36).
     pages.set('/live/', { html: '<p>No link here any more.</p>' });
     await verify(post.postId, firstDue);
-    const secondDue = Number((await linkOf(post.urlItemId)).next_check_at);
-    expect(secondDue).toBeGreaterThanOrEqual(published + 7 * DAY_MS);
+    const confirmDue = Number((await linkOf(post.urlItemId)).next_check_at);
+    expect(confirmDue - firstDue).toBeGreaterThanOrEqual(DEAD_CONFIRM_BACKOFF_MS);
+    expect(confirmDue - firstDue).toBeLessThan(DEAD_CONFIRM_BACKOFF_MS + DEAD_CONFIRM_JITTER_MAX_MS);
+    // The confirmation is taken on day 7 (the server was off meanwhile).
+    const secondDue = published + 7 * DAY_MS;
     expect((await historyOf(post.urlItemId)).at(-1)).toMatchObject({ status: 'MISSING', http_status: 200, anchor_found: 0 });
 
     // Day 7: the post is deleted (404). On the last try the check is final: GONE in the history.

@@ -17,6 +17,7 @@ import type { StrategySummary } from '../schemas/strategy-summary';
 import type { CustomSiteRow, SiteVerifierStatus } from '../schemas/custom-sites';
 import type { SiteSelectionSummary } from '../schemas/site-selections';
 import type { UserEmailRow } from '../schemas/emails';
+import type { CheckProgress } from '../schemas/check-now';
 
 type Ids = { ids: number[] };
 type Loose = Record<string, unknown>;
@@ -72,6 +73,11 @@ export interface UserTopicMessages {
   };
   /** Blocked sites by id (their domain). */
   blocked_sites: { blockedSitesAdded: { ids: string[] }; blockedSitesDeleted: { ids: string[] } };
+  /**
+   * Check now (issue 36): the progress of the user's check-nows, whatever started them (a link, a
+   * selection, a link set, a project, a campaign): each button follows its own `checkId`.
+   */
+  link_checks: { checkProgress: CheckProgress };
 }
 
 /** Topics of one object: `{kind}/{id}`. The server checks that the object is the subscriber's. */
@@ -137,6 +143,7 @@ export type Topic = UserTopic | ObjectTopic;
 export const USER_TOPICS: readonly UserTopic[] = [
   'campaigns', 'private_networks', 'site_selections', 'email_manager', 'xwizards', 'strategies',
   'content_groups', 'proxies', 'blocked_sites', 'custom_sites', 'site_verifier',
+  'link_checks',
 ];
 export const OBJECT_TOPIC_KINDS: readonly ObjectTopicKind[] = [
   'campaign', 'project', 'profile', 'url_list', 'private_network', 'content_group', 'xwizard',

@@ -28,6 +28,9 @@ const postToVerify = reusableQuery((db, postId: number, ownerId: number) =>
       'output.id as output_link_id', 'output.url_list_id as output_link_set_id',
       'placed.url as placed_url', 'placed.anchor as placed_anchor',
       eb.selectFrom('user_options').select('user_options.updated_at').where('user_options.owner_id', '=', eb.ref('p.owner_id')).as('options_updated_at'),
+      // Whether the output link's current URL was checked before (a re-check, not the check right after publishing).
+      eb.selectFrom('link_check_history as h').select('h.id').where('h.url_item_id', '=', eb.ref('output.id')).where('h.owner_id', '=', eb.ref('p.owner_id'))
+        .where((inner) => inner.or([inner('h.url', '=', inner.ref('output.url')), inner('h.url', 'is', null)])).limit(1).as('checked_before'),
     ])
     .where('p.id', '=', postId).where('p.owner_id', '=', ownerId)
     .orderBy('placed.id'));
@@ -41,6 +44,8 @@ export interface PostToVerify {
   placed: ExpectedBacklink[];
   /** updated_at of the user's options row (optionsAsOf); null when the user has none. */
   optionsUpdatedAt: number | null;
+  /** The output link's current URL has a finished check already: this is a re-check. */
+  rechecking: boolean;
 }
 
 /** The post (the user's own only), its output link, its placed links and its owner's options' updated_at, in one read. */
@@ -48,7 +53,7 @@ export async function readPostToVerify(db: Db, ownerId: number, postId: number):
   const { rows } = await postToVerify(db, postId, ownerId);
   const first = rows[0];
   if (!first) return undefined;
-  const { output_link_id: linkId, output_link_set_id: linkSetId, placed_url: _url, placed_anchor: _anchor, options_updated_at: optionsUpdatedAt, ...post } = first;
+  const { output_link_id: linkId, output_link_set_id: linkSetId, placed_url: _url, placed_anchor: _anchor, options_updated_at: optionsUpdatedAt, checked_before: checkedBefore, ...post } = first;
   const placed: ExpectedBacklink[] = [];
   for (const row of rows) if (row.placed_url !== null && row.placed_anchor !== null) placed.push({ url: row.placed_url, anchor: row.placed_anchor });
   return {
@@ -56,6 +61,7 @@ export async function readPostToVerify(db: Db, ownerId: number, postId: number):
     link: linkId !== null && linkSetId !== null ? { id: Number(linkId), url_list_id: Number(linkSetId) } : undefined,
     placed,
     optionsUpdatedAt: optionsUpdatedAt === null ? null : Number(optionsUpdatedAt),
+    rechecking: checkedBefore !== null,
   };
 }
 
@@ -210,8 +216,10 @@ function planFinishedCheck(rows: readonly LinkWithCheck[], { ownerId, urlItemId,
   }
   if (!added) past.push({ checkedAt, status: history.status, url: link.url });
   past.length = Math.min(past.length, HISTORY_FOR_PLAN);
-  const nextCheckAt = nextRecheckAt({ linkId: urlItemId, publishedAt: Number(link.date_added), checks: past, schedule });
-  const verdict = targetHealth(past.filter((row) => row.url === null || row.url === link.url));
+  // The planner (a dead check waiting for its confirmation, errors in a row) and the verdict read the current URL's checks.
+  const current = past.filter((row) => row.url === null || row.url === link.url);
+  const nextCheckAt = nextRecheckAt({ linkId: urlItemId, publishedAt: Number(link.date_added), checks: current, schedule });
+  const verdict = targetHealth(current);
   const wasDead = link.dead_since !== null;
   const change = { ownerId, urlItemId, urlListId: Number(link.url_list_id), url: link.url, httpStatus: history.httpStatus };
   return {

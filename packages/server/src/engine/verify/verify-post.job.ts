@@ -11,6 +11,7 @@ import { judgePage, type PageVerdict } from './judge-page';
 import { readPostToVerify, storeCheck, storeCheckOutcome, type HistoryEntry } from './link-checks.repository';
 import { emitLinkDied, emitLinkRevived } from './link-events';
 import { republishIfDead } from '../runner/republish-post.job';
+import { HostSlots, pageHost } from './host-slots';
 import { recheckProxiesForHeldWork } from '../proxies/proxy-checks';
 
 /** A page answers quickly or not at all: the user's waitTimeOut, but never longer than this. */
@@ -21,6 +22,9 @@ const VERIFY_PROXIES = new ProxyDispatchers();
 
 /** maxBrowserThreads (General tab): at most that many of one user's post pages are fetched at once in a process. */
 const FETCH_SLOTS = new PostingSlots();
+
+/** And at most VERIFY_FETCHES_PER_HOST pages of one host, whoever's (issue 36: re-checks are rate-limited per site). */
+const HOST_SLOTS = new HostSlots();
 
 /** post.verify jobs one process runs at once (all users): the largest maxBrowserThreads (a privileged account's 40). */
 const VERIFY_CONCURRENCY = 40;
@@ -33,7 +37,10 @@ const VERIFY_CONCURRENCY = 40;
  * maxNumberOfRetries times, timeToWaitBeforeRetry seconds apart and doubling, before the result
  * is stored as it stands; the link stays PENDING meanwhile, with the reason in check_info.
  * A finished check is appended to the link's history (GONE when the page answered 404 or 410) and
- * schedules the link's next re-check (issue 18). `now` is the job's clock: tests pass their own.
+ * schedules the link's next re-check (issue 18). A re-check finding the page gone stores it at once
+ * (the planner confirms it minutes later); each fetch holds a slot of the user's maxBrowserThreads
+ * and one of the page's host (host-slots.ts). After the store, a verdict change is told to the
+ * onLinkDied / onLinkRevived listeners (link-events.ts). `now` is the job's clock: tests pass their own.
  */
 export async function verifyPost(ctx: AppContext, job: Pick<JobContext<VerifyPayload>, 'payload' | 'signal'>, now: () => number = Date.now): Promise<void> {
   const { payload } = job;
@@ -65,7 +72,9 @@ export async function verifyPost(ctx: AppContext, job: Pick<JobContext<VerifyPay
     const dispatcher = proxy ? await VERIFY_PROXIES.get(proxy) : undefined;
     const fetchOptions = { timeoutMs: Math.min(options.waitTimeOut * 1000, MAX_FETCH_MS), signal: job.signal, ...(dispatcher ? { dispatcher } : {}) };
     const pageUrl = post.remote_url;
-    const page = await holdingSlot(FETCH_SLOTS, ownerId, options.maxBrowserThreads, job.signal, () => fetchPage(pageUrl, fetchOptions));
+    // The user's slot first, then the host's: a fetch waiting for a busy host holds only its own user's place, never another user's.
+    const page = await holdingSlot(FETCH_SLOTS, ownerId, options.maxBrowserThreads, job.signal,
+      () => HOST_SLOTS.holding(pageHost(pageUrl), job.signal, () => fetchPage(pageUrl, fetchOptions)));
     httpStatus = page.status;
     verdict = judgePage(page, placed);
   } catch (error) {
@@ -74,7 +83,11 @@ export async function verifyPost(ctx: AppContext, job: Pick<JobContext<VerifyPay
   }
 
   let check: { status: LinkCheckStatus; info: string };
-  if (verdict.kind === 'retry' && retry < options.maxNumberOfRetries) {
+  // A re-check that finds the post gone (404 / 410) stores it at once: its confirmation is the
+  // planner's next look minutes later (issue 36), not this job's retries. Failures that may pass
+  // (no answer, timeouts, 5xx, 429) are tried again as always, and end as ERROR, never as dead.
+  const goneOnRecheck = found.rechecking && (httpStatus === 404 || httpStatus === 410);
+  if (verdict.kind === 'retry' && retry < options.maxNumberOfRetries && !goneOnRecheck) {
     const waitSeconds = options.timeToWaitBeforeRetry * 2 ** retry;
     await ctx.queue.send(JOB.postVerify, { ownerId, postId, retry: retry + 1 }, {
       startAfter: new Date(now() + waitSeconds * 1000),

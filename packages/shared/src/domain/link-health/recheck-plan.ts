@@ -1,4 +1,5 @@
 import { DAY_MS } from '../spread-schedule';
+import { awaitingDeadConfirmation } from './tier-health';
 
 /**
  * The re-verification planner of link health (issue 18): when a published link's page is checked
@@ -6,7 +7,8 @@ import { DAY_MS } from '../spread-schedule';
  * the scheduler's pass, the screens and the tests all agree on one due time.
  *
  * - The schedule is days after publishing (default 1, 7 and 30), then every `thenEveryDays` days,
- *   counted from the publish time, so a late check does not push every later one back.
+ *   counted from the publish time, so a late check does not push every later one back. Days may be
+ *   fractions in whole hours (0.25 = 6 hours; the options schema asks for whole hours, issue 36).
  * - Many links published together would all come due at one instant: each link is moved later by a
  *   deterministic jitter from its id, within a window of a quarter of the gap before the step
  *   (at most JITTER_MAX_MS). The same link always gets the same offset.
@@ -14,6 +16,11 @@ import { DAY_MS } from '../spread-schedule';
  *   the first error, doubling with each further error in a row, never longer than `thenEveryDays`.
  * - A milestone that passed while nothing checked (server off) comes due at once, once: the next
  *   due after that check is the first milestone after it.
+ * - Dead fast (issue 36): a dead check (MISSING or GONE) that is not yet the second in a row is
+ *   confirmed DEAD_CONFIRM_BACKOFF_MS later (10 minutes, plus up to DEAD_CONFIRM_JITTER_MAX_MS by
+ *   the link id) instead of at the schedule's next step, so a deleted post is dead within minutes,
+ *   not days. ERRORs meanwhile (the page could not be read) back off from that same short wait,
+ *   doubling, never longer than the usual error back-off.
  */
 
 /** Statuses a check appends to a link's history (link_check_history.status). */
@@ -35,6 +42,19 @@ const HOUR_MS = 3_600_000;
 export const JITTER_MAX_MS = 12 * HOUR_MS;
 /** The first retry after an ERROR, doubled for each further ERROR in a row. */
 export const ERROR_BACKOFF_BASE_MS = HOUR_MS;
+/**
+ * How long after a first dead check (MISSING / GONE) the link is checked again to confirm it
+ * (issue 36): long enough for a blog's passing hiccup (a cache being rebuilt, a post being edited)
+ * to pass, short enough for lower tiers to stop linking a deleted post the same hour.
+ */
+export const DEAD_CONFIRM_BACKOFF_MS = 10 * 60_000;
+/** The confirming checks of links found dead together are spread over this much (by link id). */
+export const DEAD_CONFIRM_JITTER_MAX_MS = 2 * 60_000;
+
+/** A schedule's days in milliseconds (fractions of a day are whole hours in a saved schedule). */
+export function scheduleDaysMs(days: number): number {
+  return Math.round(days * DAY_MS);
+}
 
 export interface RecheckInput {
   /** The link (url_items.id): its jitter. */
@@ -59,6 +79,10 @@ function jitter(linkId: number, gapMs: number): number {
   return Math.floor(linkJitterFraction(linkId) * Math.min(JITTER_MAX_MS, gapMs / 4));
 }
 
+function confirmJitter(linkId: number): number {
+  return Math.floor(linkJitterFraction(linkId) * DEAD_CONFIRM_JITTER_MAX_MS);
+}
+
 /** True when the schedule can be planned with (the options schema refuses the rest). */
 export function isValidRecheckSchedule(schedule: RecheckSchedule): boolean {
   const { afterPublishDays: days, thenEveryDays } = schedule;
@@ -69,18 +93,18 @@ export function isValidRecheckSchedule(schedule: RecheckSchedule): boolean {
 /** The nominal offsets from publishing (ms) of step `index` (0-based) of the schedule. */
 function stepOffset(schedule: RecheckSchedule, index: number): number {
   const { afterPublishDays: days, thenEveryDays } = schedule;
-  if (index < days.length) return days[index]! * DAY_MS;
-  const last = days.length > 0 ? days[days.length - 1]! : 0;
-  return (last + (index - days.length + 1) * thenEveryDays) * DAY_MS;
+  if (index < days.length) return scheduleDaysMs(days[index]!);
+  const last = days.length > 0 ? scheduleDaysMs(days[days.length - 1]!) : 0;
+  return last + (index - days.length + 1) * scheduleDaysMs(thenEveryDays);
 }
 
 /** The first step whose nominal time is after `elapsedMs` from publishing. */
 function firstStepAfter(schedule: RecheckSchedule, elapsedMs: number): number {
   const { afterPublishDays: days, thenEveryDays } = schedule;
-  const fixed = days.findIndex((day) => day * DAY_MS > elapsedMs);
+  const fixed = days.findIndex((day) => scheduleDaysMs(day) > elapsedMs);
   if (fixed >= 0) return fixed;
-  const last = days.length > 0 ? days[days.length - 1]! * DAY_MS : 0;
-  return days.length + Math.floor((elapsedMs - last) / (thenEveryDays * DAY_MS));
+  const last = days.length > 0 ? scheduleDaysMs(days[days.length - 1]!) : 0;
+  return days.length + Math.floor((elapsedMs - last) / scheduleDaysMs(thenEveryDays));
 }
 
 /** When the link is due for its next check (epoch ms). */
@@ -92,10 +116,17 @@ export function nextRecheckAt(input: RecheckInput): number {
 
   let errors = 0;
   for (let i = checks.length - 1; i >= 0 && checks[i]!.status === 'ERROR'; i -= 1) errors += 1;
+  const confirming = awaitingDeadConfirmation(checks);
   if (last && errors > 0) {
-    const delay = Math.min(ERROR_BACKOFF_BASE_MS * 2 ** Math.min(errors - 1, 30), schedule.thenEveryDays * DAY_MS);
+    const delay = Math.min(ERROR_BACKOFF_BASE_MS * 2 ** Math.min(errors - 1, 30), scheduleDaysMs(schedule.thenEveryDays));
+    if (confirming) {
+      // A dead check waits for its confirmation: the page's passing failures do not put it off for hours.
+      const short = Math.min(DEAD_CONFIRM_BACKOFF_MS * 2 ** Math.min(errors, 30), delay);
+      return last.checkedAt + short + confirmJitter(input.linkId);
+    }
     return last.checkedAt + delay + jitter(input.linkId, delay);
   }
+  if (last && confirming) return last.checkedAt + DEAD_CONFIRM_BACKOFF_MS + confirmJitter(input.linkId);
 
   // The first step not yet covered: the first whose nominal time is after the last check (the check at
   // publishing, or one made before it, counts as at the publish time).
