@@ -7,7 +7,7 @@
  * - an unlimited private project (Number of posts 0) makes its round on every Start;
  * - an account creation re-run never registers on a site that already has an account in the profile.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ProjectReadinessSchema, READINESS_NOTICES, RERUN_MESSAGES } from '@linkloom/shared';
 import { DATABASES } from '../support/databases';
 import { useTestServer } from '../support/lifecycle';
@@ -18,7 +18,7 @@ import { buildPrivateProjectWorld } from '../support/engine-world';
 import { saveOptions } from '../../src/features/options/options.repository';
 import { secretBoxOf } from '../../src/platform/crypto/database-secrets';
 import { untilWithin } from '../support/until';
-import { startWordPressStandIn, type WordPressStandIn } from '../support/wordpress-stand-in';
+import { standInLogin, useWordPressStandIns, type WordPressStandIn } from '../support/wordpress-stand-in';
 
 const until = untilWithin(30_000);
 const ONE_POST_EACH = { scheduleType: 'FixedDate', startDate: '01/01/2020 10:00', durationType: 'Once', numberOfPosts: 1, status: 'DONE' };
@@ -27,17 +27,13 @@ describe.each(DATABASES)('re-runs on $kind', ({ kind, skip }) => {
   const ctx = useTestServer(kind, skip, { startEngine: true });
   const { ann } = useTwoUsers(ctx, skip);
   const db = () => ctx.server.database.db;
-  const blogs: WordPressStandIn[] = [];
+  const blogs = useWordPressStandIns(2, skip);
   beforeAll(async () => {
     if (skip) return;
-    blogs.push(await startWordPressStandIn(), await startWordPressStandIn());
     await saveOptions(db(), ann.id, { maxNumberOfRetries: 1, timeToWaitBeforeRetry: 1 });
   });
-  afterAll(async () => {
-    await Promise.all(blogs.map((blog) => blog.close()));
-  });
 
-  const login = (blog: WordPressStandIn) => ({ url: blog.url, username: 'admin', password: 'app password' });
+  const login = standInLogin;
   const start = (id: number) => ann.agent.request('GET', `/action/start/project/${id}`);
   const readiness = async (id: number) => ProjectReadinessSchema.parse((await ann.agent.request('GET', `/rest/project/${id}/readiness`)).json());
   const ended = (id: number) => until(`project ${id} to end`, async () => {

@@ -4,7 +4,7 @@
  * once it is up, and a giving-up line; newest first, one site's lines, pages of 100, live on the
  * project's topic; another user's project is a 404 and a bad query a 422.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { RUN_LOG_MESSAGES, RUN_LOG_PAGE, RunLogPageSchema, type RunLogEntry } from '@linkloom/shared';
 import { DATABASES } from '../support/databases';
 import { useTestServer } from '../support/lifecycle';
@@ -13,7 +13,7 @@ import { freePort } from '../support/server-process';
 import { buildPrivateProjectWorld } from '../support/engine-world';
 import { saveOptions } from '../../src/features/options/options.repository';
 import { untilWithin } from '../support/until';
-import { startWordPressStandIn, type WordPressStandIn } from '../support/wordpress-stand-in';
+import { standInLogin, useWordPressStandIns } from '../support/wordpress-stand-in';
 
 const until = untilWithin(30_000);
 
@@ -21,17 +21,13 @@ describe.each(DATABASES)('the run log on $kind', ({ kind, skip }) => {
   const ctx = useTestServer(kind, skip, { withLive: true, startEngine: true });
   const { ann, bob, liveInbox } = useTwoUsers(ctx, skip, { listen: true });
   const db = () => ctx.server.database.db;
-  const blogs: WordPressStandIn[] = [];
+  const blogs = useWordPressStandIns(2, skip);
   beforeAll(async () => {
     if (skip) return;
-    blogs.push(await startWordPressStandIn(), await startWordPressStandIn());
     await saveOptions(db(), ann.id, { maxNumberOfRetries: 1, timeToWaitBeforeRetry: 1 });
   });
-  afterAll(async () => {
-    await Promise.all(blogs.map((blog) => blog.close()));
-  });
 
-  const login = (url: string) => ({ url, username: 'admin', password: 'app password' });
+  const login = (url: string) => standInLogin({ url });
   const readLog = async (projectId: number, query = '') => {
     const answer = await ann.agent.request('GET', `/rest/project/${projectId}/run_log${query}`);
     expect(answer.statusCode, answer.body).toBe(200);

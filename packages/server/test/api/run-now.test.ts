@@ -9,7 +9,7 @@
  *   at once) and the project keeps running;
  * - every refusal says what to do instead.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CampaignOutlookSchema, PROJECT_LIFECYCLE_MESSAGES, ProjectRowSchema, RunOutlookSchema, SCHEDULE_MESSAGES, DAY_MS } from '@linkloom/shared';
 import { startEngine } from '../../src/engine/jobs/engine';
 import { DATABASES } from '../support/databases';
@@ -17,7 +17,7 @@ import { buildPrivateProjectWorld, type PrivateProjectWorld } from '../support/e
 import { useTestServer } from '../support/lifecycle';
 import { useTwoUsers } from '../support/scenario';
 import { untilWithin } from '../support/until';
-import { startWordPressStandIn, type WordPressStandIn } from '../support/wordpress-stand-in';
+import { standInLogin, useWordPressStandIns } from '../support/wordpress-stand-in';
 
 const until = untilWithin(30_000);
 /** A start far away: only Run now starts these projects. */
@@ -27,17 +27,13 @@ describe.each(DATABASES)('Run now and live schedule edits on $kind', ({ kind, sk
   const ctx = useTestServer(kind, skip);
   const { ann, bob } = useTwoUsers(ctx, skip);
   const db = () => ctx.server.database.db;
-  const blogs: WordPressStandIn[] = [];
   beforeAll(async () => {
     if (skip) return;
     await startEngine(ctx.server.context);
-    blogs.push(await startWordPressStandIn(), await startWordPressStandIn());
   });
-  afterAll(async () => {
-    await Promise.all(blogs.map((blog) => blog.close()));
-  });
+  const blogs = useWordPressStandIns(2, skip);
 
-  const login = (blog: WordPressStandIn) => ({ url: blog.url, username: 'admin', password: 'app password' });
+  const login = standInLogin;
   const saveSchedule = (projectId: number, schedule: object) =>
     ann.agent.request('POST', `/rest/schedule/${projectId}`, { body: { status: 'SCHEDULED', schedule } });
   const runNow = (projectId: number, agent = ann.agent) => agent.request('POST', `/action/run_now/project/${projectId}`);

@@ -8,6 +8,7 @@
  * it where the integration tests use a real WordPress (test/support/wordpress-peers.ts).
  */
 import http from 'node:http';
+import { afterAll, beforeAll } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { readRequestBody } from './request-body';
 
@@ -125,4 +126,22 @@ export async function startWordPressStandIn(): Promise<WordPressStandIn> {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   });
+}
+
+/** `count` stand-ins for a describe block: started before its tests (none when the block is skipped), closed after them. */
+export function useWordPressStandIns(count: number, skip: boolean): WordPressStandIn[] {
+  const blogs: WordPressStandIn[] = [];
+  beforeAll(async () => {
+    if (skip) return;
+    for (let i = 0; i < count; i += 1) blogs.push(await startWordPressStandIn());
+  });
+  afterAll(async () => {
+    await Promise.all(blogs.map((blog) => blog.close()));
+  });
+  return blogs;
+}
+
+/** The login a private network stores for a stand-in (it takes any). */
+export function standInLogin(blog: { url: string }): { url: string; username: string; password: string } {
+  return { url: blog.url, username: 'admin', password: 'app password' };
 }
