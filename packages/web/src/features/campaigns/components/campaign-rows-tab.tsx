@@ -1,12 +1,14 @@
 import { useState, type Key, type ReactNode } from 'react';
-import { Button, Dropdown, type TableColumnsType } from 'antd';
-import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Dropdown, Space, type TableColumnsType } from 'antd';
+import { DeleteOutlined, DownOutlined, DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { UseMutationResult } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { CellGroup } from '@/components/cell-group';
 import { DataTable } from '@/components/data-table';
 import { NameDialog } from '@/components/name-dialog';
 import { useConfirm } from '@/components/confirm-delete';
+import type { BacklinksTarget } from '@/components/backlinks-export/backlinks-export';
+import { useBacklinksExport } from '@/components/backlinks-export/use-backlinks-export';
 
 interface NamedRow {
   id: number;
@@ -35,6 +37,8 @@ export interface CampaignRowsTabProps<T extends NamedRow> {
   download: (row: T) => Promise<string>;
   /** Downloads of the selected rows in one file; each choice is one button (or menu item). */
   downloadSelected: readonly { key: string; label: string; run: (ids: number[]) => Promise<string> }[];
+  /** The Backlinks export (Backlinks tab): each row's link set, and the whole campaign's from the toolbar. */
+  backlinks?: { row: (row: T) => BacklinksTarget; campaign: BacklinksTarget };
 }
 
 /** A tab of named rows of a campaign with add, rename, download and delete (Accounts, Backlinks). */
@@ -44,6 +48,8 @@ export function CampaignRowsTab<T extends NamedRow>(props: CampaignRowsTabProps<
   const [selectedKeys, setSelectedKeys] = useState<Key[]>([]);
   const [adding, setAdding] = useState(false);
   const [renaming, setRenaming] = useState<T | null>(null);
+  const backlinksExport = useBacklinksExport();
+  const { backlinks } = props;
 
   const selectedIds = selectedKeys.map(Number);
   const handleDownloadSelected = (choice: string) => {
@@ -75,13 +81,20 @@ export function CampaignRowsTab<T extends NamedRow>(props: CampaignRowsTabProps<
     { title: 'Name', dataIndex: 'name', render: (_, row) => props.nameColumn(row) },
     ...props.middleColumns,
     {
-      title: 'Action', key: 'action', width: 210,
+      title: 'Action', key: 'action', width: backlinks ? 240 : 210,
       render: (_, row) => (
         <CellGroup>
           <Button size="small" icon={<EditOutlined />} onClick={() => setRenaming(row)} data-testid={`rename-${kind}-${row.id}`}>Rename</Button>
-          <Button size="small" icon={<DownloadOutlined />} onClick={() => void props.download(row).catch(() => undefined)} data-testid={`download-${kind}-${row.id}`}>
-            Download
-          </Button>
+          <Space.Compact size="small">
+            <Button size="small" icon={<DownloadOutlined />} onClick={() => void props.download(row).catch(() => undefined)} data-testid={`download-${kind}-${row.id}`}>
+              Download
+            </Button>
+            {backlinks && (
+              <Dropdown trigger={['click']} menu={{ items: backlinksExport.items(`download-${kind}-${row.id}`), onClick: ({ key }) => backlinksExport.handleMenuKey(key, backlinks.row(row)) }}>
+                <Button size="small" icon={<DownOutlined />} aria-label="Backlinks downloads" data-testid={`download-${kind}-${row.id}-backlinks`} />
+              </Dropdown>
+            )}
+          </Space.Compact>
         </CellGroup>
       ),
     },
@@ -103,6 +116,11 @@ export function CampaignRowsTab<T extends NamedRow>(props: CampaignRowsTabProps<
               {downloadSelectedButton}
             </>
           ),
+          right: backlinks && (
+            <Dropdown trigger={['click']} menu={{ items: backlinksExport.items('campaign-backlinks'), onClick: ({ key }) => backlinksExport.handleMenuKey(key, backlinks.campaign) }}>
+              <Button icon={<DownloadOutlined />} data-testid="campaign-backlinks">Campaign backlinks <DownOutlined /></Button>
+            </Dropdown>
+          ),
         }}
       />
       <NameDialog
@@ -120,6 +138,7 @@ export function CampaignRowsTab<T extends NamedRow>(props: CampaignRowsTabProps<
         }}
         onClose={() => setRenaming(null)}
       />
+      {backlinks && backlinksExport.dialog}
     </>
   );
 }

@@ -31,6 +31,7 @@ export function LinkSetsTab({ campaignId, rows, loading }: TabProps<LinkSetRow>)
     <CampaignRowsTab<LinkSetRow>
       kind="link-set" noun="link set" rows={rows} loading={loading} schema={LinkSetCreateSchema}
       mutations={useLinkSetMutations(campaignId)} download={downloadLinkSet}
+      backlinks={{ campaign: { scope: 'campaign', id: campaignId, name: `campaign-${campaignId}` }, row: (row) => ({ scope: 'link_set', id: row.id, name: row.name }) }}
       downloadSelected={[
         { key: 'urls', label: 'URLs only (.txt)', run: (ids) => downloadLinkSets(campaignId, ids, false) },
         { key: 'full', label: 'Full information (.csv)', run: (ids) => downloadLinkSets(campaignId, ids, true) },

@@ -8,6 +8,7 @@ import { HashLink } from '@/components/hash-link';
 import { NameDialog } from '@/components/name-dialog';
 import { PageHeader } from '@/components/page-header';
 import { useConfirm } from '@/components/confirm-delete';
+import { useBacklinksExport } from '@/components/backlinks-export/use-backlinks-export';
 import { useLiveInvalidate } from '@/lib/use-live-invalidate';
 import { toastFailure } from '@/lib/action-feedback';
 import { campaignKeys } from '../api/campaign-keys';
@@ -27,6 +28,7 @@ export function CampaignsPage() {
   const [renaming, setRenaming] = useState<Campaign | null>(null);
   const [duplicating, setDuplicating] = useState<Campaign | null>(null);
   const [downloading, setDownloading] = useState(false);
+  const backlinksExport = useBacklinksExport();
   useLiveInvalidate('campaigns', [campaignKeys.all]);
 
   const handleDelete = async () => {
@@ -47,6 +49,17 @@ export function CampaignsPage() {
     } finally {
       setDownloading(false);
     }
+  };
+
+  // Backlinks (CSV) / (Excel): the export a client reads, of the one selected campaign.
+  const selectedCampaign = selectedKeys.length === 1 ? campaigns.data?.campaigns.find((c) => c.id === Number(selectedKeys[0])) : undefined;
+  const downloadItems = [
+    { key: 'backlinks', label: <span data-testid="download-backlinks">Backlinks</span> },
+    ...backlinksExport.items('download', { disabled: !selectedCampaign, title: selectedCampaign ? undefined : 'Select one campaign' }),
+  ];
+  const handleDownloadMenu = (key: string) => {
+    if (key === 'backlinks') void handleBacklinks();
+    else if (selectedCampaign) backlinksExport.handleMenuKey(key, { scope: 'campaign', id: selectedCampaign.id, name: selectedCampaign.name });
   };
 
   const columns: TableColumnsType<Campaign> = [
@@ -86,7 +99,7 @@ export function CampaignsPage() {
             </>
           ),
           right: (
-            <Dropdown menu={{ items: [{ key: 'backlinks', label: <span data-testid="download-backlinks">Backlinks</span> }], onClick: () => void handleBacklinks() }}>
+            <Dropdown menu={{ items: downloadItems, onClick: ({ key }) => handleDownloadMenu(key) }}>
               <Button icon={<DownloadOutlined />} loading={downloading} data-testid="download-menu">Download</Button>
             </Dropdown>
           ),
@@ -102,6 +115,7 @@ export function CampaignsPage() {
         onClose={() => setRenaming(null)}
       />
       <DuplicateCampaignDialog campaign={duplicating} onClose={() => setDuplicating(null)} />
+      {backlinksExport.dialog}
     </div>
   );
 }
