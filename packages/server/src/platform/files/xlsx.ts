@@ -69,11 +69,12 @@ async function* sheetXml(sheet: XlsxSheet): AsyncGenerator<string> {
   yield '</sheetData></worksheet>';
 }
 
-/** A sheet name Excel accepts: no [ ] : * ? / \, at most 31 characters, unique in the workbook. */
+/** A sheet name Excel accepts: no [ ] : * ? / \, at most 31 characters, not quoted, unique in the workbook. */
 function sheetNames(sheets: readonly XlsxSheet[]): string[] {
   const used = new Set<string>();
   return sheets.map((sheet, index) => {
-    const base = sheet.name.replace(/[[\]:*?/\\]/g, '_').replace(NOT_XML, '').replace(/^'|'$/g, '').slice(0, SHEET_NAME_MAX) || `Sheet${index + 1}`;
+    // Excel also refuses a name that starts or ends with an apostrophe.
+    const base = sheet.name.replace(/[[\]:*?/\\]/g, '_').replace(NOT_XML, '').slice(0, SHEET_NAME_MAX).replace(/^'+|'+$/g, '') || `Sheet${index + 1}`;
     let name = base;
     for (let n = 2; used.has(name.toLowerCase()); n += 1) name = `${base.slice(0, SHEET_NAME_MAX - String(n).length - 1)} ${n}`;
     used.add(name.toLowerCase());
