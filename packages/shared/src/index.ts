@@ -93,3 +93,4 @@ export * from './schemas/run-log';
 export * from './schemas/check-now';
 export * from './domain/backlinks-export';
 export * from './schemas/backlinks-export';
+export * from './schemas/alerts';

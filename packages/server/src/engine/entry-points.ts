@@ -52,3 +52,6 @@ export {
 /** Large content work runs on a pool of threads: "busy" when too many tasks wait, closed with the app. */
 export { ContentWorkBusyError, closeContentPool } from './content-tools';
 export { readRunLog } from './runner/run-log';
+
+/** The alert settings' "Send a test" (POST /action/alerts/test_webhook): a sample POSTed to the webhook, the outcome in our words. */
+export { testAlertWebhook } from './alerts/webhook-delivery';

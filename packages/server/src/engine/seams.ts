@@ -43,3 +43,9 @@ export { presentAccount } from '../features/accounts/accounts.presenter';
 export { publishAccountsChanged } from '../features/accounts/accounts.live';
 export { findCatchAll, findEmailsByAddress, takeUnusedEmail } from '../features/emails/user-emails.repository';
 export { presentUserEmail } from '../features/emails/user-emails.presenter';
+
+/** Alerts (issue 36): the rows the engine raises as the screens read them, the bell's live message, the user's alert settings. */
+export { ALERT_COLUMNS, type AlertRow } from '../features/alerts/alerts.repository';
+export { presentAlert } from '../features/alerts/alerts.presenter';
+export { publishAlertRaised } from '../features/alerts/alerts.live';
+export { readAlertSettings, recordWebhookOutcome } from '../features/alerts/alert-settings.repository';

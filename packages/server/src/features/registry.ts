@@ -26,6 +26,7 @@ import { siteSelectionRoutes } from './site-selections/site-selections.routes';
 import { wizardRoutes } from './wizards/wizards.routes';
 import { linkHealthRoutes } from './link-health/link-health.routes';
 import { checkNowRoutes } from './link-health/check-now.routes';
+import { alertRoutes } from './alerts/alerts.routes';
 import { backlinksExportRoutes } from './backlinks/backlinks-export.routes';
 
 /** Every feature's routes; app.ts registers them in this order. */
@@ -34,5 +35,5 @@ export const FEATURE_ROUTES: readonly FastifyPluginAsyncZod<AppContext>[] = [
   linkSetRoutes, linkItemRoutes, privateNetworkRoutes, contentRoutes, randomInfoRoutes, optionRoutes,
   indexNowKeyRoutes, apiTokenRoutes, strategyRoutes, customSiteRoutes, siteVerifierRoutes, siteSelectionRoutes, userEmailRoutes, wizardRoutes,
   linkHealthRoutes, backlinksExportRoutes,
-  checkNowRoutes,
+  checkNowRoutes, alertRoutes,
 ];

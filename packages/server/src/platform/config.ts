@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import type { ResponseCheck } from './http/compiled-serializer';
@@ -65,6 +66,24 @@ const EnvSchema = z.object({
   /** How long a job a crashed process held waits before another process takes it (its lease; renewed every third of it). */
   QUEUE_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(30),
   /**
+   * The operator's SMTP server for email alerts (engine/smtp): unset, no email is sent. It is
+   * operator configuration, so it is connected to directly (not through the outbound policy,
+   * which guards addresses that come from users or sites).
+   */
+  SMTP_HOST: z.string().trim().min(1).max(253).optional(),
+  /** Default: 465 with SMTP_TLS=implicit, else 587. */
+  SMTP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  SMTP_USER: z.string().min(1).max(500).optional(),
+  SMTP_PASSWORD: z.string().min(1).max(500).optional(),
+  /** The sender of alert emails, `address` or `Name <address>`. */
+  SMTP_FROM: z.string().trim().min(3).max(320).regex(/^(?:[^<>\r\n]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/, 'SMTP_FROM must be an address or Name <address>').optional(),
+  /** starttls: STARTTLS required; implicit: TLS from the first byte (port 465); auto: STARTTLS when offered; none: never. */
+  SMTP_TLS: z.enum(['starttls', 'implicit', 'auto', 'none']).default('starttls'),
+  /** Accept the SMTP server's certificate without a trusted authority (a self-signed relay). */
+  SMTP_ALLOW_SELF_SIGNED: booleanFlag.default(false),
+  /** The name LinkLoom gives itself in EHLO (default: this machine's host name). */
+  SMTP_HELO: z.string().trim().regex(/^[A-Za-z0-9.-]{1,253}$|^\[[0-9a-fA-F.:]{2,45}\]$/, 'SMTP_HELO must be a host name or an address literal like [192.0.2.1]').optional(),
+  /**
    * What the outbound policy opens beyond public addresses (platform/egress): comma-separated
    * CIDRs, addresses and host names. Unset: no loopback, private or link-local address is reached.
    */
@@ -77,6 +96,19 @@ const EnvSchema = z.object({
     }
   }),
 });
+
+/** The operator's SMTP server (SMTP_* variables), used for email alerts only. */
+export interface SmtpConfig {
+  host: string;
+  port: number;
+  /** AUTH credentials; none: no AUTH. */
+  user: string | undefined;
+  password: string | undefined;
+  from: string;
+  tls: 'starttls' | 'implicit' | 'auto' | 'none';
+  allowSelfSigned: boolean;
+  helo: string;
+}
 
 /** What Fastify's `trustProxy` takes: none, any, the proxies' addresses, or a hop-count test. */
 export type TrustProxy = boolean | string[] | ((address: string, hop: number) => boolean);
@@ -113,6 +145,8 @@ export interface AppConfig {
   queueLeaseSeconds: number;
   /** OUTBOUND_ALLOW, read: the ranges and hosts opened to outbound connections (platform/egress). */
   outboundAllow: OutboundPolicy;
+  /** SMTP_*: the operator's mail server for email alerts; undefined when SMTP_HOST is unset. */
+  smtp: SmtpConfig | undefined;
 }
 
 /**
@@ -128,6 +162,12 @@ function findRepoRoot(from: string): string {
 
 const repoRoot = findRepoRoot(import.meta.dirname);
 
+/** This machine's name for EHLO when it is a valid host name, else the address literal RFC 5321 allows instead. */
+function heloName(): string {
+  const name = os.hostname();
+  return /^[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?$/.test(name) ? name : '[127.0.0.1]';
+}
+
 /** Reads and validates the environment; a bad value stops the process with a clear message. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = EnvSchema.safeParse(env);
@@ -136,6 +176,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.SMTP_HOST !== undefined && e.SMTP_FROM === undefined) throw new Error('Invalid configuration:\nSMTP_FROM: set the sender of alert emails (an address or Name <address>) with SMTP_HOST');
+  if ((e.SMTP_USER === undefined) !== (e.SMTP_PASSWORD === undefined)) throw new Error('Invalid configuration:\nSMTP_USER and SMTP_PASSWORD go together');
   return {
     port: e.PORT,
     host: e.HOST,
@@ -161,6 +203,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     secretsKeyFile: e.SECRETS_KEY_FILE === undefined ? undefined : path.resolve(e.SECRETS_KEY_FILE),
     responseCheck: e.RESPONSE_CHECK,
     outboundAllow: e.OUTBOUND_ALLOW,
+    smtp: e.SMTP_HOST === undefined || e.SMTP_FROM === undefined ? undefined : {
+      host: e.SMTP_HOST, port: e.SMTP_PORT ?? (e.SMTP_TLS === 'implicit' ? 465 : 587), user: e.SMTP_USER, password: e.SMTP_PASSWORD,
+      from: e.SMTP_FROM, tls: e.SMTP_TLS, allowSelfSigned: e.SMTP_ALLOW_SELF_SIGNED, helo: e.SMTP_HELO ?? heloName(),
+    },
   };
 }
 

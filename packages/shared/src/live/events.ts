@@ -18,6 +18,7 @@ import type { CustomSiteRow, SiteVerifierStatus } from '../schemas/custom-sites'
 import type { SiteSelectionSummary } from '../schemas/site-selections';
 import type { UserEmailRow } from '../schemas/emails';
 import type { CheckProgress } from '../schemas/check-now';
+import type { Alert } from '../schemas/alerts';
 
 type Ids = { ids: number[] };
 type Loose = Record<string, unknown>;
@@ -78,6 +79,8 @@ export interface UserTopicMessages {
    * selection, a link set, a project, a campaign): each button follows its own `checkId`.
    */
   link_checks: { checkProgress: CheckProgress };
+  /** The header's bell (issue 36): a new alert, alerts marked read (`ids` null: all); `unread` is the user's count after it. */
+  alerts: { alertRaised: { alert: Alert; unread: number }; alertsRead: { ids: number[] | null; unread: number } };
 }
 
 /** Topics of one object: `{kind}/{id}`. The server checks that the object is the subscriber's. */
@@ -142,7 +145,7 @@ export type Topic = UserTopic | ObjectTopic;
 
 export const USER_TOPICS: readonly UserTopic[] = [
   'campaigns', 'private_networks', 'site_selections', 'email_manager', 'xwizards', 'strategies',
-  'content_groups', 'proxies', 'blocked_sites', 'custom_sites', 'site_verifier',
+  'content_groups', 'proxies', 'blocked_sites', 'custom_sites', 'site_verifier', 'alerts',
   'link_checks',
 ];
 export const OBJECT_TOPIC_KINDS: readonly ObjectTopicKind[] = [

@@ -5,6 +5,7 @@ import { resumeRuns } from '../runner/project-run.job';
 import { JOB_NAMES, jobRegistrations } from './registry';
 import { sendNextSchedulerTick } from '../scheduler/scheduler-tick';
 import { sendTodaysBackup } from '../backup/backup.job';
+import { sendTodaysAlertDigest } from '../alerts/alert-digest.job';
 
 /**
  * Registers every job handler on the context's queue and checks that each job name the app sends
@@ -20,6 +21,7 @@ export async function startEngine(ctx: AppContext, logger?: QueueLogger): Promis
   await ctx.queue.start();
   await sendNextSchedulerTick(ctx.queue); // D: the scheduler's tick chain (one per database, however many processes)
   await sendTodaysBackup(ctx.queue); // the daily automatic backup's chain (one job per day, engine/backup)
+  await sendTodaysAlertDigest(ctx.queue); // the daily alert digests' chain (one job per day, engine/alerts)
   const resumed = await resumeRuns(ctx);
   logger?.info(`Job worker started (${ctx.queue.driver} queue; jobs: ${JOB_NAMES.join(', ') || 'none'})${resumed > 0 ? `; ${resumed} run(s) resumed` : ''}`);
 }

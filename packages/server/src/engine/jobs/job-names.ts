@@ -11,7 +11,7 @@ const PostJobSchema = z.object({ ownerId: RowId, postId: RowId });
  * Every job the app sends, with the zod schema of its payload (engine/README.md "Jobs"). The
  * queue parses a payload with it when the job is sent (nothing is stored when it refuses) and
  * again when the job runs (a stored payload it refuses fails that job, never reaching the
- * handler). All payloads but the tick's, the ping's and the backup's carry ownerId.
+ * handler). All payloads but the tick's, the ping's, the backup's and the alert digest's carry ownerId.
  */
 export const JOB_PAYLOADS = {
   /** Answers at once: proves a worker takes jobs (smoke tests, `npm run worker` checks). */
@@ -53,6 +53,12 @@ export const JOB_PAYLOADS = {
   'site.verify': z.object({ ownerId: RowId, since: z.number().int().nonnegative(), chunk: z.number().int().min(0) }),
   /** The installation's automatic backup of one day (UTC YYYY-MM-DD; engine/backup): no owner, it backs up everyone's data. */
   'backup.run': z.object({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) }),
+  /** One alert POSTed to the user's webhook (engine/alerts); `attempt` counts the tries after a passing failure. */
+  'alert.webhook': z.object({ ownerId: RowId, alertId: RowId, attempt: z.number().int().min(1).max(10).optional() }),
+  /** Alerts mailed to the user's own address through the operator's SMTP server (engine/alerts); `attempt` as above. */
+  'alert.email': z.object({ ownerId: RowId, alertIds: z.array(RowId).min(1).max(100), attempt: z.number().int().min(1).max(10).optional() }),
+  /** The daily alert digest job of `day` (UTC YYYY-MM-DD; engine/alerts): it gathers the day before, for every user. */
+  'alert.digest': z.object({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) }),
 } as const;
 
 /** A job the app sends. */
@@ -85,6 +91,9 @@ export const JOB = {
   proxyCheck: 'proxy.check',
   siteVerify: 'site.verify',
   backupRun: 'backup.run',
+  alertWebhook: 'alert.webhook',
+  alertEmail: 'alert.email',
+  alertDigest: 'alert.digest',
 } as const satisfies Record<string, JobName>;
 
 /** Answers at once: proves a worker takes jobs. */

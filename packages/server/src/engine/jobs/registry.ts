@@ -12,6 +12,7 @@ import { verifyMailJob } from '../verify-mail/verify-mail.job';
 import { proxyCheckJob } from '../proxies/proxy-check.job';
 import { siteVerifyJob } from '../site-verifier/site-verify.job';
 import { backupJob } from '../backup/backup.job';
+import { alertJobs } from '../alerts/alerts.jobs';
 
 export { JOB_NAMES, PING_JOB };
 
@@ -37,5 +38,6 @@ export function jobRegistrations(deps: JobDependencies): EngineJob[] {
     proxyCheckJob(deps),
     siteVerifyJob(deps),
     backupJob(deps),
+    ...alertJobs(deps), // alert.webhook, alert.email, alert.digest (+ the link listeners that raise alerts)
   ];
 }

@@ -26,6 +26,7 @@ export const SECRET_COLUMNS: readonly SecretColumn[] = [
   { table: 'xwizards', column: 'wizard', kind: 'json' },
   { table: 'campaigns', column: 'wizard_string', kind: 'json' },
   { table: 'custom_sites', column: 'password_sealed', kind: 'text' },
+  { table: 'alert_settings', column: 'webhook_url', kind: 'text' },
 ];
 
 const BATCH_ROWS = 500;

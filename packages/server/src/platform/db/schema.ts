@@ -15,6 +15,7 @@ import type { SiteSelectionTables } from '../../features/site-selections/site-se
 import type { UserEmailTables } from '../../features/emails/user-emails.tables';
 import type { WizardTables } from '../../features/wizards/wizards.tables';
 import type { LinkHealthTables } from '../../features/link-health/link-health.tables';
+import type { AlertTables } from '../../features/alerts/alerts.tables';
 
 /** Table types of the database; times are epoch milliseconds in both dialects. */
 export interface UsersTable {
@@ -57,7 +58,7 @@ export interface CampaignsTable {
 }
 
 /** Every table: the platform's own here, each feature's in its `<area>.tables.ts`. */
-export interface DB extends ProjectTables, ProfileTables, LinkSetTables, PrivateNetworkTables, ContentTables, JobTables, EngineTables, OptionTables, PendingImportTables, ApiTokenTables, StrategyTables, CustomSiteTables, SiteSelectionTables, UserEmailTables, WizardTables, LinkHealthTables {
+export interface DB extends ProjectTables, ProfileTables, LinkSetTables, PrivateNetworkTables, ContentTables, JobTables, EngineTables, OptionTables, PendingImportTables, ApiTokenTables, StrategyTables, CustomSiteTables, SiteSelectionTables, UserEmailTables, WizardTables, LinkHealthTables, AlertTables {
   users: UsersTable;
   sessions: SessionsTable;
   login_attempts: LoginAttemptsTable;

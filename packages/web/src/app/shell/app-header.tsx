@@ -1,9 +1,10 @@
 import { Button, Flex, Layout, Space, theme } from 'antd';
 import { MenuOutlined, QuestionCircleOutlined } from '@ant-design/icons';
 import { HELP_URL } from '@linkloom/shared';
+import { AlertsBell } from '@/features/alerts';
 import { UserMenu } from './user-menu';
 
-/** The header: the drawer button on mobile, the help link and the user menu. */
+/** The header: the drawer button on mobile, the help link, the alerts' bell and the user menu. */
 export function AppHeader({ isMobile, onOpenDrawer }: { isMobile: boolean; onOpenDrawer: () => void }) {
   const { token } = theme.useToken();
   return (
@@ -18,6 +19,7 @@ export function AppHeader({ isMobile, onOpenDrawer }: { isMobile: boolean; onOpe
           <a href={HELP_URL} target="_blank" rel="noopener noreferrer" data-testid="help-link">
             <QuestionCircleOutlined /> Help
           </a>
+          <AlertsBell />
           <UserMenu />
         </Space>
       </Flex>

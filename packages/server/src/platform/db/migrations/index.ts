@@ -38,6 +38,7 @@ import { checkHistoryUrlMigration } from './0037-check-history-url';
 import { publishIntentMigration } from './0038-publish-intent';
 import { postPlanMigration } from './0039-post-plan';
 import { runLogMigration } from './0040-run-log';
+import { alertsMigration } from './0041-alerts';
 import type { SecretBox } from '../../crypto/secret-box';
 
 /**
@@ -85,6 +86,7 @@ export function migrationProvider(dialect: DialectName, secrets: SecretBox): Mig
     '0038-publish-intent': publishIntentMigration(),
     '0039-post-plan': postPlanMigration(dialect),
     '0040-run-log': runLogMigration(dialect),
+    '0041-alerts': alertsMigration(dialect),
   };
   return { getMigrations: async () => migrations };
 }
