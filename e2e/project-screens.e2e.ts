@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import {
   LINK_SET_PROFILE_MESSAGES, PROJECT_FORM_MESSAGES, PROJECT_LIFECYCLE_MESSAGES, SCHEDULE_MESSAGES, XSRF_COOKIE, XSRF_HEADER,
 } from '@linkloom/shared';
+import { confirmDelete } from './support/app';
 import { saveScreenshot } from './support/browser';
 import { seedAsUser } from './support/server-database';
 import { saveOptions } from '../packages/server/src/features/options/options.repository';
@@ -214,7 +215,7 @@ describe('project screens', () => {
 
     await page.getByTestId('schedule-menu').click();
     await page.getByRole('menuitem', { name: 'Delete Schedule' }).click();
-    await page.getByTestId('confirm-delete-ok').click();
+    await confirmDelete(page);
     await expect.poll(() => projectStatus(page).getAttribute('data-status')).toBe('NEW');
     expect(pageErrors).toEqual([]);
   });
