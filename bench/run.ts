@@ -123,6 +123,8 @@ async function main(): Promise<void> {
   runBenchScript('site-verifier.ts');
   // Link health (issue 18): re-checks/s vs a plain fetch client, RSS with 100,000 links due, the report on 1,000,000 links.
   runBenchScript('link-health.ts');
+  // Check now (issue 36): 10,000 links over 50 local sites, time to finish and peak requests per site next to a plain concurrent fetch.
+  runBenchScript('check-now.ts');
 }
 
 /** Runs one of the engine's bench scripts in its own process (each sets up what it measures). */

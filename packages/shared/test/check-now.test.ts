@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  CHECK_NOW_MAX_LINKS, CHECK_NOW_MESSAGES, CheckNowRequestSchema, RECHECK_SCHEDULE_MESSAGES, RecheckScheduleSchema, checkNowScopeOf,
-  daysToUnit, isWholeHoursOfDays, optionsUpdateSchemaFor, recheckUnitOf, unitToDays,
+  CHECK_NOW_MAX_LINKS, CHECK_NOW_MESSAGES, CheckNowRequestSchema, RECHECK_SCHEDULE_MESSAGES, RecheckScheduleSchema, checkFoundProblems, checkNowScopeOf,
+  daysToUnit, describeCheckProgress, describeCheckResult, isWholeHoursOfDays, optionsUpdateSchemaFor, recheckUnitOf, unitToDays,
 } from '../src/index';
 
 const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
@@ -72,5 +72,24 @@ describe('the re-check schedule in hours or days (issue 36)', () => {
     expect(recheckUnitOf([1, 7, 30])).toBe('days');
     expect(recheckUnitOf([0.25, 1])).toBe('hours');
     expect(recheckUnitOf([])).toBe('days');
+  });
+});
+
+describe('check now: what the buttons say', () => {
+  it('counts up while the checks land', () => {
+    expect(describeCheckProgress(undefined)).toBe('Checking…');
+    expect(describeCheckProgress({ done: 12, total: 40 })).toBe('Checking 12 of 40…');
+    expect(describeCheckProgress({ done: 0, total: 1 })).toBe('Checking 0 of 1…');
+  });
+
+  it('sums the result up in one line', () => {
+    expect(describeCheckResult({ done: 40, total: 40, live: 37, missing: 3, errors: 0 })).toBe('40 links checked: 37 live, 3 missing');
+    expect(describeCheckResult({ done: 1, total: 1, live: 1, missing: 0, errors: 0 })).toBe('1 link checked: 1 live');
+    expect(describeCheckResult({ done: 12, total: 12, live: 10, missing: 1, errors: 1 })).toBe('12 links checked: 10 live, 1 missing, 1 could not be read');
+    expect(describeCheckResult({ done: 38, total: 40, live: 38, missing: 0, errors: 0 }))
+      .toBe('38 of 40 links checked: 38 live (2 not checked yet: their results come to the link set as they land)');
+    expect(describeCheckResult({ done: 0, total: 0, live: 0, missing: 0, errors: 0 })).toBe('No published links to check');
+    expect(checkFoundProblems({ missing: 0, errors: 0 })).toBe(false);
+    expect(checkFoundProblems({ missing: 1, errors: 0 })).toBe(true);
   });
 });

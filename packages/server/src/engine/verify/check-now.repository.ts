@@ -70,49 +70,43 @@ async function scopeIsOwned(db: Db, ownerId: number, scope: CheckNowScope): Prom
 }
 
 /**
- * Takes the given links for this check (they are due: the scheduler's pass would take them too):
- * moves them a lease ahead, as the pass does, and returns those this statement moved, so a link the
- * pass or another check took meanwhile is not sent twice.
+ * Takes the links for this check as the scheduler's pass takes due links: next_check_at a lease
+ * ahead (RECHECK_LEASE_MS), committed before the answer. The pass then leaves them to this check's
+ * own sends (in per-host turns); should this process stop before they are all sent, they come due
+ * again when the lease ends, as a link whose job was lost does. A check landing first sets the
+ * planner's next due time.
  */
-export async function claimLinks(db: Db, ownerId: number, ids: readonly number[], now: number, leaseMs: number): Promise<number[]> {
-  if (ids.length === 0) return [];
-  const rows = await db.updateTable('url_items').set({ next_check_at: now + leaseMs })
-    .where('owner_id', '=', ownerId).where('id', 'in', ids).where('next_check_at', '<=', now)
-    .returning('id').execute();
-  return rows.map((row) => Number(row.id));
-}
-
-/** Makes the links due now (url_items.next_check_at): what the sender claims, and what the scheduler's pass takes should this process stop first. */
-export async function makeDue(db: Db, ownerId: number, ids: readonly number[], now: number): Promise<void> {
+export async function takeLinks(db: Db, ownerId: number, ids: readonly number[], until: number): Promise<void> {
   for (const chunk of chunks(ids)) {
-    await db.updateTable('url_items').set({ next_check_at: now }).where('owner_id', '=', ownerId).where('id', 'in', chunk).execute();
+    await db.updateTable('url_items').set({ next_check_at: until }).where('owner_id', '=', ownerId).where('id', 'in', chunk).execute();
   }
 }
 
-/** How far the links are: those existing, and those whose latest check is finished (not PENDING) since `since`, by outcome. */
-export interface CheckCounts {
-  existing: number;
-  live: number;
-  missing: number;
-  errors: number;
+/** What a look at the links still waited for found: those checked since `since` (by outcome) and those gone. */
+export interface CheckedLinks {
+  /** Links whose latest check is finished (not PENDING) and stored since `since`, with its status. */
+  checked: { id: number; status: string }[];
+  /** Links that no longer exist (deleted meanwhile): never to be checked. */
+  gone: number[];
 }
 
-/** Counts the links' checks stored since `since` (checked_at; a retrying PENDING is not done yet). */
-export async function countChecked(db: Db, ownerId: number, ids: readonly number[], since: number): Promise<CheckCounts> {
-  const counts: CheckCounts = { existing: 0, live: 0, missing: 0, errors: 0 };
+/**
+ * Looks at the links a check still waits for: which have a finished check stored since `since`
+ * (checked_at; a retrying PENDING is not done yet) and which were deleted. Only the waiting ones
+ * are read, so a long check reads each link about once, not once per look.
+ */
+export async function readChecked(db: Db, ownerId: number, ids: readonly number[], since: number): Promise<CheckedLinks> {
+  const found: CheckedLinks = { checked: [], gone: [] };
   for (const chunk of chunks(ids)) {
-    const rows = await db.selectFrom('url_items').select((eb) => [
-      'check_status',
-      eb.fn.countAll<number>().as('n'),
-      eb.fn.sum<number>(eb.case().when('checked_at', '>=', since).then(1).else(0).end()).as('fresh'),
-    ]).where('owner_id', '=', ownerId).where('id', 'in', chunk).groupBy('check_status').execute();
+    const rows = await db.selectFrom('url_items').select(['id', 'check_status', 'checked_at'])
+      .where('owner_id', '=', ownerId).where('id', 'in', chunk).execute();
+    const existing = new Set<number>();
     for (const row of rows) {
-      counts.existing += Number(row.n);
-      const fresh = Number(row.fresh ?? 0);
-      if (row.check_status === 'OK' || row.check_status === 'NOFOLLOW') counts.live += fresh;
-      else if (row.check_status === 'MISSING') counts.missing += fresh;
-      else if (row.check_status === 'ERROR') counts.errors += fresh;
+      const id = Number(row.id);
+      existing.add(id);
+      if (row.checked_at !== null && Number(row.checked_at) >= since && row.check_status !== 'PENDING') found.checked.push({ id, status: row.check_status });
     }
+    for (const id of chunk) if (!existing.has(id)) found.gone.push(id);
   }
-  return counts;
+  return found;
 }

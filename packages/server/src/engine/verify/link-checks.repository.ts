@@ -25,7 +25,7 @@ const postToVerify = reusableQuery((db, postId: number, ownerId: number) =>
     .leftJoin('engine_post_links as placed', (join) => join.onRef('placed.post_id', '=', 'p.id').onRef('placed.owner_id', '=', 'p.owner_id'))
     .selectAll('p')
     .select((eb) => [
-      'output.id as output_link_id', 'output.url_list_id as output_link_set_id',
+      'output.id as output_link_id', 'output.url_list_id as output_link_set_id', 'output.check_status as output_check_status',
       'placed.url as placed_url', 'placed.anchor as placed_anchor',
       eb.selectFrom('user_options').select('user_options.updated_at').where('user_options.owner_id', '=', eb.ref('p.owner_id')).as('options_updated_at'),
       // Whether the output link's current URL was checked before (a re-check, not the check right after publishing).
@@ -44,16 +44,22 @@ export interface PostToVerify {
   placed: ExpectedBacklink[];
   /** updated_at of the user's options row (optionsAsOf); null when the user has none. */
   optionsUpdatedAt: number | null;
-  /** The output link's current URL has a finished check already: this is a re-check. */
+  /** The output link's current URL has a finished check already (or the link a finished status): this is a re-check. */
   rechecking: boolean;
 }
+
+/** url_items.check_status values a finished check leaves (NONE: never checked; PENDING: retrying). */
+const FINISHED_CHECK_STATUSES = new Set(['OK', 'NOFOLLOW', 'MISSING', 'ERROR']);
 
 /** The post (the user's own only), its output link, its placed links and its owner's options' updated_at, in one read. */
 export async function readPostToVerify(db: Db, ownerId: number, postId: number): Promise<PostToVerify | undefined> {
   const { rows } = await postToVerify(db, postId, ownerId);
   const first = rows[0];
   if (!first) return undefined;
-  const { output_link_id: linkId, output_link_set_id: linkSetId, placed_url: _url, placed_anchor: _anchor, options_updated_at: optionsUpdatedAt, checked_before: checkedBefore, ...post } = first;
+  const {
+    output_link_id: linkId, output_link_set_id: linkSetId, output_check_status: checkStatus, placed_url: _url, placed_anchor: _anchor,
+    options_updated_at: optionsUpdatedAt, checked_before: checkedBefore, ...post
+  } = first;
   const placed: ExpectedBacklink[] = [];
   for (const row of rows) if (row.placed_url !== null && row.placed_anchor !== null) placed.push({ url: row.placed_url, anchor: row.placed_anchor });
   return {
@@ -61,7 +67,8 @@ export async function readPostToVerify(db: Db, ownerId: number, postId: number):
     link: linkId !== null && linkSetId !== null ? { id: Number(linkId), url_list_id: Number(linkSetId) } : undefined,
     placed,
     optionsUpdatedAt: optionsUpdatedAt === null ? null : Number(optionsUpdatedAt),
-    rechecking: checkedBefore !== null,
+    // A finished status without a history row: a link checked before link health kept a history.
+    rechecking: checkedBefore !== null || (checkStatus !== null && FINISHED_CHECK_STATUSES.has(checkStatus)),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { LinkCheckStatus } from '@linkloom/shared';
+import { linkJitterFraction, type LinkCheckStatus } from '@linkloom/shared';
 import type { AppContext } from '../../app-context';
 import { publishLinksChecked } from '../seams';
 import { JOB, type EngineJob, type VerifyPayload } from '../jobs/job-names';
@@ -11,7 +11,7 @@ import { judgePage, type PageVerdict } from './judge-page';
 import { readPostToVerify, storeCheck, storeCheckOutcome, type HistoryEntry } from './link-checks.repository';
 import { emitLinkDied, emitLinkRevived } from './link-events';
 import { republishIfDead } from '../runner/republish-post.job';
-import { HostSlots, pageHost } from './host-slots';
+import { HOST_BUSY, HOST_BUSY_DELAY_MS, HOST_WAIT_MAX_MS, HostSlots, pageHost } from './host-slots';
 import { recheckProxiesForHeldWork } from '../proxies/proxy-checks';
 
 /** A page answers quickly or not at all: the user's waitTimeOut, but never longer than this. */
@@ -74,7 +74,12 @@ export async function verifyPost(ctx: AppContext, job: Pick<JobContext<VerifyPay
     const pageUrl = post.remote_url;
     // The user's slot first, then the host's: a fetch waiting for a busy host holds only its own user's place, never another user's.
     const page = await holdingSlot(FETCH_SLOTS, ownerId, options.maxBrowserThreads, job.signal,
-      () => HOST_SLOTS.holding(pageHost(pageUrl), job.signal, () => fetchPage(pageUrl, fetchOptions)));
+      () => HOST_SLOTS.holding(pageHost(pageUrl), job.signal, () => fetchPage(pageUrl, fetchOptions), HOST_WAIT_MAX_MS));
+    if (page === HOST_BUSY) {
+      // The blog's slots stayed busy: this try runs again a little later (no retry spent), leaving its place in the queue to others.
+      await ctx.queue.send(JOB.postVerify, payload, { startAfter: new Date(now() + HOST_BUSY_DELAY_MS + Math.floor(linkJitterFraction(postId) * HOST_BUSY_DELAY_MS)) });
+      return;
+    }
     httpStatus = page.status;
     verdict = judgePage(page, placed);
   } catch (error) {

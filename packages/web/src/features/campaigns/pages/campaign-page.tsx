@@ -1,8 +1,9 @@
 import { Suspense, lazy } from 'react';
-import { Alert, Spin, Tabs } from 'antd';
+import { Alert, Space, Spin, Tabs } from 'antd';
 import { useParams } from 'react-router';
 import { PathIdSchema } from '@linkloom/shared';
 import { DroppedTargetsAlert } from '@/components/link-reports/dropped-targets-alert';
+import { CheckNowButton } from '@/components/check-now/check-now-button';
 import { NotFoundResult } from '@/components/not-found-result';
 import { PageHeader } from '@/components/page-header';
 import { isNotFound } from '@/lib/http-error';
@@ -34,7 +35,13 @@ function CampaignScreen({ id }: { id: number }) {
       <PageHeader
         title={`Campaign: ${name}`} loading={campaign.isLoading}
         breadcrumbs={[{ title: 'Campaigns', to: '/campaigns' }, { title: `Campaign: ${name}` }]}
-        extra={data && <SchedulerSwitch campaign={data.campaign} />}
+        extra={data && (
+          <Space size={12} wrap>
+            {/* Every published link of the campaign re-checked at once (issue 36). */}
+            <CheckNowButton scope={{ campaignId: id }} label="Check links now" testId="check-now-campaign" />
+            <SchedulerSwitch campaign={data.campaign} />
+          </Space>
+        )}
       />
       <NotificationBanner />
       <CaptchaWarnings campaignId={id} />

@@ -8,6 +8,7 @@ import { UploadButton, type UploadResult } from '@/components/upload-button';
 import { useErrorList } from '@/components/error-list-dialog';
 import { TextImportDialog } from '@/components/text-import-dialog';
 import { textColumnFilter } from '@/components/text-column-filter';
+import { CheckNowButton } from '@/components/check-now/check-now-button';
 import type { ErrorLine } from '@/lib/error-lines';
 import type { TableQuery } from '@/lib/table-query';
 import { summarise, toastDone, toastFailure, toastProblems } from '@/lib/action-feedback';
@@ -46,7 +47,10 @@ export interface LinksTableProps {
   onReload: () => Promise<unknown>;
 }
 
-/** The Links tab: server-side paged, sorted and filtered links with add, batch add, edit, delete, upload and download. */
+/**
+ * The Links tab: server-side paged, sorted and filtered links with add, batch add, edit, delete,
+ * upload and download, and Check now (issue 36) for a published link, the selection and the set.
+ */
 export function LinksTable({ linkSetId, data, loading, grid, onGridChange, onReload }: LinksTableProps) {
   const { confirmDelete } = useConfirm();
   const showErrors = useErrorList();
@@ -70,7 +74,7 @@ export function LinksTable({ linkSetId, data, loading, grid, onGridChange, onRel
     { title: 'Date added', key: 'dateAdded', dataIndex: 'dateAdded', width: 130, sorter: true, sortOrder: columnSortOrder(grid, 'dateAdded'), render: (value: number) => formatDateAdded(value) },
     { title: 'Verified', key: 'checkStatus', dataIndex: 'checkStatus', width: 130, render: (_, link) => <LinkCheckTag link={link} /> },
     {
-      title: 'Action', key: 'action', width: 100,
+      title: 'Action', key: 'action', width: 150,
       render: (_, link) => (
         <>
           <Tooltip title="Edit">
@@ -84,6 +88,8 @@ export function LinksTable({ linkSetId, data, loading, grid, onGridChange, onRel
               />
             </Tooltip>
           )}
+          {/* A published post's link (one the engine checks): checked again at once (issue 36). */}
+          {link.checkStatus !== 'NONE' && <CheckNowButton scope={{ urlItemIds: [link.id] }} testId={`check-now-link-${link.id}`} />}
         </>
       ),
     },
@@ -170,6 +176,11 @@ export function LinksTable({ linkSetId, data, loading, grid, onGridChange, onRel
               <Button danger icon={<DeleteOutlined />} disabled={selectedKeys.length === 0} loading={deleteLinks.isPending} onClick={() => void handleDelete()} data-testid="delete-links">
                 Delete selected
               </Button>
+              <CheckNowButton
+                scope={selectedKeys.length > 0 ? { urlItemIds: selectedKeys.map(Number) } : null}
+                label={`Check selected (${selectedKeys.length})`} testId="check-now-selected"
+              />
+              <CheckNowButton scope={{ linkSetId }} label="Check all now" testId="check-now-link-set" />
               <UploadButton action={`/action/import/url_list/${linkSetId}`} accept=".txt,.csv,text/plain" label="Upload file" onDone={handleUploaded} testId="upload-links" />
               <LinkDownloadMenu linkSetId={linkSetId} linkSetName={data?.urlList.name ?? 'links'} />
             </>

@@ -7,6 +7,7 @@ import { ScheduleMenu } from './schedule-menu';
 import { StatusLine } from './status-line';
 import { RunOutlookLine } from './run-outlook-line';
 import { RunLogButton } from './run-log-button';
+import { CheckNowButton } from '@/components/check-now/check-now-button';
 
 /** Props of {@link ProjectToolbar}. */
 export interface ProjectToolbarProps {
@@ -48,6 +49,10 @@ export function ProjectToolbar(p: ProjectToolbarProps) {
       <Space size={8} wrap>
         <ViewErrorButton lines={project.lastError} />
         <RunLogButton projectId={project.id} />
+        {/* Projects that publish posts: their links re-checked at once (issue 36). */}
+        {(kind === 'postingproject' || kind === 'privateproject') && (
+          <CheckNowButton scope={{ projectId: project.id }} label="Check links now" testId="check-now-project" disabled={editing} />
+        )}
         <EditButtons
           editing={editing}
           saving={p.saving}

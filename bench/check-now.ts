@@ -1,0 +1,194 @@
+/**
+ * Check now benchmark (issue 36; `node --import tsx bench/check-now.ts`, run by `npm run bench`),
+ * SQLite: BENCH_CHECK_LINKS (10,000) published posts over BENCH_SITES (50) local blogs
+ * (bench/support/local-sites.mjs, a process of its own; each page is answered after BENCH_PAGE_MS,
+ * 50 ms, a blog's think time), the posts of one blog next to each other as a campaign's are.
+ * 1. Plain: a concurrent fetch client reads the same pages, the user's maxBrowserThreads (20) at
+ *    once, in the links' order.
+ * 2. Check now on the campaign (checkNow: what POST /action/check_now calls) with the engine's queue
+ *    running: from the call until every link has its check stored (fetch, judge, store the check
+ *    and its history, plan the next one).
+ * The end is the check's own last progress message (what the screens wait for).
+ * Prints both times side by side with their ratio (goal: check now ≥ 0.8 × the plain client's
+ * speed) and the most requests one site answered at once in each (goal: check now never more than
+ * VERIFY_FETCHES_PER_HOST). Asserts nothing.
+ */
+import { LOCAL_PEERS_OUTBOUND_ALLOW } from './support/local-peers';
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import SQLite from 'better-sqlite3';
+import type { Kysely } from 'kysely';
+import { DAY_MS, type CheckProgress } from '../packages/shared/src';
+import type { DB } from '../packages/server/src/platform/db/schema';
+import { buildApp } from '../packages/server/src/app';
+import type { AppContext } from '../packages/server/src/app-context';
+import { loadConfig } from '../packages/server/src/platform/config';
+import { openDatabase } from '../packages/server/src/platform/db/dialect';
+import { migrateToLatest } from '../packages/server/src/platform/db/migrate';
+import { startEngine } from '../packages/server/src/engine/jobs/engine';
+import { checkNow } from '../packages/server/src/engine/verify/check-now';
+import { VERIFY_FETCHES_PER_HOST } from '../packages/server/src/engine/verify/host-slots';
+import { saveOptions } from '../packages/server/src/features/options/options.repository';
+import { keepOutputLinkSummaryInStep } from '../packages/server/src/platform/db/output-link-summary';
+import { buildCampaign, buildUser } from '../packages/server/test/support/factories';
+
+const LINKS = Number(process.env.BENCH_CHECK_LINKS ?? 10_000);
+const SITES = Number(process.env.BENCH_SITES ?? 50);
+const PAGE_MS = Number(process.env.BENCH_PAGE_MS ?? 50);
+const THREADS = Number(process.env.BENCH_CONCURRENCY ?? 20);
+const WARM_LINKS = 200;
+const MONEY = 'https://money.example.test/landing';
+
+interface Sites {
+  urls: string[];
+  /** Each site's most requests answered at once since the last call (then reset), and the average over all sites in flight at once. */
+  peaks(): Promise<{ peaks: number[]; average: number }>;
+  close(): void;
+}
+
+async function startSites(): Promise<Sites> {
+  const child: ChildProcess = spawn(process.execPath, [path.join(import.meta.dirname, 'support', 'local-sites.mjs')], {
+    env: { ...process.env, SITES: String(SITES), PAGE_MS: String(PAGE_MS) }, stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const first = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`local-sites.mjs exited with ${code}`)));
+  });
+  const { sites, control } = JSON.parse(first) as { sites: number[]; control: number };
+  return {
+    urls: sites.map((port) => `http://127.0.0.1:${port}`),
+    peaks: async () => (await (await fetch(`http://127.0.0.1:${control}/peaks`)).json()) as { peaks: number[]; average: number },
+    close: () => void child.kill(),
+  };
+}
+
+/** Runs `work` over `items` with at most `limit` at once. */
+async function pool<T>(items: readonly T[], limit: number, work: (item: T) => Promise<unknown>): Promise<void> {
+  let next = 0;
+  await Promise.all(Array.from({ length: limit }, async () => {
+    while (next < items.length) await work(items[next++]!);
+  }));
+}
+
+/** `count` published posts of a private project of the campaign, with their output links in one set (raw inserts in one transaction); the set's id. */
+function seedPosts(file: string, ownerId: number, campaignId: number, count: number, remote: (i: number) => string): number {
+  const sqlite = new SQLite(file);
+  keepOutputLinkSummaryInStep(sqlite);
+  const now = Date.now();
+  const list = Number(sqlite.prepare('insert into url_lists (owner_id, campaign_id, name, created_at) values (?, ?, ?, ?)').run(ownerId, campaignId, `Output ${now}`, now).lastInsertRowid);
+  const project = sqlite.prepare("insert into projects (owner_id, campaign_id, name, module, settings, created_at) values (?, ?, 'Bench', 'Private', ?, ?)")
+    .run(ownerId, campaignId, JSON.stringify({ urlListId: list }), now);
+  const run = sqlite.prepare("insert into project_runs (owner_id, project_id, state, started_at, created_at) values (?, ?, 'completed', ?, ?)").run(ownerId, project.lastInsertRowid, now, now);
+  const post = sqlite.prepare("insert into engine_posts (owner_id, project_id, run_id, site_key, seq, idempotency_key, state, remote_url, created_at, updated_at) values (?, ?, ?, 'Private:1', ?, ?, 'published', ?, ?, ?)");
+  const link = sqlite.prepare('insert into engine_post_links (owner_id, post_id, url, anchor, created_at) values (?, ?, ?, ?, ?)');
+  const item = sqlite.prepare("insert into url_items (owner_id, url_list_id, url, anchor, site, date_added, created_at, post_id, check_status, checked_at, next_check_at) values (?, ?, ?, 'Post', ?, ?, ?, ?, 'OK', ?, ?)");
+  const update = sqlite.prepare('update engine_posts set url_item_id = ? where id = ?');
+  sqlite.transaction(() => {
+    for (let i = 0; i < count; i += 1) {
+      const url = remote(i);
+      const postId = Number(post.run(ownerId, project.lastInsertRowid, run.lastInsertRowid, i + 1, `bench-${now}-${campaignId}-${i}`, url, now, now).lastInsertRowid);
+      link.run(ownerId, postId, MONEY, 'landing page', now);
+      const itemId = Number(item.run(ownerId, list, url, new URL(url).origin, now - DAY_MS, now, postId, now - DAY_MS, now + 30 * DAY_MS).lastInsertRowid);
+      update.run(itemId, postId);
+    }
+  })();
+  sqlite.close();
+  return list;
+}
+
+/**
+ * Resolves when check-now `checkId` says it is finished: its own progress (the checkProgress
+ * messages the screens get), caught on the app's live channel, so the bench adds no polling of its own.
+ */
+function finishedCheck(ctx: AppContext): (checkId: string) => Promise<CheckProgress> {
+  const waiting = new Map<string, (progress: CheckProgress) => void>();
+  const done = new Map<string, CheckProgress>();
+  const live = ctx.live;
+  if (!live) throw new Error('the app has no live channel');
+  const publish = live.publish.bind(live);
+  live.publish = ((ownerId: number, topic: string, name: string, payload: unknown) => {
+    if (topic === 'link_checks' && name === 'checkProgress') {
+      const progress = payload as CheckProgress;
+      if (progress.finished) {
+        done.set(progress.checkId, progress);
+        waiting.get(progress.checkId)?.(progress);
+      }
+    }
+    return (publish as (...args: unknown[]) => void)(ownerId, topic, name, payload);
+  }) as typeof live.publish;
+  return (checkId) => new Promise((resolve) => {
+    const already = done.get(checkId);
+    if (already) resolve(already);
+    else waiting.set(checkId, resolve);
+  });
+}
+
+async function main(): Promise<void> {
+  const sites = await startSites();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'linkloom-bench-check-now-'));
+  const database = openDatabase({ databaseUrl: undefined, dataDir });
+  await migrateToLatest(database);
+  const built = await buildApp(loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, OUTBOUND_ALLOW: LOCAL_PEERS_OUTBOUND_ALLOW }), database);
+  await built.app.ready();
+  const ctx = built.context;
+  try {
+    const db = database.db as Kysely<DB>;
+    const user = await buildUser(db);
+    await saveOptions(db, user.id, { maxBrowserThreads: THREADS });
+    const file = path.join(dataDir, 'linkloom.sqlite');
+    // The posts of one blog sit together (a blog's posts are published in a row): LINKS / SITES per blog.
+    const perSite = Math.ceil(LINKS / SITES);
+    const pageOf = (i: number) => `${sites.urls[Math.floor(i / perSite) % SITES]}/p/${i}/`;
+    const warmCampaign = (await buildCampaign(db, { ownerId: user.id })).id;
+    seedPosts(file, user.id, warmCampaign, WARM_LINKS, (i) => `${sites.urls[i % SITES]}/p/w${i}/`);
+    const campaign = (await buildCampaign(db, { ownerId: user.id })).id;
+    const linkSet = seedPosts(file, user.id, campaign, LINKS, pageOf);
+    await startEngine(ctx);
+
+    // Warm both paths (JIT, keep-alive sockets), then measure each once.
+    const urls = Array.from({ length: LINKS }, (_, i) => pageOf(i));
+    const plainFetch = async (url: string) => (await fetch(url)).text();
+    await pool(urls.slice(0, WARM_LINKS), THREADS, plainFetch);
+    const finished = finishedCheck(ctx);
+    const warm = await checkNow(ctx, user.id, { kind: 'campaign', id: warmCampaign });
+    await finished(warm!.checkId);
+    await sites.peaks();
+
+    let start = performance.now();
+    await pool(urls, THREADS, plainFetch);
+    const plainSeconds = (performance.now() - start) / 1000;
+    const plain = await sites.peaks();
+
+    start = performance.now();
+    const started = await checkNow(ctx, user.id, { kind: 'campaign', id: campaign });
+    const answeredMs = performance.now() - start;
+    const result = await finished(started!.checkId);
+    const checkSeconds = (performance.now() - start) / 1000;
+    const checked = await sites.peaks();
+    const history = await db.selectFrom('link_check_history').select((eb) => eb.fn.countAll<number>().as('n')).where('url_item_id', 'in', (eb) => eb.selectFrom('url_items').select('id').where('url_list_id', '=', linkSet)).executeTakeFirstOrThrow();
+
+    const ratio = plainSeconds / checkSeconds;
+    process.stdout.write(
+      `check now: ${LINKS.toLocaleString('en-US')} links over ${SITES} local sites (${perSite} a site, in a row; pages answer after ${PAGE_MS} ms), maxBrowserThreads ${THREADS}, ${os.cpus().length} cores\n`
+      + `  time to finish: check now ${checkSeconds.toFixed(1)} s (${(LINKS / checkSeconds).toFixed(0)} links/s; POST answered in ${answeredMs.toFixed(0)} ms; ${result.done} of ${result.total} checked: ${result.live} live) `
+      + `vs plain concurrent fetch ${plainSeconds.toFixed(1)} s (${(LINKS / plainSeconds).toFixed(0)} pages/s, ${THREADS} at once): ratio ${ratio.toFixed(2)} (goal >= 0.8)\n`
+      + `  peak concurrent requests per site: check now ${Math.max(...checked.peaks)} (cap ${VERIFY_FETCHES_PER_HOST}; sites at the cap: ${checked.peaks.filter((n) => n === VERIFY_FETCHES_PER_HOST).length} of ${SITES}) `
+      + `vs plain fetch ${Math.max(...plain.peaks)}; pages in flight on average: check now ${checked.average.toFixed(1)} vs plain ${plain.average.toFixed(1)} (of ${THREADS}); `
+      + `${Number(history.n).toLocaleString('en-US')} checks in the links' history\n`,
+    );
+  } finally {
+    await ctx.queue.stop({ graceful: false });
+    await built.app.close();
+    await database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    sites.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});
