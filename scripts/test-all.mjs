@@ -17,6 +17,8 @@ const resultsDir = path.join(root, 'test-results');
 fs.mkdirSync(resultsDir, { recursive: true });
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
+/** API test files run at once (TEST_API_WORKERS overrides). */
+const API_WORKERS = Math.max(1, Number(process.env.TEST_API_WORKERS) || 3);
 /** "label N s" per stage run, in order. */
 const stageTimes = [];
 const runStarted = Date.now();
@@ -59,10 +61,10 @@ function run(label, command, args) {
   });
 }
 
-async function vitest(label, projects) {
+async function vitest(label, projects, extra = []) {
   const outputFile = path.join(resultsDir, `${label}.json`);
   fs.rmSync(outputFile, { force: true });
-  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`];
+  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), ...extra, '--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`];
   const ok = await run(label, 'npx', args);
   if (fs.existsSync(outputFile)) {
     const report = JSON.parse(fs.readFileSync(outputFile, 'utf8'));
@@ -92,7 +94,9 @@ async function vitest(label, projects) {
 await run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 await run('lint', 'npm', ['run', '--silent', 'lint']);
 await vitest('unit', ['shared', 'server-unit', 'web']);
-await vitest('api', ['api']);
+// The API tests mostly wait (on the engine's jobs, timers, the databases): three files at once,
+// where vitest's default on a 2-core machine is one (its workers are the cores less one).
+await vitest('api', ['api'], [`--maxWorkers=${API_WORKERS}`]);
 // Against real peers installed from Debian's packages (scripts/peers/wordpress.sh, scripts/peers/mediawiki.sh).
 await vitest('integration', ['integration']);
 const built = await run('build', 'npm', ['run', '--silent', 'build']);
