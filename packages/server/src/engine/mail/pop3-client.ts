@@ -2,7 +2,8 @@ import type net from 'node:net';
 import type tls from 'node:tls';
 import { MAIL_ERROR_MESSAGES, type EmailSettings } from '@linkloom/shared';
 import { egressConnectTcp, egressConnectTls } from '../../platform/egress/egress-connect';
-import { LineReader, LineTooLongError } from './line-reader';
+import { LineTooLongError } from './line-reader';
+import { SocketLines, closedError as closedWith, timeoutError } from './socket-lines';
 import { MailError } from './mail-error';
 import { sizeText, type MailLimits } from './mail-limits';
 import { MailSessionGuard } from './mail-session-guard';
@@ -21,8 +22,8 @@ class Pop3CommandError extends Error {
 
 type MailSocket = net.Socket | tls.TLSSocket;
 
-const timeoutError = (text: string) => Object.assign(new Error(text), { code: 'ETIMEDOUT' });
-const closedError = () => Object.assign(new Error('the mail server closed the connection'), { code: 'ECONNRESET' });
+const CLOSED_TEXT = 'the mail server closed the connection';
+const closedError = () => closedWith(CLOSED_TEXT);
 
 /**
  * Connects plain or with implicit TLS through the outbound policy (a refused address fails
@@ -64,12 +65,12 @@ function connect(settings: EmailSettings, idleMs: number, guard: MailSessionGuar
  * dot-stuffed (shared notes, libraries-for-next-features.md), and STLS needs a reader of our own.
  */
 export class Pop3Client {
-  private readonly lines = new LineReader();
-  private failure: Error | null = null;
-  private wake: (() => void) | null = null;
+  private readonly lines: SocketLines;
 
   private constructor(private socket: MailSocket, private readonly guard: MailSessionGuard, private readonly limits: MailLimits) {
-    this.listen(socket);
+    // Past a cap the guard is stopping the session: nothing more is read.
+    this.lines = new SocketLines({ idleMs: limits.idleMs, idleText: 'the mail server stopped answering', closedText: CLOSED_TEXT, accept: (chunk) => guard.accept(chunk) });
+    this.lines.listen(socket);
   }
 
   /** Connects, reads the greeting, upgrades with STLS when asked and logs in; a MailError on failure. */
@@ -171,48 +172,17 @@ export class Pop3Client {
     this.socket.destroy();
   }
 
-  private listen(socket: MailSocket): void {
-    socket.setTimeout(this.limits.idleMs, () => socket.destroy(timeoutError('the mail server stopped answering')));
-    socket.on('data', (chunk: Buffer) => {
-      // Past a cap the guard is stopping the session: nothing more is read.
-      if (!this.guard.accept(chunk)) return;
-      this.lines.push(chunk);
-      this.notify();
-    });
-    socket.on('error', (error) => {
-      this.failure ??= error;
-      this.notify();
-    });
-    socket.on('close', () => {
-      this.failure ??= closedError();
-      this.notify();
-    });
-  }
-
-  private notify(): void {
-    const wake = this.wake;
-    this.wake = null;
-    wake?.();
-  }
-
   /** The next line, at most `maxBytes` long (`what` names the cap in the message when it is passed). */
   private async readLine(maxBytes: number, what: string): Promise<Buffer> {
-    for (;;) {
-      if (this.guard.failure) throw this.guard.failure;
-      let line: Buffer | null;
-      try {
-        line = this.lines.nextLine(maxBytes);
-      } catch (error) {
-        if (!(error instanceof LineTooLongError)) throw error;
-        const tooLarge = new MailError('too-large', MAIL_ERROR_MESSAGES.tooLarge(what), { cause: error });
-        this.guard.fail(tooLarge);
-        throw tooLarge;
-      }
-      if (line) return line;
-      if (this.failure) throw this.failure;
-      await new Promise<void>((resolve) => {
-        this.wake = resolve;
+    try {
+      return await this.lines.next(maxBytes, () => {
+        if (this.guard.failure) throw this.guard.failure;
       });
+    } catch (error) {
+      if (!(error instanceof LineTooLongError)) throw error;
+      const tooLarge = new MailError('too-large', MAIL_ERROR_MESSAGES.tooLarge(what), { cause: error });
+      this.guard.fail(tooLarge);
+      throw tooLarge;
     }
   }
 
@@ -240,7 +210,7 @@ export class Pop3Client {
 
   /** Sends a command and reads its +OK line; -ERR is a MailError naming the command (never the server's text). */
   private async command(text: string, name = text): Promise<string> {
-    if (this.failure) throw this.failure;
+    if (this.lines.failure) throw this.lines.failure;
     this.socket.write(`${text}\r\n`);
     try {
       return await this.expectOk(name);
@@ -260,37 +230,14 @@ export class Pop3Client {
       if (error instanceof Pop3CommandError) throw new MailError('tls', MAIL_ERROR_MESSAGES.noStartTls, { cause: error });
       throw error;
     }
-    const plain = this.socket;
-    plain.removeAllListeners('data');
-    plain.removeAllListeners('error');
-    plain.removeAllListeners('close');
-    plain.setTimeout(0);
     // Anything sent after the +OK and before the handshake is an injection: never read as protocol.
-    this.lines.clear();
-    const secure = await new Promise<tls.TLSSocket>((resolve, reject) => {
+    this.socket = await this.lines.upgrade(this.socket, (plain) => {
       const upgraded = egressConnectTls({ socket: plain, ...mailTlsOptions(settings) });
       this.guard.onFailure(() => {
         upgraded.destroy();
         plain.destroy();
       });
-      const timer = setTimeout(() => {
-        upgraded.destroy();
-        reject(timeoutError('the TLS handshake timed out'));
-      }, this.limits.idleMs);
-      const fail = (error: Error) => {
-        clearTimeout(timer);
-        reject(error);
-      };
-      upgraded.once('secureConnect', () => {
-        clearTimeout(timer);
-        upgraded.removeAllListeners('error');
-        resolve(upgraded);
-      });
-      upgraded.once('error', fail);
-      plain.once('error', fail);
-      plain.once('close', () => fail(closedError()));
-    });
-    this.socket = secure;
-    this.listen(secure);
+      return upgraded;
+    }, this.limits.idleMs);
   }
 }

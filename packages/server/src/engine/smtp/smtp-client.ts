@@ -10,7 +10,8 @@
  */
 import net from 'node:net';
 import tls from 'node:tls';
-import { LineReader, LineTooLongError } from '../mail/line-reader';
+import { LineTooLongError } from '../mail/line-reader';
+import { SocketLines, closedError as closedWith, timeoutError } from '../mail/socket-lines';
 import { SmtpError, toSmtpError } from './smtp-error';
 
 /** Where and how to connect (platform/config SmtpConfig). */
@@ -52,8 +53,8 @@ interface Reply {
 
 type SmtpSocket = net.Socket | tls.TLSSocket;
 
-const timeoutError = (text: string) => Object.assign(new Error(text), { code: 'ETIMEDOUT' });
-const closedError = () => Object.assign(new Error('the SMTP server closed the connection'), { code: 'ECONNRESET' });
+const CLOSED_TEXT = 'the SMTP server closed the connection';
+const closedError = () => closedWith(CLOSED_TEXT);
 
 function tlsOptions(server: SmtpServer): tls.ConnectionOptions {
   return {
@@ -81,16 +82,15 @@ function pathOf(address: string): string {
 
 /** One SMTP session over one socket (upgraded in place by STARTTLS). */
 class SmtpSession {
-  private readonly lines = new LineReader();
-  private failure: Error | null = null;
-  private wake: (() => void) | null = null;
+  private readonly lines: SocketLines;
   /** The extensions of the latest EHLO reply, upper-cased keywords → their parameters. */
   extensions = new Map<string, string>();
   encrypted: boolean;
 
   constructor(private socket: SmtpSocket, private readonly server: SmtpServer, private readonly limits: SmtpLimits) {
     this.encrypted = socket instanceof tls.TLSSocket;
-    this.listen(socket);
+    this.lines = new SocketLines({ idleMs: limits.replyTimeoutMs, idleText: 'the SMTP server stopped answering', closedText: CLOSED_TEXT });
+    this.lines.listen(socket);
   }
 
   close(): void {
@@ -98,47 +98,16 @@ class SmtpSession {
   }
 
   fail(error: Error): void {
-    this.failure ??= error;
+    this.lines.fail(error);
     this.socket.destroy();
-    this.notify();
-  }
-
-  private listen(socket: SmtpSocket): void {
-    socket.setTimeout(this.limits.replyTimeoutMs, () => socket.destroy(timeoutError('the SMTP server stopped answering')));
-    socket.on('data', (chunk: Buffer) => {
-      this.lines.push(chunk);
-      this.notify();
-    });
-    socket.on('error', (error) => {
-      this.failure ??= error;
-      this.notify();
-    });
-    socket.on('close', () => {
-      this.failure ??= closedError();
-      this.notify();
-    });
-  }
-
-  private notify(): void {
-    const wake = this.wake;
-    this.wake = null;
-    wake?.();
   }
 
   private async readLine(): Promise<string> {
-    for (;;) {
-      let line: Buffer | null;
-      try {
-        line = this.lines.nextLine(this.limits.lineBytes);
-      } catch (error) {
-        if (error instanceof LineTooLongError) throw new SmtpError('protocol', `The SMTP server ${this.server.host} sent a reply line over ${this.limits.lineBytes} bytes`, false, { cause: error });
-        throw error;
-      }
-      if (line) return line.toString('latin1');
-      if (this.failure) throw this.failure;
-      await new Promise<void>((resolve) => {
-        this.wake = resolve;
-      });
+    try {
+      return (await this.lines.next(this.limits.lineBytes)).toString('latin1');
+    } catch (error) {
+      if (error instanceof LineTooLongError) throw new SmtpError('protocol', `The SMTP server ${this.server.host} sent a reply line over ${this.limits.lineBytes} bytes`, false, { cause: error });
+      throw error;
     }
   }
 
@@ -161,7 +130,7 @@ class SmtpSession {
 
   /** Sends a command (`name` is how messages call it: a password never appears) and reads its reply, which must have one of the `expected` codes. */
   async command(text: string, expected: readonly number[], name: string): Promise<Reply> {
-    if (this.failure) throw this.failure;
+    if (this.lines.failure) throw this.lines.failure;
     this.socket.write(`${text}\r\n`);
     return this.expect(expected, name);
   }
@@ -180,7 +149,7 @@ class SmtpSession {
 
   /** EHLO, keeping its extensions; HELO (no extensions) when the server does not know EHLO. */
   async hello(): Promise<void> {
-    if (this.failure) throw this.failure;
+    if (this.lines.failure) throw this.lines.failure;
     this.socket.write(`EHLO ${this.server.helo}\r\n`);
     const reply = await this.reply('EHLO');
     if (reply.code === 250) {
@@ -198,34 +167,9 @@ class SmtpSession {
   /** STARTTLS, the handshake on the same connection, and EHLO again (RFC 3207: what was learnt before is forgotten). */
   async startTls(): Promise<void> {
     await this.command('STARTTLS', [220], 'STARTTLS');
-    const plain = this.socket;
-    plain.removeAllListeners('data');
-    plain.removeAllListeners('error');
-    plain.removeAllListeners('close');
-    plain.setTimeout(0);
     // Anything sent after the 220 and before the handshake is an injection: never read as a reply.
-    this.lines.clear();
-    const secure = await new Promise<tls.TLSSocket>((resolve, reject) => {
-      const upgraded = tls.connect({ socket: plain, ...tlsOptions(this.server) });
-      const timer = setTimeout(() => {
-        upgraded.destroy();
-        reject(timeoutError('the TLS handshake timed out'));
-      }, this.limits.replyTimeoutMs);
-      const fail = (error: Error) => {
-        clearTimeout(timer);
-        reject(error);
-      };
-      upgraded.once('secureConnect', () => {
-        clearTimeout(timer);
-        upgraded.removeAllListeners('error');
-        resolve(upgraded);
-      });
-      upgraded.once('error', fail);
-      plain.once('close', () => fail(closedError()));
-    });
-    this.socket = secure;
+    this.socket = await this.lines.upgrade(this.socket, (plain) => tls.connect({ socket: plain, ...tlsOptions(this.server) }), this.limits.replyTimeoutMs);
     this.encrypted = true;
-    this.listen(secure);
     await this.hello();
   }
 
@@ -248,7 +192,7 @@ class SmtpSession {
   /** DATA: the message dot-stuffed, then its end. */
   async data(message: string): Promise<Reply> {
     await this.command('DATA', [354], 'DATA');
-    if (this.failure) throw this.failure;
+    if (this.lines.failure) throw this.lines.failure;
     this.socket.write(dotStuff(message));
     return this.expect([250], 'the message');
   }
