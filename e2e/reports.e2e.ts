@@ -112,8 +112,8 @@ describe('the Reports tab', () => {
     await diagram.getByTestId('wizard-diagram-node').first().waitFor();
     expect(await diagram.getByTestId('node-counts').allTextContents()).toEqual(['2 live · 1 dead · 0 pending', '0 live · 0 dead · 0 pending']);
     expect(await tableRows(page, 'strategy')).toEqual([
-      ['Tier 1', '1', 'Tier one', '2', '1', '0'],
-      ['Tier 2', '2', 'Tier two', '0', '0', '0'],
+      ['Tier 1', '1', 'Tier one', '2', '1', '0', '0'],
+      ['Tier 2', '2', 'Tier two', '0', '0', '0', '0'],
     ]);
 
     // CSV of a report: the table's rows.
@@ -129,7 +129,7 @@ describe('the Reports tab', () => {
       ['Tier two', '2026-01-10', '5', '5'],
       ['Tier two', '2026-01-11', '5', '5'],
     ]);
-    expect(await tableRows(page, 'strategy')).toEqual([['Tier 2', '2', 'Tier two', '0', '0', '0']]);
+    expect(await tableRows(page, 'strategy')).toEqual([['Tier 2', '2', 'Tier two', '0', '0', '0', '0']]);
     expect(pageErrors).toEqual([]);
   });
 });

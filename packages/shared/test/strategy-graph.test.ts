@@ -22,8 +22,8 @@ function wizard(): Wizard {
   };
 }
 
-const counted = (projectId: number, name: string, module: string, tier: number, live: number, dead: number, pending: number): ReportNode =>
-  ({ projectId, projectName: name, module, tier, live, dead, pending });
+const counted = (projectId: number, name: string, module: string, tier: number, live: number, dead: number, pending: number, atRisk = 0): ReportNode =>
+  ({ projectId, projectName: name, module, tier, live, dead, pending, atRisk });
 
 describe('the strategy report', () => {
   it('finds the node of each project the wizard made, renamed or not; projects added by hand belong to none', () => {
@@ -52,10 +52,11 @@ describe('the strategy report', () => {
   });
 
   it('draws a campaign made by hand as one node per tier, each tier linking to the next', () => {
-    const graph = tierStrategyGraph([counted(1, 'One', 'Private', 1, 2, 1, 0), counted(2, 'Two', 'Wiki', 2, 0, 0, 4), counted(3, 'Three', 'Private', 1, 1, 0, 0)]);
-    expect(graph.nodes.map(({ id, tier, modules, projects, live, dead, pending }) => ({ id, tier, modules, projects, live, dead, pending }))).toEqual([
-      { id: 'tier-1', tier: 1, modules: ['Private Blog'], projects: [{ id: 1, name: 'One' }, { id: 3, name: 'Three' }], live: 3, dead: 1, pending: 0 },
-      { id: 'tier-2', tier: 2, modules: ['Wiki'], projects: [{ id: 2, name: 'Two' }], live: 0, dead: 0, pending: 4 },
+    const graph = tierStrategyGraph([counted(1, 'One', 'Private', 1, 2, 1, 0), counted(2, 'Two', 'Wiki', 2, 0, 0, 4, 3), counted(3, 'Three', 'Private', 1, 1, 0, 0)]);
+    expect(graph.nodes.map(({ id, tier, modules, projects, live, dead, pending, atRisk }) => ({ id, tier, modules, projects, live, dead, pending, atRisk }))).toEqual([
+      { id: 'tier-1', tier: 1, modules: ['Private Blog'], projects: [{ id: 1, name: 'One' }, { id: 3, name: 'Three' }], live: 3, dead: 1, pending: 0, atRisk: 0 },
+      // Tier 2's posts that link to tier 1's dead post are at risk (issue 36 item 3).
+      { id: 'tier-2', tier: 2, modules: ['Wiki'], projects: [{ id: 2, name: 'Two' }], live: 0, dead: 0, pending: 4, atRisk: 3 },
     ]);
     expect(graph.edges).toEqual([{ id: 'tier-1>tier-2', source: 'tier-1', target: 'tier-2' }]);
     expect(tierStrategyGraph([])).toEqual({ source: 'tiers', nodes: [], edges: [] });

@@ -168,14 +168,14 @@ describe.each(DATABASES)('campaign reports from the output link summary on $kind
     const instants = [t0, t0 + DAY_MS, t0 + 500 * DAY_MS, midnight, midnight - 1, ...cutsAround([added[2]!, added[3]!, added[4]!, added[8]!])];
     await expectExact(ann.id, tier1.campaignId, [tier1.projectId, tier2.projectId, intruder.id], instants);
     const before = await expectApiExact(ann.agent, ann.id, tier1.campaignId);
-    expect(before.targets).toEqual({ dropped: 3, missing: 1, gone: 2 });
+    expect(before.targets).toEqual({ dropped: 3, missing: 1, gone: 2, atRisk: 0 });
     expect(before.nodes.find((node) => node.projectId === intruder.id)).toMatchObject({ live: 0, dead: 0, pending: 0 });
     expect(before.nodes.find((node) => node.projectId === tier1.projectId)).toMatchObject({ live: 4, dead: 2, pending: 2 });
     // The survival figures say something: at 7 days the link dead exactly then is dead, the one a millisecond later alive.
     const at = await readLinkReport(db(), ann.id, tier1.campaignId, tier1.projectId, t0);
     expect(at.survival.find((row) => row.by === 'tier' && row.ageDays === 7)).toMatchObject({ total: 6, alive: 5 });
     expect(at.survival.find((row) => row.by === 'tier' && row.ageDays === 0)).toMatchObject({ total: 8, alive: 8 });
-    expect((await ann.agent.request('GET', `/rest/campaign/${tier1.campaignId}/dropped-targets`)).json()).toMatchObject({ dropped: 3, missing: 1, gone: 2 });
+    expect((await ann.agent.request('GET', `/rest/campaign/${tier1.campaignId}/dropped-targets`)).json()).toMatchObject({ dropped: 3, missing: 1, gone: 2, atRisk: 0 });
 
     // Output links deleted (one live, one dead), a check moving a dead link to ERROR then back, a tier 3 set deleted with its links.
     const tier3 = await publishTier(db(), ann.id, blog.url, 't3', 3, { campaignId: tier1.campaignId, parent: tier2.projectId });
@@ -194,7 +194,7 @@ describe.each(DATABASES)('campaign reports from the output link summary on $kind
     expect(after.reduce((sum, row) => sum + Number(row.n), 0)).toBe(posts.length - 2 + bobs.posts.length);
     await expectExact(ann.id, tier1.campaignId, [tier1.projectId, tier2.projectId, tier3.projectId], [t0, ...cutsAround([added[2]!, added[8]!])]);
     const report = await expectApiExact(ann.agent, ann.id, tier1.campaignId);
-    expect(report.targets).toEqual({ dropped: 1, missing: 0, gone: 1 });
+    expect(report.targets).toEqual({ dropped: 1, missing: 0, gone: 1, atRisk: 0 });
     expect(report.nodes.find((node) => node.projectId === tier1.projectId)).toMatchObject({ live: 4, dead: 0, pending: 2 });
 
     // Bob's own report counts his links alone; deleting Bob takes his summary with him.
@@ -252,7 +252,7 @@ describe.each(DATABASES)('output link summary migration on $kind', ({ kind, skip
         expect(await readLinkReport(db, user.id, tier.campaignId, null, now)).toEqual(await readLinkReport(db, user.id, tier.campaignId, null, now, exactHealthGroups));
       }
       const report = await readLinkReport(db, user.id, tier.campaignId, null, t0);
-      expect(report.targets).toEqual({ dropped: 1, missing: 0, gone: 1 });
+      expect(report.targets).toEqual({ dropped: 1, missing: 0, gone: 1, atRisk: 0 });
       expect(report.nodes).toEqual([expect.objectContaining({ live: 2, dead: 1, pending: 1 })]);
 
       // The connection that ran the migrations counts what it writes next.

@@ -106,15 +106,15 @@ describe.each(DATABASES)('the strategy report and the dropped-targets count on $
 
     const light = await ann.agent.request('GET', `/rest/campaign/${campaignId}/dropped-targets`);
     expect(light.statusCode, light.body).toBe(200);
-    expect(DroppedTargetsSchema.parse(light.json())).toEqual({ dropped: 1, missing: 0, gone: 1 });
-    expect(targets).toEqual({ dropped: 1, missing: 0, gone: 1 });
+    expect(DroppedTargetsSchema.parse(light.json())).toEqual({ dropped: 1, missing: 0, gone: 1, atRisk: 0 });
+    expect(targets).toEqual({ dropped: 1, missing: 0, gone: 1, atRisk: 0 });
     // A MISSING verdict counts as missing; a link not published by the engine (no post) never counts.
     await db().updateTable('url_items').set({ dead_reason: 'MISSING', dead_since: Date.now() }).where('url_list_id', '=', outputLinkSetId).where('check_status', '=', 'PENDING').execute();
     await db().insertInto('url_items').values({
       owner_id: ann.id, url_list_id: outputLinkSetId, url: 'https://money.test/typed', anchor: 'typed', site: 'https://money.test', date_added: Date.now(), created_at: Date.now(),
       check_status: 'MISSING', dead_since: Date.now(), dead_reason: 'GONE',
     }).execute();
-    expect(DroppedTargetsSchema.parse((await ann.agent.request('GET', `/rest/campaign/${campaignId}/dropped-targets`)).json())).toEqual({ dropped: 2, missing: 1, gone: 1 });
+    expect(DroppedTargetsSchema.parse((await ann.agent.request('GET', `/rest/campaign/${campaignId}/dropped-targets`)).json())).toEqual({ dropped: 2, missing: 1, gone: 1, atRisk: 0 });
 
     expect((await bob.agent.request('GET', `/rest/campaign/${campaignId}/dropped-targets`)).statusCode).toBe(404);
     expect((await bob.agent.request('GET', `/rest/project/${tier2.id}/reports`)).statusCode).toBe(404);

@@ -95,7 +95,7 @@ describe.each(DATABASES)('tier health and link reports on $kind', ({ kind, skip 
   };
 
   it.skipIf(skip)('a tier-1 post dead twice in a row drops out of tier 2 and the indexer, the campaign says why, and a live check brings it back', async () => {
-    const { posts, urls, form, campaignId, outputLinkSetId } = await buildTiers();
+    const { posts, urls, form, campaignId, outputLinkSetId, tier2 } = await buildTiers();
     const t0 = Date.now();
     for (const post of posts) await verify(post.postId, t0 + 60_000);
     expect(await linkedUrls(form, 'i1-p1-r1-s1')).toEqual([...urls].sort());
@@ -104,7 +104,16 @@ describe.each(DATABASES)('tier health and link reports on $kind', ({ kind, skip 
     pages.delete(new URL(urls[0]!).pathname);
     await verify(posts[0]!.postId, t0 + DAY_MS);
     expect(await linkOf(posts[0]!.urlItemId)).toEqual({ check_status: 'MISSING', dead_since: null, dead_reason: null });
-    expect((await report(`/rest/campaign/${campaignId}/reports`)).targets).toEqual({ dropped: 0, missing: 0, gone: 0 });
+    expect((await report(`/rest/campaign/${campaignId}/reports`)).targets).toEqual({ dropped: 0, missing: 0, gone: 0, atRisk: 0 });
+    // Two tier-2 posts already published: one links to the deleted post (and another), one does not.
+    const tier2Set = form.urlListId!;
+    await buildPublishedPost(db(), {
+      ownerId: ann.id, campaignId, outputLinkSetId: tier2Set, remoteUrl: `${blog.url}/t2-${t0}-a/`,
+      links: [{ url: urls[0]!, anchor: 'first', linkSetId: outputLinkSetId }, { url: urls[1]!, anchor: 'second', linkSetId: outputLinkSetId }],
+    });
+    await buildPublishedPost(db(), {
+      ownerId: ann.id, campaignId, outputLinkSetId: tier2Set, remoteUrl: `${blog.url}/t2-${t0}-b/`, links: [{ url: urls[2]!, anchor: 'third', linkSetId: outputLinkSetId }],
+    });
 
     // The second dead check in a row: dead since then, GONE.
     await verify(posts[0]!.postId, t0 + 7 * DAY_MS);
@@ -112,8 +121,15 @@ describe.each(DATABASES)('tier health and link reports on $kind', ({ kind, skip 
     expect({ ...dead, dead_since: Number(dead.dead_since) }).toEqual({ check_status: 'MISSING', dead_since: t0 + 7 * DAY_MS, dead_reason: 'GONE' });
     await expect.poll(() => linkedUrls(form, 'i1-p1-r1-s2'), { timeout: 10_000, interval: 250 }).toEqual([urls[1], urls[2]].sort());
     const campaign = await report(`/rest/campaign/${campaignId}/reports`);
-    expect(campaign.targets).toEqual({ dropped: 1, missing: 0, gone: 1 });
-    expect(campaign.nodes.find((node) => node.projectId === posts[0]!.projectId)).toMatchObject({ tier: 1, live: 2, dead: 1, pending: 0 });
+    // The knock-on (issue 36 item 3): the tier-2 post that links to the dead page is at risk.
+    expect(campaign.targets).toEqual({ dropped: 1, missing: 0, gone: 1, atRisk: 1 });
+    expect(campaign.nodes.find((node) => node.projectId === posts[0]!.projectId)).toMatchObject({ tier: 1, live: 2, dead: 1, pending: 0, atRisk: 0 });
+    // Tier 2's node (the project whose output set the posts went to) carries it, in the strategy drawn too.
+    expect(campaign.nodes.find((node) => node.projectId === tier2.projectId)).toMatchObject({ tier: 2, atRisk: 1 });
+    expect(campaign.strategy.nodes.reduce((sum, node) => sum + node.atRisk, 0)).toBe(1);
+    expect((await ann.agent.request('GET', `/rest/campaign/${campaignId}/dropped-targets`)).json()).toMatchObject({ dropped: 1, missing: 0, gone: 1, atRisk: 1 });
+    expect((await report(`/rest/project/${tier2.projectId}/reports`)).targets.atRisk).toBe(1);
+    expect((await report(`/rest/project/${posts[0]!.projectId}/reports`)).targets.atRisk).toBe(0);
 
     // The indexer submits only the live links and its run says how many were held back.
     const key = (await readEngineOptions(db(), ann.id)).indexNowKey;
@@ -134,7 +150,8 @@ describe.each(DATABASES)('tier health and link reports on $kind', ({ kind, skip 
     await verify(posts[0]!.postId, t0 + 30 * DAY_MS);
     expect(await linkOf(posts[0]!.urlItemId)).toEqual({ check_status: 'OK', dead_since: null, dead_reason: null });
     await expect.poll(() => linkedUrls(form, 'i1-p1-r1-s3'), { timeout: 10_000, interval: 250 }).toEqual([...urls].sort());
-    expect((await report(`/rest/campaign/${campaignId}/reports`)).targets).toEqual({ dropped: 0, missing: 0, gone: 0 });
+    // Alive again: nothing is at risk any more.
+    expect((await report(`/rest/campaign/${campaignId}/reports`)).targets).toEqual({ dropped: 0, missing: 0, gone: 0, atRisk: 0 });
   });
 
   it.skipIf(skip)('an indexing service gets only the run posts whose latest check is live, and the run says how many were held back', async () => {

@@ -29,7 +29,7 @@ export interface PublishedPostFixture {
  */
 export async function buildPublishedPost(
   db: Db,
-  overrides: { ownerId: number; remoteUrl: string; links: { url: string; anchor: string }[]; campaignId?: number; outputLinkSetId?: number },
+  overrides: { ownerId: number; remoteUrl: string; links: { url: string; anchor: string; linkSetId?: number }[]; campaignId?: number; outputLinkSetId?: number },
 ): Promise<PublishedPostFixture> {
   const { ownerId } = overrides;
   const now = Date.now();
@@ -47,7 +47,9 @@ export async function buildPublishedPost(
     created_at: now, updated_at: now,
   }).returning('id').executeTakeFirstOrThrow();
   if (overrides.links.length > 0) {
-    await db.insertInto('engine_post_links').values(overrides.links.map((link) => ({ owner_id: ownerId, post_id: post.id, url: link.url, anchor: link.anchor, created_at: now }))).execute();
+    await db.insertInto('engine_post_links').values(overrides.links.map((link) => ({
+      owner_id: ownerId, post_id: post.id, url: link.url, anchor: link.anchor, link_set_id: link.linkSetId ?? null, created_at: now,
+    }))).execute();
   }
   const item = await db.insertInto('url_items').values({
     owner_id: ownerId, url_list_id: outputLinkSetId, url: overrides.remoteUrl, anchor: 'Post title', links_on_page: overrides.links.length,

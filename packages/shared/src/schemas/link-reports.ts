@@ -13,6 +13,8 @@ export const DroppedTargetsSchema = z.object({
   missing: z.number().int(),
   /** Two dead checks in a row, the latest answering 404 or 410. */
   gone: z.number().int(),
+  /** Lower-tier posts (alive themselves) that still link to a dropped target: "points to a dead page" (issue 36 item 3). */
+  atRisk: z.number().int().default(0),
 });
 export type DroppedTargets = z.infer<typeof DroppedTargetsSchema>;
 
@@ -94,6 +96,8 @@ export const ReportNodeSchema = z.object({
   dead: z.number().int(),
   /** Not checked yet, being checked, one dead check, or unreadable (ERROR). */
   pending: z.number().int(),
+  /** Its posts, not dead themselves, that link to a dead upper-tier page (issue 36 item 3). */
+  atRisk: z.number().int().default(0),
 });
 export type ReportNode = z.infer<typeof ReportNodeSchema>;
 
@@ -118,6 +122,8 @@ export const StrategyGraphNodeSchema = z.object({
   live: z.number().int(),
   dead: z.number().int(),
   pending: z.number().int(),
+  /** Posts that link to a dead page of the tier above. */
+  atRisk: z.number().int().default(0),
 });
 export type StrategyGraphNode = z.infer<typeof StrategyGraphNodeSchema>;
 

@@ -2,6 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import { LINK_CHECKS_MAX, type DroppedTargets } from '@linkloom/shared';
 import type { DB } from '../../platform/db/schema';
 import type { LinkCheckHistoryTable } from '../link-sets/link-sets.tables';
+import { readAtRiskPosts } from './at-risk-posts.repository';
 
 type Db = Kysely<DB>;
 
@@ -22,15 +23,18 @@ export async function listLinkChecks(db: Db, ownerId: number, urlItemId: number)
 /**
  * Tier health's dropped targets of a campaign in one grouped read of output_link_summary (migration
  * 0035): the posts the engine published into the campaign's link sets that the tier-health rules
- * found dead, by reason.
+ * found dead, by reason, and the lower-tier posts still linking to them (at risk).
  */
 export async function readDroppedTargets(db: Db, ownerId: number, campaignId: number): Promise<DroppedTargets> {
+  const setIds = (await db.selectFrom('url_lists').select('id').where('campaign_id', '=', campaignId).where('owner_id', '=', ownerId).execute()).map((row) => row.id);
+  if (setIds.length === 0) return { dropped: 0, missing: 0, gone: 0, atRisk: 0 };
   const rows = await db.selectFrom('output_link_summary')
     .select((eb) => ['dead_reason', eb.fn.sum<number | string>('n').as('n')])
-    .where('url_list_id', 'in', (eb) => eb.selectFrom('url_lists').select('id').where('campaign_id', '=', campaignId).where('owner_id', '=', ownerId))
+    .where('url_list_id', 'in', setIds)
     .where('owner_id', '=', ownerId).where('dead_reason', '<>', '')
     .groupBy('dead_reason').execute();
-  const targets: DroppedTargets = { dropped: 0, missing: 0, gone: 0 };
+  const targets: DroppedTargets = { dropped: 0, missing: 0, gone: 0, atRisk: 0 };
+  if (rows.length > 0) for (const n of (await readAtRiskPosts(db, ownerId, setIds)).values()) targets.atRisk += n;
   for (const row of rows) {
     const n = Number(row.n);
     targets.dropped += n;

@@ -7,6 +7,7 @@ import type { DB } from '../../platform/db/schema';
 import { readProjectForm } from '../projects/project-settings';
 import { keywordsOf } from '../link-sets/link-set-keywords';
 import { readStrategyGraph } from './strategy-graph.repository';
+import { readAtRiskPosts } from './at-risk-posts.repository';
 
 type Db = Kysely<DB>;
 
@@ -224,9 +225,9 @@ export async function readLinkReport(
   for (const project of projects) if (project.outputSetId !== null && !projectOfSet.has(project.outputSetId)) projectOfSet.set(project.outputSetId, project);
   const groups = await readGroups(db, ownerId, await ownedSetIds(db, ownerId, [...projectOfSet.keys()]), now);
 
-  const targets: DroppedTargets = { dropped: 0, missing: 0, gone: 0 };
+  const targets: DroppedTargets = { dropped: 0, missing: 0, gone: 0, atRisk: 0 };
   const nodes = new Map<number, ReportNode>(projects.map((project) => [project.id, {
-    projectId: project.id, projectName: project.name, module: project.module, tier: project.tier, live: 0, dead: 0, pending: 0,
+    projectId: project.id, projectName: project.name, module: project.module, tier: project.tier, live: 0, dead: 0, pending: 0, atRisk: 0,
   }]));
   const sites = new Map<string, DofollowRow>();
   for (const group of groups) {
@@ -254,6 +255,14 @@ export async function readLinkReport(
     ...survivalRows(groups, (group) => { const project = projectOf(group); return project ? `Tier ${project.tier}` : null; }, 'tier'),
     ...survivalRows(groups, (group) => projectOf(group)?.module ?? null, 'platform'),
   ];
+  // The knock-on (issue 36 item 3): the scope's posts that link to a dead page of any tier of the campaign.
+  const campaignSets = await ownedSetIds(db, ownerId, [...new Set(all.flatMap((project) => (project.outputSetId === null ? [] : [project.outputSetId])))]);
+  const scopedSets = await ownedSetIds(db, ownerId, [...projectOfSet.keys()]);
+  for (const [setId, n] of await readAtRiskPosts(db, ownerId, campaignSets, scopedSets)) {
+    targets.atRisk += n;
+    const node = nodes.get(projectOfSet.get(setId)?.id ?? -1);
+    if (node) node.atRisk += n;
+  }
   const projectNodes = [...nodes.values()];
   const mix = await anchorMixRows(db, ownerId, projects);
   return {

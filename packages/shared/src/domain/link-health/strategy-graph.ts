@@ -46,6 +46,7 @@ const countsOf = (nodes: readonly ReportNode[]) => ({
   live: nodes.reduce((sum, node) => sum + node.live, 0),
   dead: nodes.reduce((sum, node) => sum + node.dead, 0),
   pending: nodes.reduce((sum, node) => sum + node.pending, 0),
+  atRisk: nodes.reduce((sum, node) => sum + (node.atRisk ?? 0), 0),
 });
 
 /** The wizard's diagram with, on each node, the counts of the scoped projects it made (`nodeOf`: project id → node id). */

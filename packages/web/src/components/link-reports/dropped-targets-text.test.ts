@@ -14,4 +14,12 @@ describe('the campaign screen line about dropped targets', () => {
       '5 upper-tier posts are dropped as targets: lower tiers no longer link to them in new posts. Found dead twice in a row: 2 gone (the page answers 404 or 410), 3 missing (the page no longer carries the link). A later check that finds a post alive brings it back.',
     );
   });
+
+  it('says how many lower-tier posts still point to a dead page, and what to do', () => {
+    expect(droppedTargetsText({ dropped: 1, missing: 0, gone: 1, atRisk: 2 })).toMatch(
+      /A later check that finds a post alive brings it back\. 2 lower-tier posts point to a dead page \(at risk\): re-publish the dead posts .* or replace them\.$/,
+    );
+    expect(droppedTargetsText({ dropped: 1, missing: 1, gone: 0, atRisk: 1 })).toContain(' 1 lower-tier post points to a dead page (at risk)');
+    expect(droppedTargetsText({ dropped: 1, missing: 1, gone: 0, atRisk: 0 })).not.toContain('at risk');
+  });
 });

@@ -56,6 +56,7 @@ const NODE_COLUMNS: ReportColumn<StrategyGraphNode>[] = [
   { key: 'live', title: 'Live', value: (row) => row.live },
   { key: 'dead', title: 'Dead', value: (row) => row.dead },
   { key: 'pending', title: 'Pending', value: (row) => row.pending },
+  { key: 'atRisk', title: 'At risk', value: (row) => row.atRisk },
 ];
 
 /** Posts per day summed over the scope's projects, for the chart. */

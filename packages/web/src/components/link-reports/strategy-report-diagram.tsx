@@ -14,7 +14,7 @@ export function strategyReportFlow(graph: StrategyGraph): { nodes: StrategyFlowN
     draggable: false, connectable: false,
     data: {
       label: node.label, colour: node.colour, premium: node.premium, moneySite: node.moneySite, active: false, modules: node.modules,
-      ...(node.moneySite ? {} : { counts: { live: node.live, dead: node.dead, pending: node.pending } }),
+      ...(node.moneySite ? {} : { counts: { live: node.live, dead: node.dead, pending: node.pending, atRisk: node.atRisk } }),
     },
   }));
   return { nodes, edges: graph.edges.map((edge) => strategyEdge(edge.id, edge.source, edge.target)) };

@@ -7,6 +7,8 @@ export interface NodeCounts {
   live: number;
   dead: number;
   pending: number;
+  /** Posts that link to a dead page of the tier above (shown when there are some). */
+  atRisk?: number;
 }
 
 /** What a node of a read-only strategy diagram draws (the wizard's Strategy and Accounts tabs, the Reports tab). */
@@ -50,7 +52,7 @@ export const StrategyDiagramNode = memo(function StrategyDiagramNode({ data }: N
       {data.modules.map((m) => <div key={m} style={{ fontSize: 9 }}>{m}</div>)}
       {data.counts && (
         <div data-testid="node-counts" style={{ fontSize: 9, fontWeight: 600 }}>
-          {`${data.counts.live} live · ${data.counts.dead} dead · ${data.counts.pending} pending`}
+          {`${data.counts.live} live · ${data.counts.dead} dead · ${data.counts.pending} pending${data.counts.atRisk ? ` · ${data.counts.atRisk} at risk` : ''}`}
         </div>
       )}
       <Handle type="source" position={Position.Bottom} isConnectable={false} style={HIDDEN_HANDLE} />
