@@ -130,6 +130,9 @@ describe.each(DATABASES)('tier health and link reports on $kind', ({ kind, skip 
     expect((await ann.agent.request('GET', `/rest/campaign/${campaignId}/dropped-targets`)).json()).toMatchObject({ dropped: 1, missing: 0, gone: 1, atRisk: 1 });
     expect((await report(`/rest/project/${tier2.projectId}/reports`)).targets.atRisk).toBe(1);
     expect((await report(`/rest/project/${posts[0]!.projectId}/reports`)).targets.atRisk).toBe(0);
+    // Tier 2's link set marks that post: it points to a dead page.
+    const listed = (await ann.agent.request('GET', `/rest/url_items/${tier2Set}?page=1&pageSize=50`)).json() as { urls: { url: string; pointsToDeadPage?: boolean }[] };
+    expect(listed.urls.map((link) => [link.url, link.pointsToDeadPage ?? false]).sort()).toEqual([[`${blog.url}/t2-${t0}-a/`, true], [`${blog.url}/t2-${t0}-b/`, false]]);
 
     // The indexer submits only the live links and its run says how many were held back.
     const key = (await readEngineOptions(db(), ann.id)).indexNowKey;

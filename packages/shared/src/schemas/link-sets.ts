@@ -89,6 +89,11 @@ export const UrlItemSchema = z.object({
   checkInfo: z.string().nullable(),
   /** Epoch milliseconds of the last check. */
   checkedAt: z.number().nullable(),
+  /**
+   * A published post that links to an upper-tier post found dead (issue 36 item 3): it "points to a
+   * dead page" and is at risk. Set by the link set's paged listing; absent elsewhere.
+   */
+  pointsToDeadPage: z.boolean().optional(),
 });
 export type UrlItem = z.infer<typeof UrlItemSchema>;
 

@@ -25,3 +25,16 @@ export async function readAtRiskPosts(
     group by o.url_list_id`.execute(db);
   return new Map(rows.map((row) => [Number(row.url_list_id), Number(row.n)]));
 }
+
+/** Of these links (the user's), the published posts that link to a dead upper-tier page (a page of a link set's listing). */
+export async function readLinksToDeadPages(db: Kysely<DB>, ownerId: number, urlItemIds: readonly number[]): Promise<Set<number>> {
+  if (urlItemIds.length === 0) return new Set();
+  const { rows } = await sql<{ id: number | string }>`
+    select distinct o.id
+    from url_items o
+    join engine_post_links l on l.post_id = o.post_id and l.owner_id = o.owner_id
+    join url_items t on t.url_list_id = l.link_set_id and t.url = l.url and t.owner_id = o.owner_id
+    where o.owner_id = ${ownerId} and o.id in (${sql.join(urlItemIds)}) and o.post_id is not null
+      and t.dead_since is not null and t.post_id is not null`.execute(db);
+  return new Set(rows.map((row) => Number(row.id)));
+}

@@ -15,6 +15,7 @@ import { publishLinksChanged } from './link-items.live';
 import { streamAllLinks } from './stream-all-links';
 import { presentLink, presentLinkSetDetail } from './link-items.presenter';
 import { countLinks, deleteLinks, linkTotals, listLinkPage, saveKeywords, updateLink } from './link-items.repository';
+import { readLinksToDeadPages } from '../link-health/at-risk-posts.repository';
 
 const tags = ['link sets'];
 
@@ -58,10 +59,12 @@ export const linkItemRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     const [totals, page] = await Promise.all([linkTotals(db, dialect, linkSet.id), listLinkPage(db, dialect, linkSet.id, query)]);
     // A page past the last match carries no count of the matches: ask for it.
     const total = filtered ? (page.total ?? (await countLinks(db, dialect, linkSet.id, query))) : totals.count;
+    // The knock-on (issue 36 item 3): which of the page's posts link to a dead upper-tier page.
+    const atRisk = await readLinksToDeadPages(db, user.id, page.rows.filter((row) => row.post_id !== null).map((row) => row.id));
     return {
       campaign: { id: linkSet.campaign_id, name: linkSet.campaign_name },
       urlList: presentLinkSetDetail(linkSet, totals),
-      urls: page.rows.map(presentLink),
+      urls: page.rows.map((row) => (atRisk.has(row.id) ? { ...presentLink(row), pointsToDeadPage: true } : presentLink(row))),
       total,
     };
   });

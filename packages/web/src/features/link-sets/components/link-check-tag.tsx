@@ -21,7 +21,24 @@ export function checkedAtText(epochMs: number): string {
  * The Verified column of a link: the backlink check's state as a tag (Dofollow ✓, Nofollow,
  * Missing, Error, Pending, or – when never checked), what the check found as its tooltip.
  */
-export function LinkCheckTag({ link }: { link: Pick<UrlItem, 'id' | 'checkStatus' | 'checkInfo' | 'checkedAt'> }) {
+export function LinkCheckTag({ link }: { link: Pick<UrlItem, 'id' | 'checkStatus' | 'checkInfo' | 'checkedAt' | 'pointsToDeadPage'> }) {
+  const check = <CheckTag link={link} />;
+  if (!link.pointsToDeadPage) return check;
+  // The knock-on of a dead upper-tier page (issue 36 item 3): this post still links to it.
+  return (
+    <span style={{ display: 'inline-flex', flexWrap: 'wrap', gap: 4 }}>
+      {check}
+      <Tooltip title={DEAD_PAGE_TIP}>
+        <Tag color="magenta" tabIndex={0} data-testid={`link-dead-target-${link.id}`}>points to a dead page</Tag>
+      </Tooltip>
+    </span>
+  );
+}
+
+/** What the "points to a dead page" tag explains. */
+export const DEAD_PAGE_TIP = 'This post links to a page of the tier above that was found dead twice in a row: it is at risk. Re-publish the dead post (the project\'s "Re-publish dead posts") or replace it; new posts no longer link to it.';
+
+function CheckTag({ link }: { link: Pick<UrlItem, 'id' | 'checkStatus' | 'checkInfo' | 'checkedAt'> }) {
   const label = LINK_CHECK_LABELS[link.checkStatus];
   if (link.checkStatus === 'NONE') return <span data-testid={`link-check-${link.id}`} data-status="NONE" aria-label="Not checked">{label}</span>;
   const details = [link.checkInfo, link.checkedAt === null ? null : `Checked ${checkedAtText(link.checkedAt)}`].filter((line): line is string => Boolean(line));
