@@ -11,6 +11,18 @@ import { keepOutputLinkSummaryInStepAfterMigrations } from './output-link-summar
  */
 const REWRITES_SECRETS = new Set(['0014-sealed-secrets']);
 
+/** Times a catalog read that raced another session's DDL is tried again. */
+const CATALOG_RACE_RETRIES = 3;
+/** PostgreSQL: undefined column, undefined table, undefined object (a catalog row dropped under the read). */
+const CATALOG_RACE_CODES = new Set(['42703', '42P01', '42704']);
+
+/** An error before any migration ran (no results), from the catalog read, on PostgreSQL. */
+export function isCatalogRace(outcome: { error?: unknown; results?: readonly unknown[] | undefined }, dialect: Database['dialect']): boolean {
+  if (dialect !== 'postgres' || outcome.error === undefined || (outcome.results?.length ?? 0) > 0) return false;
+  const code = (outcome.error as { code?: unknown }).code;
+  return typeof code === 'string' && CATALOG_RACE_CODES.has(code);
+}
+
 /** Applies every pending migration; throws with the failing migration's name. */
 export async function migrateToLatest(database: Database): Promise<string[]> {
   const migrator = new Migrator({
@@ -20,7 +32,15 @@ export async function migrateToLatest(database: Database): Promise<string[]> {
     // (and test runs) sharing one PostgreSQL server never see each other's.
     ...(database.pgSchema ? { migrationTableSchema: database.pgSchema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+  let outcome = await migrator.migrateToLatest();
+  // Kysely finds its bookkeeping tables by reading the whole PostgreSQL catalog (every schema's
+  // columns); DDL that another installation or test run sharing the server makes meanwhile can
+  // fail that read ("column … does not exist"). Nothing was migrated then: read again.
+  for (let retry = 1; retry <= CATALOG_RACE_RETRIES && isCatalogRace(outcome, database.dialect); retry += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 100 * retry));
+    outcome = await migrator.migrateToLatest();
+  }
+  const { error, results } = outcome;
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
     const reason = error instanceof Error ? error.message : String(error ?? 'unknown error');
