@@ -83,7 +83,7 @@ describe('the run log and Run now from the campaign', () => {
     const deadKey = world!.sites[1]!.key;
     await page.locator(`[data-testid="site-row"][data-key="${deadKey}"]`).getByTestId('site-run-log').click();
     await drawer.getByText(new RegExp(`^Run log — (http://)?${deadUrl.replace(/^http:\/\//, '').replace(/\./g, '\\.')}/?$`)).waitFor();
-    await expect.poll(() => drawer.getByTestId('run-log-line').evaluateAll((lines) => lines.map((line) => line.getAttribute('data-kind'))))
+    await expect.poll(() => drawer.getByTestId('run-log-line').evaluateAll((lines) => lines.map((line) => line.getAttribute('data-kind'))), { timeout: 15_000 })
       .toEqual(['failed', 'sent', 'retry', 'sent']);
     expect(await drawer.getByTestId('run-log-open-post').count()).toBe(0);
     expect(pageErrors).toEqual([]);

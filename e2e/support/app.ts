@@ -78,7 +78,8 @@ export async function confirmDelete(page: Page): Promise<void> {
 export async function waitSettled(control: Locator): Promise<void> {
   await control.waitFor();
   await control.evaluate((element) => new Promise<void>((resolve) => {
-    const dialog = element.closest('.ant-modal') ?? element;
+    // A modal's or a drawer's panel: both open with a motion a click can miss.
+    const dialog = element.closest('.ant-modal, .ant-drawer-content-wrapper') ?? element;
     const check = () => {
       const inMotion = /-(appear|enter)\b/.test(dialog.className);
       // A spinner's endless animation never settles: it is not a motion the click could miss.
