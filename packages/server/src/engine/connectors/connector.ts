@@ -114,6 +114,18 @@ export type RegisteredLookup =
   | { state: 'taken' }
   | { state: 'absent' };
 
+/** One link of a published item to send elsewhere: every link to `from` goes to `to` instead, its anchor kept. */
+export interface LinkChange {
+  from: string;
+  to: string;
+}
+
+/** Which published item {@link Connector.updateLinks} edits: its platform id and public URL as recorded when it was published. */
+export interface PublishedItem {
+  remoteId: string;
+  url: string;
+}
+
 export interface Connector {
   /** Registry key as the site lists spell the platform, e.g. `WordPress` (PLATFORM_WORDPRESS). */
   readonly platform: string;
@@ -139,6 +151,14 @@ export interface Connector {
    * (WordPress: with a fresh application password), so it is never created twice.
    */
   findRegistered?(admin: PublishTarget, account: AccountToRegister, options: PublishOptions): Promise<RegisteredLookup>;
+  /**
+   * Edits a published item in place so its links to each change's `from` go to `to` (issue 36: a
+   * lower-tier post re-pointed from a dead upper-tier page to a live one). Reads the item as the site
+   * has it now (a person may have edited it since), changes only those links' addresses, and saves
+   * it as `target`'s user. Idempotent: an item with no link to `from` left is not saved again and
+   * answers `changed: 0`. Platforms without editing by API leave it out.
+   */
+  updateLinks?(target: PublishTarget, item: PublishedItem, changes: readonly LinkChange[], options: PublishOptions): Promise<{ changed: number }>;
   /** Later: find out whether a site runs this platform (not implemented by any connector yet). */
   detect?(siteUrl: string, options: PublishOptions): Promise<DetectedPlatform | null>;
 }
