@@ -91,6 +91,7 @@ export * from './domain/identity/niche-identity';
 export * from './schemas/run-outlook';
 export * from './schemas/run-log';
 export * from './schemas/check-now';
+export * from './schemas/dead-pages';
 export * from './domain/backlinks-export';
 export * from './schemas/backlinks-export';
 export * from './schemas/alerts';

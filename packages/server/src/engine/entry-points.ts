@@ -22,6 +22,8 @@ export { readRunOutlooks } from './runner/run-outlook';
 
 /** Check now (POST /action/check_now, issue 36): a scope's published links re-checked at once, progress live. */
 export { checkNow } from './verify/check-now';
+/** Dead pages (POST /action/repoint and /action/republish, issue 36): posts re-pointed to live pages, dead pages re-published. */
+export { requestRepoint, requestRepublish } from './runner/dead-page-actions';
 
 /** A resumed campaign: its waiting starts go at once. */
 export { wakeScheduler } from './scheduler/scheduler-tick';

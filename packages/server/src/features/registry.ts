@@ -26,6 +26,7 @@ import { siteSelectionRoutes } from './site-selections/site-selections.routes';
 import { wizardRoutes } from './wizards/wizards.routes';
 import { linkHealthRoutes } from './link-health/link-health.routes';
 import { checkNowRoutes } from './link-health/check-now.routes';
+import { deadPagesRoutes } from './link-health/dead-pages.routes';
 import { alertRoutes } from './alerts/alerts.routes';
 import { backlinksExportRoutes } from './backlinks/backlinks-export.routes';
 
@@ -35,5 +36,5 @@ export const FEATURE_ROUTES: readonly FastifyPluginAsyncZod<AppContext>[] = [
   linkSetRoutes, linkItemRoutes, privateNetworkRoutes, contentRoutes, randomInfoRoutes, optionRoutes,
   indexNowKeyRoutes, apiTokenRoutes, strategyRoutes, customSiteRoutes, siteVerifierRoutes, siteSelectionRoutes, userEmailRoutes, wizardRoutes,
   linkHealthRoutes, backlinksExportRoutes,
-  checkNowRoutes, alertRoutes,
+  checkNowRoutes, deadPagesRoutes, alertRoutes,
 ];

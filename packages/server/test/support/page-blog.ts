@@ -18,11 +18,11 @@ export interface PageBlog {
 }
 
 /**
- * A blog on 127.0.0.1 for the tests of one describe block (started before them, closed after):
+ * A blog on 127.0.0.1 (or another loopback address `host`: a site of its own domain) for the tests of one describe block (started before them, closed after):
  * it answers each path with the page the test set for it, so a test publishes, edits and deletes
  * posts by changing `pages`.
  */
-export function usePageBlog(skip = false): PageBlog {
+export function usePageBlog(skip = false, host = '127.0.0.1'): PageBlog {
   const pages = new Map<string, string | BlogPage>();
   let server: http.Server | undefined;
   let url = '';
@@ -34,8 +34,8 @@ export function usePageBlog(skip = false): PageBlog {
       const page = typeof found === 'string' ? { html: found } : found;
       response.writeHead(page.status ?? 200, { 'content-type': 'text/html; charset=utf-8', ...page.headers }).end(page.html);
     });
-    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    await new Promise<void>((resolve) => server!.listen(0, host, resolve));
+    url = `http://${host}:${(server.address() as AddressInfo).port}`;
   });
   afterAll(async () => {
     if (!server) return;

@@ -4,7 +4,8 @@
  * calls to publish and look up posts — `GET /wp-json/wp/v2/users/me` (its probe and the author's
  * id), tags (search and create), `POST /wp-json/wp/v2/posts` (a taken slug gets `-2`, `-3`, … as
  * WordPress gives it) and `GET /wp-json/wp/v2/posts?slug=a,b,…&status=any` (id, link, status, slug,
- * author, date_gmt, title) — and each post's public page at `/{slug}/` (404 once the post is deleted). API tests on both databases use
+ * author, date_gmt, title), one post read in the edit context and updated
+ * (`GET|POST /wp-json/wp/v2/posts/{id}`: content.raw; a deleted id answers 404 rest_post_invalid_id) — and each post's public page at `/{slug}/` (404 once the post is deleted). API tests on both databases use
  * it where the integration tests use a real WordPress (test/support/wordpress-peers.ts).
  */
 import http from 'node:http';
@@ -29,6 +30,8 @@ export interface WordPressStandIn {
   posts: StandInPost[];
   /** Every POST /wp/v2/posts received. */
   publishRequests: number;
+  /** Every POST /wp/v2/posts/{id} received (an edit of a post). */
+  updateRequests: number;
   /** The next post created is stored, but the request answers 500 (a lost answer: outcome unknown). */
   failAfterNextCreate: boolean;
   /** This many next POST /wp/v2/posts answer 503 without making a post (a passing outage). */
@@ -52,6 +55,7 @@ export async function startWordPressStandIn(): Promise<WordPressStandIn> {
   const standIn: Omit<WordPressStandIn, 'url' | 'close'> = {
     posts: [],
     publishRequests: 0,
+    updateRequests: 0,
     failAfterNextCreate: false,
     refuseNextCreates: 0,
     limitNextCreates: 0,
@@ -110,6 +114,19 @@ export async function startWordPressStandIn(): Promise<WordPressStandIn> {
           id: post.id, link: post.link, status: 'publish', slug: post.slug, author: 1,
           date_gmt: new Date(post.createdMs).toISOString().slice(0, 19), title: { raw: post.title, rendered: post.title },
         })));
+      }
+      const single = route === null ? null : /^\/wp\/v2\/posts\/(\d+)$/.exec(route);
+      if (single) {
+        const post = standIn.posts.find((candidate) => candidate.id === Number(single[1]) && !candidate.deleted);
+        if (!post) return json(response, 404, { code: 'rest_post_invalid_id', message: 'Invalid post ID.', data: { status: 404 } });
+        if (request.method === 'POST') {
+          standIn.updateRequests += 1;
+          const body = JSON.parse(await readRequestBody(request)) as { content?: string };
+          if (typeof body.content === 'string') post.content = body.content;
+          return json(response, 200, { id: post.id });
+        }
+        if (url.searchParams.get('context') !== 'edit') return json(response, 200, { id: post.id, content: { rendered: post.content, protected: false } });
+        return json(response, 200, { id: post.id, content: { raw: post.content, rendered: post.content, protected: false, block_version: 0 } });
       }
       if (route !== null) return json(response, 404, { code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } });
       const page = standIn.posts.find((post) => !post.deleted && `/${post.slug}/` === url.pathname);

@@ -6,7 +6,7 @@ import { z } from 'zod';
  * it is up. GET /rest/project/{id}/run_log answers it, newest first; `runLogged` on project/{id}
  * brings new lines live.
  */
-export const RUN_LOG_KINDS = ['sent', 'published', 'found', 'retry', 'wait', 'failed', 'account'] as const;
+export const RUN_LOG_KINDS = ['sent', 'published', 'found', 'retry', 'wait', 'failed', 'account', 'edited'] as const;
 export type RunLogKind = (typeof RUN_LOG_KINDS)[number];
 
 export const RunLogEntrySchema = z.object({

@@ -22,7 +22,16 @@ export const JOB_PAYLOADS = {
    * A dead own-site post re-published once (issue 18.2, engine/runner/republish-post.job.ts);
    * `attempt` counts the tries after a retryable failure.
    */
-  'post.republish': PostJobSchema.extend({ attempt: z.number().int().min(1).max(100).optional() }),
+  'post.republish': PostJobSchema.extend({
+    attempt: z.number().int().min(1).max(100).optional(),
+    /** Asked for by the user (POST /action/republish): the project's "Re-publish dead posts" setting is not needed. */
+    asked: z.boolean().optional(),
+  }),
+  /**
+   * A post edited so its links to dead pages go to live ones of the same link set (issue 36 item 3,
+   * engine/runner/repoint-post.job.ts); `attempt` counts the tries after a retryable failure.
+   */
+  'post.repoint': PostJobSchema.extend({ attempt: z.number().int().min(1).max(100).optional() }),
   /** `retry` counts the later tries post.verify sent itself (engine/verify). */
   'post.verify': PostJobSchema.extend({ retry: z.number().int().min(0).max(100).optional() }),
   'indexer.submit': PostJobSchema,
@@ -82,6 +91,7 @@ export const JOB = {
   postPublish: 'post.publish',
   postVerify: 'post.verify',
   postRepublish: 'post.republish',
+  postRepoint: 'post.repoint',
   indexerSubmit: 'indexer.submit',
   accountRegister: 'account.register',
   schedulerTick: 'scheduler.tick',

@@ -5,6 +5,7 @@ import { postPublishJob } from '../runner/post-publish.job';
 import { accountRegisterJob } from '../account-creation/account-register.job';
 import { verifyPostJob } from '../verify/verify-post.job';
 import { republishPostJob } from '../runner/republish-post.job';
+import { repointPostJob } from '../runner/repoint-post.job';
 import { indexerSubmitJob } from '../indexer/indexer-submit.job';
 import { schedulerJobs } from '../scheduler/scheduler.jobs';
 import { indexingServiceJobs } from '../indexing-services/indexing-submit.job';
@@ -31,6 +32,7 @@ export function jobRegistrations(deps: JobDependencies): EngineJob[] {
     accountRegisterJob(deps),
     verifyPostJob(deps),
     republishPostJob(deps),
+    repointPostJob(deps),
     indexerSubmitJob(deps),
     ...schedulerJobs(deps), // scheduler.tick + schedule.start
     ...indexingServiceJobs(deps), // indexing.submit (+ the run-finished listener that sends it)

@@ -98,6 +98,11 @@ export interface EnginePostLinksTable {
   /** The kind of anchor chosen (shared AnchorType; null before migration 0033): the quota draw's counts. */
   anchor_type: string | null;
   created_at: number;
+  /** The live page chosen to replace a dead target, committed before the site is asked (migration 0042). */
+  repoint_to: string | null;
+  /** The dead address the link had before it was re-pointed, and when (migration 0042). */
+  repointed_from: string | null;
+  repointed_at: number | null;
 }
 
 /**

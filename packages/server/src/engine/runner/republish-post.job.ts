@@ -156,7 +156,8 @@ export async function republishPost(
   const link = await outputLink(ctx, ownerId, post);
   if (post.republish_state === null) {
     const decision = republishDecision({
-      projectKind: project?.kind ?? 'none', republishDeadPosts: project?.form.republishDeadPosts ?? false,
+      // Asked for by the user: the project's setting is not needed (the other rules hold).
+      projectKind: project?.kind ?? 'none', republishDeadPosts: job.payload.asked === true || (project?.form.republishDeadPosts ?? false),
       postState: post.state, republishState: null, deadSince: link?.dead_since ?? null,
     });
     if (!decision.republish) return;
@@ -219,7 +220,7 @@ export async function republishPost(
     if (job.signal.aborted) throw error;
     if (isPublishError(error) && error.retryable && attempt <= options.maxNumberOfRetries) {
       const wait = Math.max(options.timeToWaitBeforeRetry * 1000, error.retryAfterMs ?? 0);
-      await ctx.queue.send(JOB.postRepublish, { ownerId, postId, attempt: attempt + 1 }, {
+      await ctx.queue.send(JOB.postRepublish, { ownerId, postId, attempt: attempt + 1, ...(job.payload.asked ? { asked: true } : {}) }, {
         singletonKey: `republish-${postId}-${attempt + 1}`, startAfter: new Date(Date.now() + wait), retryLimit: 3, retryDelaySeconds: 30,
       });
       return;

@@ -203,6 +203,11 @@ export function apiError(site: string, error: ApiErrorBody, what: string): Publi
     case 'globalblocking-blocked':
     case 'systemblocked':
       return make('auth', `${site} has blocked this account from editing (${info}).`, 'blocked', false);
+    case 'editconflict':
+      return make('rejected', `${site} had ${what} edited by someone else meanwhile (${info}); it will be read again and tried again.`, undefined, true);
+    case 'missingtitle':
+    case 'nosuchpageid':
+      return make('notFound', `${site} has no page ${what} any more (${info}): it was deleted or moved.`, undefined, false);
     case 'ratelimited':
       return new PublishError('rateLimited', `${site} limits how fast this account may edit (${info}); it will be tried again.`, { code: 'rateLimited', retryAfterMs: 60_000 });
     case 'readonly':

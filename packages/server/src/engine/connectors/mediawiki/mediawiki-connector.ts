@@ -11,12 +11,13 @@
  */
 import { remoteCode } from '../remote-summary';
 import { PLATFORM_MEDIAWIKI } from '@linkloom/shared';
-import { PublishError, type AccountToRegister, type ClaimedNames, type RegisteredLookup, type Connector, type NamedPost, type PublishedPost, type PublishIntent, type PublishOptions, type PublishPost, type PublishResult, type PublishTarget } from '../connector';
+import { PublishError, type AccountToRegister, type ClaimedNames, type RegisteredLookup, type Connector, type LinkChange, type NamedPost, type PublishedItem, type PublishedPost, type PublishIntent, type PublishOptions, type PublishPost, type PublishResult, type PublishTarget } from '../connector';
 import { madeAfterIntent, utcMs } from '../intent-match';
 import { normaliseSiteUrl, type HttpContext } from '../http';
 import { maybePosted, surelyNotPosted } from '../outcome';
 import { ProxyDispatchers, type DispatcherForProxy } from '../proxy-dispatcher';
 import { escapeWikiText } from './html-to-wikitext';
+import { rewriteWikitextLinks } from '../link-rewrite';
 import { wikitextWork } from '../../content-work/content-work';
 import { MediaWikiApiMissing, MediaWikiSession, apiError, articleUrl, isSessionError, type SiteInfo } from './mediawiki-api';
 import { pageNameCandidates } from './page-name';
@@ -78,7 +79,7 @@ export class MediaWikiConnector implements Connector {
     for (let attempt = 0; ; attempt++) {
       const { session, info } = loggedIn;
       if (info.readonly) {
-        throw new PublishError('rejected', `${session.http.siteLabel} is read-only just now${info.readonlyreason ? ` (${info.readonlyreason})` : ''}; it will be tried again.`, { code: 'readOnly', retryable: true });
+        throw new PublishError('rejected', `${session.http.siteLabel} is read-only just now; it will be tried again.`, { code: 'readOnly', retryable: true });
       }
       const token = await surelyNotPosted(() => session.csrf());
       const answer = await maybeEdited(() =>
@@ -108,7 +109,7 @@ export class MediaWikiConnector implements Connector {
       }
       if (answer.error) throw apiError(session.http.siteLabel, answer.error, `the page "${title}"`);
       // Success without a page (a captcha or an extension's hook stopped the edit).
-      throw new PublishError('rejected', `${session.http.siteLabel} did not save the page "${title}" (${JSON.stringify(answer.edit ?? answer).slice(0, 200)}).`, { code: 'refusedContent' });
+      throw new PublishError('rejected', `${session.http.siteLabel} did not save the page "${title}": an extension of the wiki (a captcha or a spam filter) stopped the edit.`, { code: 'refusedContent' });
     }
   }
 
@@ -143,6 +144,36 @@ export class MediaWikiConnector implements Connector {
     } catch (error) {
       throw error instanceof PublishError ? error.withOutcomeUnknown(false) : error;
     }
+  }
+
+  /**
+   * Re-points the page's links (Connector.updateLinks): reads its current wikitext, replaces the
+   * addresses of the external links to each `from`, saves it as a minor edit of the account with
+   * the revision read as the base (an edit made meanwhile is a conflict the wiki refuses, and the
+   * job tries again) and `nocreate` (a deleted page is not made again). Nothing to replace: nothing
+   * is saved. No summary is sent: the wiki's history shows an ordinary edit of the account.
+   */
+  async updateLinks(target: PublishTarget, item: PublishedItem, changes: readonly LinkChange[], options: PublishOptions): Promise<{ changed: number }> {
+    const { session } = await this.loggedIn(target, options);
+    const answer = await session.call({ action: 'query', prop: 'revisions', rvprop: 'content|ids', rvslots: 'main', pageids: item.remoteId });
+    if (answer.error) throw apiError(session.http.siteLabel, answer.error, `the page ${item.url}`);
+    const page = ((answer.query as { pages?: Array<Record<string, unknown>> } | undefined)?.pages ?? [])[0];
+    const revision = (page?.revisions as Array<{ revid?: number; slots?: { main?: { content?: string } } }> | undefined)?.[0];
+    if (!page || page.missing === true || !revision || typeof revision.slots?.main?.content !== 'string') {
+      throw new PublishError('notFound', `${session.http.siteLabel} has no page ${item.url} any more: it was deleted or moved.`);
+    }
+    const edited = rewriteWikitextLinks(revision.slots.main.content, changes);
+    if (edited.changed === 0) return { changed: 0 };
+    const token = await session.csrf();
+    const saved = await session.call(
+      { action: 'edit', pageid: item.remoteId, text: edited.text, minor: '1', nocreate: '1', assert: 'user', baserevid: String(revision.revid ?? ''), token },
+      { post: true, action: 'edit the page' },
+    );
+    if (saved.error) throw apiError(session.http.siteLabel, saved.error, `the page ${item.url}`);
+    if ((saved.edit as { result?: string } | undefined)?.result !== 'Success') {
+      throw new PublishError('rejected', `${session.http.siteLabel} did not save the edit of ${item.url}; it will be tried again.`, { retryable: true });
+    }
+    return { changed: edited.changed };
   }
 
   /**

@@ -96,6 +96,9 @@ export function restError(answer: HttpAnswer, data: unknown, session: Pick<RestS
     return new RestApiMissing(`HTTP ${status} without JSON`);
   }
   if (status === 404 && code === 'rest_no_route') return new RestApiMissing('rest_no_route');
+  if (status === 404 && code === 'rest_post_invalid_id') {
+    return new PublishError('notFound', `WordPress at ${site} has no such post any more (${code}): it was deleted or moved to the trash.`, { status });
+  }
   if (status === 401) {
     if (code === 'application_passwords_disabled') {
       return new PublishError('auth', `Application passwords are turned off on ${site} (WordPress allows them only over HTTPS): use the site's https:// address, or turn them on.`, { status });
@@ -324,4 +327,18 @@ export async function restFindUserByLogin(session: RestSession, username: string
   const wanted = username.toLowerCase();
   const user = Array.isArray(found) ? found.find((candidate) => typeof candidate.username === 'string' && candidate.username.toLowerCase() === wanted) : undefined;
   return user && typeof user.id === 'number' ? { id: user.id, username: String(user.username), email: typeof user.email === 'string' ? user.email : '' } : null;
+}
+
+/** A post's content as stored (`context=edit`: the raw HTML, before WordPress's filters), to edit it. */
+export async function restPostContent(session: RestSession, id: string): Promise<string> {
+  const post = (await restCall(session, {
+    method: 'GET', route: `/wp/v2/posts/${encodeURIComponent(id)}`, query: { context: 'edit', _fields: 'id,content' }, action: 'read posts',
+  })) as { content?: { raw?: unknown } };
+  if (typeof post.content?.raw !== 'string') throw new PublishError('rejected', `WordPress at ${session.http.siteLabel} answered the post without its content.`, { retryable: true });
+  return post.content.raw;
+}
+
+/** Saves a post's content (the rest of it unchanged). */
+export async function restUpdatePostContent(session: RestSession, id: string, html: string): Promise<void> {
+  await restCall(session, { method: 'POST', route: `/wp/v2/posts/${encodeURIComponent(id)}`, query: { _fields: 'id' }, json: { content: html }, action: 'edit posts' });
 }

@@ -7,15 +7,16 @@
  * a steady stream of posts costs few requests.
  */
 import { PLATFORM_WORDPRESS } from '@linkloom/shared';
-import { PublishError, type AccountToRegister, type ClaimedNames, type RegisteredLookup, type Connector, type ConnectorTransport, type NamedPost, type PublishedPost, type PublishIntent, type PublishOptions, type PublishPost, type PublishResult, type PublishTarget } from '../connector';
+import { PublishError, type AccountToRegister, type ClaimedNames, type RegisteredLookup, type Connector, type ConnectorTransport, type LinkChange, type PublishedItem, type NamedPost, type PublishedPost, type PublishIntent, type PublishOptions, type PublishPost, type PublishResult, type PublishTarget } from '../connector';
 import { loadFeaturedImage, type ImageFile } from '../featured-image';
 import { normaliseSiteUrl, type HttpContext } from '../http';
+import { rewriteHtmlLinks } from '../link-rewrite';
 import { maybePosted, surelyNotPosted } from '../outcome';
 import { ProxyDispatchers, type DispatcherForProxy } from '../proxy-dispatcher';
 import { ownPost, slugsToLookUp } from './own-post';
-import { RestApiMissing, restCreateAppPassword, restCreatePost, restCreateUserWithAppPassword, restFindUserByLogin, restPostsBySlugs, restTagIds, restTakenSlugs, restUploadMedia, restWhoAmI, type FoundPost, type RestSession, type RestUrlForm } from './rest-api';
+import { RestApiMissing, restCreateAppPassword, restCreatePost, restCreateUserWithAppPassword, restFindUserByLogin, restPostContent, restPostsBySlugs, restUpdatePostContent, restTagIds, restTakenSlugs, restUploadMedia, restWhoAmI, type FoundPost, type RestSession, type RestUrlForm } from './rest-api';
 import { slugCandidates } from './slug';
-import { XmlRpcMissing, xmlRpcCreatePost, xmlRpcRecentPosts, xmlRpcUploadMedia, xmlRpcUserId, xmlRpcUsersBlogId, type XmlRpcSession } from './xmlrpc-api';
+import { XmlRpcMissing, xmlRpcCreatePost, xmlRpcPostContent, xmlRpcRecentPosts, xmlRpcUpdatePostContent, xmlRpcUploadMedia, xmlRpcUserId, xmlRpcUsersBlogId, type XmlRpcSession } from './xmlrpc-api';
 
 export interface WordPressConnectorOptions {
   /** Makes the fetch dispatcher for a proxy URL (e.g. `(url) => new ProxyAgent(url)` from undici). */
@@ -139,6 +140,30 @@ export class WordPressConnector implements Connector {
     } catch (error) {
       const failure = this.afterApiFailure(site, error);
       throw failure instanceof PublishError ? failure.withOutcomeUnknown(false) : failure;
+    }
+  }
+
+  /**
+   * Re-points the post's links (Connector.updateLinks): reads its stored content (REST edit
+   * context, or wp.getPost), replaces the addresses of the links to each `from`, saves the content
+   * alone. Nothing to replace (done before, or a person removed the link): nothing is saved.
+   */
+  async updateLinks(target: PublishTarget, item: PublishedItem, changes: readonly LinkChange[], options: PublishOptions): Promise<{ changed: number }> {
+    const site = await this.siteContext(target, options);
+    try {
+      const api = await this.api(site, options.transport ?? 'auto');
+      if (api.kind === 'rest') {
+        const session = this.restSession(site, api.form);
+        const edited = rewriteHtmlLinks(await restPostContent(session, item.remoteId), changes);
+        if (edited.changed > 0) await restUpdatePostContent(session, item.remoteId, edited.text);
+        return { changed: edited.changed };
+      }
+      const session = this.xmlRpcSession(site, api.blogId);
+      const edited = rewriteHtmlLinks(await xmlRpcPostContent(session, item.remoteId), changes);
+      if (edited.changed > 0) await xmlRpcUpdatePostContent(session, item.remoteId, edited.text);
+      return { changed: edited.changed };
+    } catch (error) {
+      throw this.afterApiFailure(site, error);
     }
   }
 

@@ -76,9 +76,12 @@ function faultError(fault: XmlRpcFault, session: XmlRpcSession, action: string):
     case -32601:
       return new XmlRpcMissing(`method missing: ${fault.faultString}`);
     case 500:
-      return new PublishError('rejected', `WordPress at ${site} could not ${action}: ${fault.faultString}`, { retryable: true, cause: fault });
+      return new PublishError('rejected', `WordPress at ${site} could not ${action} (XML-RPC fault 500); it will be tried again.`, { retryable: true, cause: fault });
+    case 404:
+      return new PublishError('notFound', `WordPress at ${site} has no such post any more (XML-RPC fault 404): it was deleted or moved to the trash.`, { cause: fault });
     default:
-      return new PublishError('rejected', `WordPress at ${site} refused to ${action}: ${fault.faultString} (XML-RPC fault ${fault.faultCode}).`, { cause: fault });
+      // The fault's code, never its text: remote answers are summarised (remote-summary.ts).
+      return new PublishError('rejected', `WordPress at ${site} refused to ${action} (XML-RPC fault ${fault.faultCode}).`, { cause: fault });
   }
 }
 
@@ -173,4 +176,16 @@ export async function xmlRpcRecentPosts(session: XmlRpcSession, filter: { search
       createdMs: utcMs(post.post_date_gmt), title: String(post.post_title ?? ''),
     }];
   });
+}
+
+/** A post's content as stored (wp.getPost), to edit it. */
+export async function xmlRpcPostContent(session: XmlRpcSession, id: string): Promise<string> {
+  const post = await call(session, 'wp.getPost', [session.blogId, session.username, session.password, id, ['post_content']], 'read posts');
+  if (!isStruct(post) || typeof post.post_content !== 'string') throw new PublishError('rejected', `WordPress at ${session.http.siteLabel} answered the post without its content.`, { retryable: true });
+  return post.post_content;
+}
+
+/** Saves a post's content (wp.editPost: the rest of it unchanged). */
+export async function xmlRpcUpdatePostContent(session: XmlRpcSession, id: string, html: string): Promise<void> {
+  await call(session, 'wp.editPost', [session.blogId, session.username, session.password, id, { post_content: html }], 'edit posts');
 }

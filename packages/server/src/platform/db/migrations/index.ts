@@ -39,6 +39,7 @@ import { publishIntentMigration } from './0038-publish-intent';
 import { postPlanMigration } from './0039-post-plan';
 import { runLogMigration } from './0040-run-log';
 import { alertsMigration } from './0041-alerts';
+import { linkRepointMigration } from './0042-link-repoint';
 import type { SecretBox } from '../../crypto/secret-box';
 
 /**
@@ -87,6 +88,7 @@ export function migrationProvider(dialect: DialectName, secrets: SecretBox): Mig
     '0039-post-plan': postPlanMigration(dialect),
     '0040-run-log': runLogMigration(dialect),
     '0041-alerts': alertsMigration(dialect),
+    '0042-link-repoint': linkRepointMigration(),
   };
   return { getMigrations: async () => migrations };
 }

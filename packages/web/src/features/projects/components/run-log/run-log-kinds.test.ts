@@ -5,7 +5,7 @@ import { RUN_LOG_KIND_TAGS, runLogTitle } from './run-log-kinds';
 describe('run log kinds', () => {
   it('colours each kind: sent blue, what worked green, what is still coming gold, a failure red', () => {
     expect(Object.fromEntries(RUN_LOG_KINDS.map((kind) => [kind, RUN_LOG_KIND_TAGS[kind].colour]))).toEqual({
-      sent: 'blue', published: 'green', found: 'green', retry: 'gold', wait: 'gold', failed: 'red', account: 'green',
+      sent: 'blue', published: 'green', found: 'green', retry: 'gold', wait: 'gold', failed: 'red', account: 'green', edited: 'cyan',
     });
   });
 

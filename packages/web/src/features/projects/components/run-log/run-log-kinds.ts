@@ -3,7 +3,7 @@ import type { RunLogKind } from '@linkloom/shared';
 /**
  * How each kind of line looks: its tag's colour and word. Blue what was sent, green what worked
  * (a post up, a post found, an account made), gold what is still coming (a retry, a wait), red a
- * site given up on.
+ * site given up on, cyan a published post edited since (re-pointed from a dead page).
  */
 export const RUN_LOG_KIND_TAGS: Readonly<Record<RunLogKind, { colour: string; label: string }>> = {
   sent: { colour: 'blue', label: 'Sent' },
@@ -13,6 +13,7 @@ export const RUN_LOG_KIND_TAGS: Readonly<Record<RunLogKind, { colour: string; la
   wait: { colour: 'gold', label: 'Waits' },
   failed: { colour: 'red', label: 'Failed' },
   account: { colour: 'green', label: 'Account' },
+  edited: { colour: 'cyan', label: 'Edited' },
 };
 
 /** The drawer's title: the site's log, or the whole project's. */
