@@ -13,9 +13,9 @@
 #       STATE_DIR too; the login, password, API secret and `api.enabled` are written with Shaarli's
 #       own ConfigManager. Prints one JSON line per site on stdout:
 #       {"url","username","password","apiSecret"}
-#   scripts/peers/shaarli.sh api STATE_DIR INDEX on|off
-#       Turns site INDEX's REST API on or off (its config, through ConfigManager), as an owner does
-#       in Tools → Configure.
+#   scripts/peers/shaarli.sh config STATE_DIR INDEX KEY JSON_VALUE
+#       Sets one setting of site INDEX through ConfigManager, as its owner does in Tools → Configure:
+#       `api.enabled false` switches its REST API off, `formatter '"default"'` its markdown.
 #   scripts/peers/shaarli.sh stop STATE_DIR
 #       Stops the servers (the sites' files go with STATE_DIR).
 #
@@ -196,9 +196,10 @@ cmd_start() {
   for ((i = 0; i < n; i++)); do
     local port=$((base + i)) dir="$root/site-$i"
     # Its own process group (setsid), so that 'stop' ends the server and its workers together;
-    # run from the docroot, as Shaarli reads its templates by relative paths.
+    # run from the docroot, as Shaarli reads its templates by relative paths. Debian's Slim 3 is
+    # deprecated under PHP 8.2: those notices are kept out of the log.
     (cd "$dir/www" && exec env PHP_CLI_SERVER_WORKERS="$PHP_WORKERS" \
-      setsid php -d session.save_path="$dir/sessions" -d display_errors=0 -d log_errors=1 \
+      setsid php -d session.save_path="$dir/sessions" -d display_errors=0 -d log_errors=1 -d error_reporting="E_ALL & ~E_DEPRECATED" \
       -S "$(site_host "$i"):$port" -t "$dir/www" </dev/null >"$state/logs/site-$i.log" 2>&1) &
     echo $! >"$dir/server.pid"
     echo "PID=$!" >>"$RUNS_DIR/$run.env"
@@ -213,23 +214,25 @@ cmd_start() {
 }
 
 # ---------------------------------------------------------------------------------------------
-# api
+# config
 
-cmd_api() {
-  [ $# -eq 3 ] || die "usage: $0 api STATE_DIR INDEX on|off"
-  local state=$1 i=$2 value
-  case "$3" in on) value=true ;; off) value=false ;; *) die "the API is 'on' or 'off', not '$3'" ;; esac
+cmd_config() {
+  [ $# -eq 4 ] || die "usage: $0 config STATE_DIR INDEX KEY JSON_VALUE"
+  local state=$1 i=$2 key=$3 value=$4
   [ -f "$state/run.env" ] || die "$state holds no running sites"
+  [[ "$key" =~ ^[a-z_]+(\.[a-z_]+)*$ ]] || die "'$key' is not a Shaarli setting name"
   local RUN
   RUN=$(sed -n 's/^RUN=//p' "$state/run.env")
   local dir="$state/$RUN/site-$i"
   [[ "$i" =~ ^[0-9]+$ ]] && [ -d "$dir/data" ] || die "$state has no site $i"
   php -d display_errors=stderr -r '
     require "/usr/share/shaarli/autoload.php";
-    $conf = new Shaarli\Config\ConfigManager($argv[1] . "/data/config");
-    $conf->set("api.enabled", $argv[2] === "true");
+    [, $dir, $key, $json] = $argv;
+    $value = json_decode($json, true, 16, JSON_THROW_ON_ERROR);
+    $conf = new Shaarli\Config\ConfigManager("$dir/data/config");
+    $conf->set($key, $value);
     $conf->write(true);
-  ' -- "$dir" "$value"
+  ' -- "$dir" "$key" "$value" || die "could not set $key of site $i"
 }
 
 # ---------------------------------------------------------------------------------------------
@@ -253,7 +256,7 @@ cmd_stop() {
 case "${1:-}" in
   install) shift; cmd_install "$@" ;;
   start) shift; cmd_start "$@" ;;
-  api) shift; cmd_api "$@" ;;
+  config) shift; cmd_config "$@" ;;
   stop) shift; cmd_stop "$@" ;;
-  *) die "usage: $0 install | start N BASEPORT STATE_DIR | api STATE_DIR INDEX on|off | stop STATE_DIR" ;;
+  *) die "usage: $0 install | start N BASEPORT STATE_DIR | config STATE_DIR INDEX KEY JSON_VALUE | stop STATE_DIR" ;;
 esac
