@@ -23,7 +23,7 @@ import { rewriteHtmlLinks } from '../link-rewrite';
 import { maybePosted, surelyNotPosted } from '../outcome';
 import { ProxyDispatchers, type DispatcherForProxy } from '../proxy-dispatcher';
 import { BLOGGER_API_BASE, blogByUrl, getPostContent, insertPost, listPostsSince, patchPostContent, type BloggerSession } from './blogger-api';
-import { freeName, postOfIntent, titleCandidates } from './post-title';
+import { freeName, postOfIntent, tagList, titleCandidates } from './post-title';
 
 /** The platform's name as site lists spell it. */
 export const PLATFORM_BLOGGER = 'Blogger';
@@ -73,7 +73,7 @@ export class BloggerConnector implements Connector {
     const warnings: string[] = [];
     if (post.featuredImage) warnings.push('The featured image was left out: the Blogger API has no featured image (Blogger shows the first image of the post instead).');
     const blogId = await surelyNotPosted(() => this.blogId(blog));
-    const created = await maybePosted(() => insertPost(blog.session, blogId, { title: post.intent.name, html: post.html, labels: labelsOf(post.tags) }));
+    const created = await maybePosted(() => insertPost(blog.session, blogId, { title: post.intent.name, html: post.html, labels: tagList(post.tags) }));
     return { url: created.url, remoteId: created.id, warnings };
   }
 
@@ -153,17 +153,4 @@ export class BloggerConnector implements Connector {
 function statusOf(status: string): string {
   const lower = status.toLowerCase();
   return lower === 'live' ? 'publish' : lower === 'scheduled' ? 'future' : lower;
-}
-
-/** The tags as Blogger labels: trimmed, without commas (Blogger separates labels by them), each once. */
-function labelsOf(tags: readonly string[]): string[] {
-  const seen = new Set<string>();
-  const labels: string[] = [];
-  for (const tag of tags) {
-    const label = tag.replace(/,/g, ' ').replace(/\s+/g, ' ').trim();
-    if (label === '' || seen.has(label.toLowerCase())) continue;
-    seen.add(label.toLowerCase());
-    labels.push(label);
-  }
-  return labels;
 }

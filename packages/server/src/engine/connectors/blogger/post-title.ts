@@ -78,3 +78,19 @@ export async function freeName(
   }
   return null;
 }
+
+/**
+ * Tags as these services take them: trimmed, white space collapsed, without commas (Tumblr and
+ * WordPress.com read a comma-separated list, Blogger separates labels by them), each once (any case).
+ */
+export function tagList(tags: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const tag of tags) {
+    const one = tag.replace(/,/g, ' ').replace(/\s+/g, ' ').trim();
+    if (one === '' || seen.has(one.toLowerCase())) continue;
+    seen.add(one.toLowerCase());
+    out.push(one);
+  }
+  return out;
+}

@@ -24,7 +24,7 @@ import { CLOCK_SKEW_ALLOWANCE_MS } from '../intent-match';
 import { rewriteHtmlLinks } from '../link-rewrite';
 import { maybePosted, surelyNotPosted } from '../outcome';
 import { ProxyDispatchers, type DispatcherForProxy } from '../proxy-dispatcher';
-import { freeName, postOfIntent, titleAsHtml, titleCandidates } from '../blogger/post-title';
+import { freeName, postOfIntent, titleAsHtml, tagList, titleCandidates } from '../blogger/post-title';
 import { TUMBLR_API_BASE, blogIdentifier, createTextPost, editPostBody, listTextPostsSince, postById, tumblrCredentials, type TumblrSession } from './tumblr-api';
 
 /** The platform's name as site lists spell it. */
@@ -63,7 +63,7 @@ export class TumblrConnector implements Connector {
     const session = await this.session(target, options);
     const warnings: string[] = [];
     if (post.featuredImage) warnings.push('The featured image was left out: a Tumblr text post has no featured image.');
-    const id = await maybePosted(() => createTextPost(session, { titleHtml: titleAsHtml(post.intent.name), html: post.html, tags: tagsOf(post.tags) }));
+    const id = await maybePosted(() => createTextPost(session, { titleHtml: titleAsHtml(post.intent.name), html: post.html, tags: tagList(post.tags) }));
     let url = `https://${session.blog}/post/${id}`;
     try {
       url = (await postById(session, id)).url || url;
@@ -124,17 +124,4 @@ export class TumblrConnector implements Connector {
     };
     return { apiBase: this.apiBase, credentials, blog, http };
   }
-}
-
-/** The tags as Tumblr takes them in its comma-separated list: trimmed, without commas, each once. */
-function tagsOf(tags: readonly string[]): string[] {
-  const seen = new Set<string>();
-  const out: string[] = [];
-  for (const tag of tags) {
-    const one = tag.replace(/,/g, ' ').replace(/\s+/g, ' ').trim();
-    if (one === '' || seen.has(one.toLowerCase())) continue;
-    seen.add(one.toLowerCase());
-    out.push(one);
-  }
-  return out;
 }
