@@ -36,6 +36,8 @@ describe('Blogger connector against a Blogger API stand-in', () => {
     api.requests.length = 0;
     api.posts.length = 0;
     api.insertErrors.length = 0;
+    api.dropNextInsertAnswer = false;
+    api.stallNextInsert = false;
   });
 
   it('publishes the title, the HTML with its links and the labels as posts.insert documents them; the blog id is looked up once', async () => {
@@ -88,6 +90,16 @@ describe('Blogger connector against a Blogger API stand-in', () => {
     expect(await connector.chooseName(target(), post, noClaims, OPTIONS)).toBe('Compost in winter (Straw)');
     expect(api.insertRequests()).toHaveLength(1);
     expect(api.posts).toHaveLength(1);
+  });
+
+  it('a post.insert that outlives the time limit is a timeout whose outcome is unknown; the look-up finds the post', async () => {
+    const intent = intentOf('Slow answer');
+    await connector.findPublished(target(), intent, OPTIONS); // the blog id, looked up in time
+    api.stallNextInsert = true;
+    const slow = await expectPublishError(connector.publish(target(), { title: 'Slow answer', html: '<p>x</p>', tags: [], intent }, { timeoutMs: 500 }));
+    expect(slow.kind).toBe('timeout');
+    expect(slow.outcomeUnknown).toBe(true);
+    expect((await connector.findPublished(target(), intent, OPTIONS))?.remoteId).toBe(api.posts[0]!.id);
   });
 
   it('findPublished answers null for a post of that title made before the intent, and for none', async () => {

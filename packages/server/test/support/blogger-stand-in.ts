@@ -62,6 +62,8 @@ export interface BloggerStandIn {
   tokens: { valid: string; readOnly: string; expired: string };
   /** The next posts.insert is stored, then the connection is dropped without an answer (a lost answer). */
   dropNextInsertAnswer: boolean;
+  /** The next posts.insert is stored and never answered (the connector's time limit runs out). */
+  stallNextInsert: boolean;
   /** Errors the next posts.insert calls answer, in order (nothing is stored). */
   insertErrors: GoogleError[];
   /** posts.insert requests received. */
@@ -164,6 +166,7 @@ export async function startBloggerStandIn(blogUrls: string[] = ['https://first-g
     requests: [],
     tokens,
     dropNextInsertAnswer: false,
+    stallNextInsert: false,
     insertErrors: [],
     insertRequests: () => standIn.requests.filter((request) => request.effectiveMethod === 'POST' && /^\/blogger\/v3\/blogs\/[^/]+\/posts\/?$/.test(request.path)),
     addPost: (blogId, title, content, publishedMs) => store(blogId, title, content, [], publishedMs),
@@ -304,6 +307,10 @@ export async function startBloggerStandIn(blogUrls: string[] = ['https://first-g
       if (standIn.dropNextInsertAnswer) {
         standIn.dropNextInsertAnswer = false;
         request.socket.destroy();
+        return;
+      }
+      if (standIn.stallNextInsert) {
+        standIn.stallNextInsert = false;
         return;
       }
       return sendJson(response, 200, selectFields(resource(post, url.searchParams.get('fetchBody') !== 'false'), fields));
