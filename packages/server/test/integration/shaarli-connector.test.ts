@@ -331,4 +331,22 @@ describe.skipIf(!availability.available)(`Shaarli connector against real Shaarli
       await stub.close();
     }
   });
+
+  it('sends the API token to the site\'s own origin only: a redirect elsewhere fails unsent, in our words', async () => {
+    const elsewhere = await startStubServer((_request, response) => response.writeHead(200, { 'content-type': 'application/json' }).end('[]'));
+    const redirecting = await startStubServer((request, response) => response.writeHead(307, { location: `${elsewhere.url}${request.url ?? '/'}` }).end());
+    try {
+      const target = { siteUrl: redirecting.url, username: 'admin', password: 'secret' };
+      const error = await expectPublishError(connector.publish(target, { title: 'Away', html: '<p><a href="https://away.example/">x</a></p>', tags: [], intent: intentOf('Away') }, OPTIONS));
+      expect(error).toMatchObject({ kind: 'network', retryable: false });
+      expect(error.message).toContain(`sent its API request on to ${elsewhere.url}`);
+      await expect(connector.findPublished(target, intentOf('Away'), OPTIONS)).rejects.toMatchObject({ kind: 'network', outcomeUnknown: false });
+      await expect(probeShaarli(redirecting.url, { ...OPTIONS, apiSecret: 'secret' })).rejects.toMatchObject({ kind: 'network' });
+      expect(elsewhere.requests).toEqual([]);
+      expect(redirecting.requests.length).toBeGreaterThanOrEqual(3);
+    } finally {
+      await redirecting.close();
+      await elsewhere.close();
+    }
+  });
 });

@@ -64,7 +64,11 @@ export class ShaarliConnector implements Connector {
     const fields = { url: url ?? '', title, description, tags: bookmarkTags(post.tags), private: this.privateBookmarks };
     const answer = await maybePosted(() => withApi(api, 'create the bookmark', () => api.call('POST', '/links', { json: fields, action: 'create the bookmark' })));
     if (answer.status === 201) {
-      const link = await surelyNotPosted(async () => withApi(api, 'create the bookmark', async () => linkOf(answer.data, api.base)));
+      // Created, but answered without the bookmark: it is looked up (findPublished) before anything is tried again.
+      if (!isShaarliLink(answer.data)) {
+        throw new PublishError('network', `${api.siteLabel} created the bookmark but did not answer with it; it will be looked up before the post is tried again.`, { status: 201, outcomeUnknown: true, retryable: true });
+      }
+      const link = linkOf(answer.data, api.base);
       return { url: permalinkOf(api.base, link), remoteId: String(link.id), warnings };
     }
     if (answer.status === 409 && isShaarliLink(answer.data)) {
@@ -204,7 +208,9 @@ async function withApi<T>(api: ShaarliApi, action: string, call: () => Promise<T
 }
 
 function unexpected(api: ShaarliApi, status: number, action: string): PublishError {
-  return new PublishError('rejected', `${api.siteLabel} did not ${action}: it answered HTTP ${status} (a redirect, e.g. to https://, turns the request into another one: enter the address the site redirects to).`, { status, retryable: false });
+  // A POST answered 200 was redirected (301/302 turn it into a GET): the site lives at another address.
+  const why = status < 300 ? ': the site redirected the request (e.g. to https://), which turned it into another one; enter the address it redirects to' : '';
+  return new PublishError('rejected', `${api.siteLabel} did not ${action}: it answered HTTP ${status}${why}.`, { status, retryable: false });
 }
 
 export interface ShaarliProbeOptions {
