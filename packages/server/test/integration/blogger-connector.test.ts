@@ -3,11 +3,13 @@
  * written from Google's reference): the blog's id by its address, a post with its links and labels,
  * the look-up after a lost answer, Google's refusals in our words, and links re-pointed in place.
  */
+import type http from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PublishError, type ClaimedNames, type PublishIntent, type PublishOptions, type PublishTarget } from '../../src/engine/connectors/connector';
 import { createBloggerConnector, type BloggerConnector } from '../../src/engine/connectors/blogger/blogger-connector';
 import { CLOCK_SKEW_ALLOWANCE_MS } from '../../src/engine/connectors/intent-match';
 import { BLOGGER_SCOPE, startBloggerStandIn, type BloggerStandIn } from '../support/blogger-stand-in';
+import { startStubServer } from './stub-servers';
 
 const OPTIONS: PublishOptions = { timeoutMs: 10_000 };
 const BLOG_URL = 'https://first-garden.blogspot.com';
@@ -189,5 +191,24 @@ describe('Blogger connector against a Blogger API stand-in', () => {
 
     expect(await connector.updateLinks(target(), published, changes, OPTIONS)).toEqual({ changed: 0 });
     expect(api.requests.filter((request) => request.effectiveMethod === 'PATCH')).toHaveLength(1);
+  });
+
+  it('the credentials go to the API’s origin only: an answer redirecting elsewhere gets the request there without them', async () => {
+    const seen: http.IncomingHttpHeaders[] = [];
+    const elsewhere = await startStubServer((request, response) => {
+      seen.push(request.headers);
+      response.writeHead(401, { 'content-type': 'application/json' }).end('{}');
+    });
+    const redirecting = await startStubServer((request, response) => response.writeHead(307, { location: `${elsewhere.url}${request.url ?? '/'}` }).end());
+    try {
+      const away = createBloggerConnector({ apiBase: `${redirecting.url}/blogger/v3` });
+      await expectPublishError(away.publish(target(api.tokens.valid), { title: 'Away', html: '<p>x</p>', tags: [], intent: intentOf('Away') }, OPTIONS));
+      expect(redirecting.requests.length).toBeGreaterThanOrEqual(1);
+      expect(seen.length).toBeGreaterThanOrEqual(1);
+      expect(seen.every((headers) => headers.authorization === undefined)).toBe(true);
+    } finally {
+      await redirecting.close();
+      await elsewhere.close();
+    }
   });
 });

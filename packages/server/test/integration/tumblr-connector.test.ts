@@ -4,10 +4,12 @@
  * RFC 5849: a text post with its links and tags, its 64-bit id kept whole, the look-up after a lost
  * answer, the credentials' form and Tumblr's refusals in our words, and links re-pointed in place.
  */
+import type http from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PublishError, type ClaimedNames, type PublishIntent, type PublishOptions, type PublishTarget } from '../../src/engine/connectors/connector';
 import { createTumblrConnector, type TumblrConnector } from '../../src/engine/connectors/tumblr/tumblr-connector';
 import { startTumblrStandIn, type TumblrStandIn } from '../support/tumblr-stand-in';
+import { startStubServer } from './stub-servers';
 
 const OPTIONS: PublishOptions = { timeoutMs: 10_000 };
 const BLOG = 'first-garden.tumblr.com';
@@ -178,5 +180,24 @@ describe('Tumblr connector against a Tumblr API stand-in', () => {
 
     expect(await connector.updateLinks(target(), published, changes, OPTIONS)).toEqual({ changed: 0 });
     expect(api.requests.filter((request) => request.path.endsWith('/post/edit'))).toHaveLength(1);
+  });
+
+  it('the credentials go to the API’s origin only: an answer redirecting elsewhere gets the request there without them', async () => {
+    const seen: http.IncomingHttpHeaders[] = [];
+    const elsewhere = await startStubServer((request, response) => {
+      seen.push(request.headers);
+      response.writeHead(401, { 'content-type': 'application/json' }).end('{}');
+    });
+    const redirecting = await startStubServer((request, response) => response.writeHead(307, { location: `${elsewhere.url}${request.url ?? '/'}` }).end());
+    try {
+      const away = createTumblrConnector({ apiBase: `${redirecting.url}/v2` });
+      await expectPublishError(away.publish(target(api.passwordOf(api.accounts.owner)), { title: 'Away', html: '<p>x</p>', tags: [], intent: intentOf('Away') }, OPTIONS));
+      expect(redirecting.requests.length).toBeGreaterThanOrEqual(1);
+      expect(seen.length).toBeGreaterThanOrEqual(1);
+      expect(seen.every((headers) => headers.authorization === undefined)).toBe(true);
+    } finally {
+      await redirecting.close();
+      await elsewhere.close();
+    }
   });
 });

@@ -4,11 +4,13 @@
  * tags, the look-up after a lost answer (by search and after, and without the search when its
  * index lags), the token's refusals and the API's errors in our words, and links re-pointed in place.
  */
+import type http from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PublishError, type ClaimedNames, type PublishIntent, type PublishOptions, type PublishTarget } from '../../src/engine/connectors/connector';
 import { CLOCK_SKEW_ALLOWANCE_MS } from '../../src/engine/connectors/intent-match';
 import { createWordPressComConnector, type WordPressComConnector } from '../../src/engine/connectors/wordpress-com/wordpress-com-connector';
 import { startWordPressComStandIn, type WordPressComStandIn } from '../support/wordpress-com-stand-in';
+import { startStubServer } from './stub-servers';
 
 const OPTIONS: PublishOptions = { timeoutMs: 10_000 };
 const SITE = 'first-garden.wordpress.com';
@@ -160,5 +162,24 @@ describe('WordPress.com connector against a WordPress.com REST API stand-in', ()
 
     expect(await connector.updateLinks(target(), published, changes, OPTIONS)).toEqual({ changed: 0 });
     expect(api.requests.filter((request) => request.method === 'POST' && request.path.endsWith(`/posts/${published.remoteId}`))).toHaveLength(1);
+  });
+
+  it('the credentials go to the API’s origin only: an answer redirecting elsewhere gets the request there without them', async () => {
+    const seen: http.IncomingHttpHeaders[] = [];
+    const elsewhere = await startStubServer((request, response) => {
+      seen.push(request.headers);
+      response.writeHead(401, { 'content-type': 'application/json' }).end('{}');
+    });
+    const redirecting = await startStubServer((request, response) => response.writeHead(307, { location: `${elsewhere.url}${request.url ?? '/'}` }).end());
+    try {
+      const away = createWordPressComConnector({ apiBase: `${redirecting.url}/rest/v1.1` });
+      await expectPublishError(away.publish(target(api.tokens.valid), { title: 'Away', html: '<p>x</p>', tags: [], intent: intentOf('Away') }, OPTIONS));
+      expect(redirecting.requests.length).toBeGreaterThanOrEqual(1);
+      expect(seen.length).toBeGreaterThanOrEqual(1);
+      expect(seen.every((headers) => headers.authorization === undefined)).toBe(true);
+    } finally {
+      await redirecting.close();
+      await elsewhere.close();
+    }
   });
 });
