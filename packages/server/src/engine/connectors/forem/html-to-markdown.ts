@@ -142,8 +142,9 @@ export function htmlToMarkdown(html: string): Markdown {
     if (frame.kind === 'emphasis') {
       const inner = content.trim();
       if (inner === '') return content;
-      const lead = /^\s*/.exec(content)?.[0] ?? '';
-      const trail = /\s*$/.exec(content)?.[0] ?? '';
+      // The spaces around the text go outside the marks (`** x**` is no emphasis); found by slicing, not a `\s*$` search (quadratic on a long run).
+      const lead = content.slice(0, content.length - content.trimStart().length);
+      const trail = content.slice(content.trimEnd().length);
       return `${lead}${frame.mark}${inner}${frame.mark}${trail}`;
     }
     const label = content.replaceAll(BREAK, ' ').replace(/\s+/g, ' ').trim();
@@ -209,9 +210,12 @@ export function htmlToMarkdown(html: string): Markdown {
     needBlank = false;
   }
 
+  /** A quote or list item; past MAX_CONTAINERS an item goes on at the deepest level (its marker there). */
   function openContainer(first: string, rest: string): void {
     if (containers.length >= MAX_CONTAINERS) {
       containersTooDeep++;
+      const deepest = containers[containers.length - 1] as Container;
+      if (first !== rest) Object.assign(deepest, { first, rest, firstUsed: false });
       return;
     }
     containers.push({ first, rest, firstUsed: false });
@@ -365,7 +369,7 @@ export function htmlToMarkdown(html: string): Markdown {
         if (pre > 0) {
           if (name !== 'pre') return;
           pre = 0;
-          const code = preText.join('').replaceAll(BREAK, '').replace(/^\n/, '').replace(/\s+$/, '');
+          const code = preText.join('').replaceAll(BREAK, '').replace(/^\n/, '').trimEnd();
           preText = [];
           let longest = 0;
           for (const run of code.match(/`{3,}/g) ?? []) longest = Math.max(longest, run.length);

@@ -297,7 +297,9 @@ export function htmlToNodes(html: string): TelegraphContent {
 function trimEnd(children: TelegraphNode[]): void {
   const last = children[children.length - 1];
   if (typeof last !== 'string') return;
-  const trimmed = last.replace(/[ \t\n\r\f]+$/, '');
+  let end = last.length;
+  while (end > 0 && ' \t\n\r\f'.includes(last[end - 1] as string)) end--;
+  const trimmed = last.slice(0, end);
   if (trimmed === '') children.pop();
   else children[children.length - 1] = trimmed;
 }
