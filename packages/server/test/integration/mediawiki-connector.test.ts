@@ -158,6 +158,31 @@ describe.skipIf(!availability.available)(`MediaWiki connector against real wikis
     expect(await connector.chooseName(bot(wikiA), second, noClaims, OPTIONS)).toBe(`${title} (Ferment)`);
   });
 
+  it('updateLinks re-points the real page: only the dead link\'s address changes, as a minor edit of the bot\'s user, once', async () => {
+    const key = newKey();
+    const dead = `https://dead.example/${key}/`;
+    const live = `https://live.example/${key}`;
+    const published = await connector.publish(bot(wikiB), withIntent({
+      title: `Re-pointed ${key}`, html: `<p>Read <a href="${dead}">the tier above</a> and <a href="https://keep.example/${key}">this one</a>.</p>`, tags: [],
+    }), OPTIONS);
+    const item = { remoteId: published.remoteId, url: published.url };
+    expect(await connector.updateLinks(bot(wikiB), item, [{ from: dead, to: live }], OPTIONS)).toEqual({ changed: 1 });
+    const source = await (await fetch(`${wikiB.url}/index.php?curid=${published.remoteId}&action=raw`)).text();
+    expect(source).toContain(`[${live} the tier above]`);
+    expect(source).toContain(`[https://keep.example/${key} this one]`);
+    expect(source).not.toContain(dead);
+    const page = await fetchPage(published.url, { timeoutMs: 20_000 });
+    expect(page.html).toContain(`href="${live}">the tier above</a>`);
+    const revisions = await revisionsOf(wikiB, published.remoteId);
+    expect(revisions).toHaveLength(2);
+    expect(revisions[1]?.user).toBe(wikiB.botUsername.split('@')[0]);
+    // Asked again: nothing left to change, no third revision.
+    expect(await connector.updateLinks(bot(wikiB), item, [{ from: dead, to: live }], OPTIONS)).toEqual({ changed: 0 });
+    expect(await revisionsOf(wikiB, published.remoteId)).toHaveLength(2);
+    const gone = await connector.updateLinks(bot(wikiB), { remoteId: '99999999', url: `${wikiB.url}/index.php/Nothing` }, [{ from: dead, to: live }], OPTIONS).then(() => undefined, (error: unknown) => error);
+    expect((gone as PublishError).kind).toBe('notFound');
+  });
+
   it('publishes as an account with its own password (clientlogin)', async () => {
     const username = `Author${randomBytes(3).toString('hex')}`;
     const password = `Pw-${randomBytes(8).toString('hex')}`;

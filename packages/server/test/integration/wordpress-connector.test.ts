@@ -308,6 +308,34 @@ describe.skipIf(!availability.available)(`WordPress connector against real blogs
     expect(wrong.kind).toBe('auth');
   });
 
+  it('updateLinks re-points the real post: over REST and XML-RPC only the dead link\'s address changes, once; a deleted post is notFound', async () => {
+    const key = newKey();
+    const dead = `https://dead.example/${key}/`;
+    const live = `https://live.example/${key}?a=1&b=2`;
+    const other = `https://other.example/${key}`;
+    for (const transport of ['rest', 'xmlrpc'] as const) {
+      const options: PublishOptions = { ...OPTIONS, transport };
+      const published = await connector.publish(target(blogA), withIntent({
+        title: `Re-pointed over ${transport} ${key}`,
+        html: `<p>First <a href="${dead}">the tier above</a> and <a href="${other}">another page</a>.</p><p>Again <a href='${dead}'>that page</a>.</p>`,
+        tags: [],
+      }), options);
+      const item = { remoteId: published.remoteId, url: published.url };
+      expect(await connector.updateLinks(target(blogA), item, [{ from: dead, to: live }], options)).toEqual({ changed: 2 });
+      const links = anchors((await fetchText(published.url)).text).filter((anchor) => anchor.href.startsWith('https://') && anchor.href.includes(key));
+      // WordPress writes & as &#038; in its pages.
+      expect(links.map((anchor) => [anchor.href.replace(/&#038;|&amp;/g, '&'), anchor.text])).toEqual([[live, 'the tier above'], [other, 'another page'], [live, 'that page']]);
+      const modified = await fetchJson<{ modified_gmt: string }>(`${blogA.url}/wp-json/wp/v2/posts/${published.remoteId}?_fields=modified_gmt`);
+      // Asked again: no link to the dead page is left, nothing is saved.
+      expect(await connector.updateLinks(target(blogA), item, [{ from: dead, to: live }], options)).toEqual({ changed: 0 });
+      expect(await fetchJson<{ modified_gmt: string }>(`${blogA.url}/wp-json/wp/v2/posts/${published.remoteId}?_fields=modified_gmt`)).toEqual(modified);
+    }
+    const gone = await connector.updateLinks(target(blogA), { remoteId: '999999', url: `${blogA.url}/?p=999999` }, [{ from: dead, to: live }], OPTIONS).then(() => undefined, (error: unknown) => error);
+    expect(gone).toBeInstanceOf(PublishError);
+    expect((gone as PublishError).kind).toBe('notFound');
+    expect((gone as PublishError).message).toMatch(/no such post any more/);
+  });
+
   it('falls back to XML-RPC by itself when the REST API is missing', async () => {
     const front = await startRestlessFront(blogA.url);
     stubs.push(front);

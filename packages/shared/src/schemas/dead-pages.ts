@@ -21,8 +21,9 @@ export const DEAD_PAGE_MESSAGES = {
   repointNothing: 'No published post links to these dead pages any more: nothing to re-point',
   republishQueued: (pages: number) => (pages === 1 ? '1 dead page will be re-published on its site' : `${pages} dead pages will be re-published on their sites`),
   republishNothing: 'None of these pages can be re-published',
-  repointConfirm: (posts: number, tier: number) =>
-    `Edit ${posts === 1 ? 'the post' : `the ${posts} posts`} that link${posts === 1 ? 's' : ''} to this dead page so ${posts === 1 ? 'it links' : 'they link'} to another live tier-${tier} page instead? Each post is changed on its own site; its anchor text stays.`,
+  /** `tier`: the dead page's tier when known (the campaign's dead pages), null from the linking post's row. */
+  repointConfirm: (posts: number, tier: number | null) =>
+    `Edit ${posts === 1 ? 'the post' : `the ${posts} posts`} that link${posts === 1 ? 's' : ''} to ${tier === null ? 'a dead page' : 'this dead page'} so ${posts === 1 ? 'it links' : 'they link'} to another live ${tier === null ? 'page of the tier above' : `tier-${tier} page`} instead? Each post is changed on its own site; its anchor text stays.`,
   republishConfirm: 'Publish this page again on its site, as the same account, with the same article and links? A page is re-published once.',
 } as const;
 

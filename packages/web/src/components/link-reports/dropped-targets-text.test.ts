@@ -17,7 +17,7 @@ describe('the campaign screen line about dropped targets', () => {
 
   it('says how many lower-tier posts still point to a dead page, and what to do', () => {
     expect(droppedTargetsText({ dropped: 1, missing: 0, gone: 1, atRisk: 2 })).toMatch(
-      /A later check that finds a post alive brings it back\. 2 lower-tier posts point to a dead page \(at risk\): re-publish the dead posts .* or replace them\.$/,
+      /A later check that finds a post alive brings it back\. 2 lower-tier posts point to a dead page \(at risk\): re-point them to live pages or re-publish the dead posts from Dead pages\.$/,
     );
     expect(droppedTargetsText({ dropped: 1, missing: 1, gone: 0, atRisk: 1 })).toContain(' 1 lower-tier post points to a dead page (at risk)');
     expect(droppedTargetsText({ dropped: 1, missing: 1, gone: 0, atRisk: 0 })).not.toContain('at risk');

@@ -11,6 +11,6 @@ export function droppedTargetsText(targets: Omit<DroppedTargets, 'atRisk'> & { a
   const atRisk = targets.atRisk ?? 0;
   // The knock-on (issue 36 item 3): posts already published that still link to a dead page.
   const risk = atRisk === 0 ? ''
-    : ` ${atRisk === 1 ? '1 lower-tier post points' : `${atRisk} lower-tier posts point`} to a dead page (at risk): re-publish the dead posts (the project's "Re-publish dead posts") or replace them.`;
+    : ` ${atRisk === 1 ? '1 lower-tier post points' : `${atRisk} lower-tier posts point`} to a dead page (at risk): re-point them to live pages or re-publish the dead posts from Dead pages.`;
   return `${posts} dropped as targets: lower tiers no longer link to them in new posts. Found dead twice in a row: ${reasons}. A later check that finds a post alive brings it back.${risk}`;
 }

@@ -1,4 +1,6 @@
-import { Tag, Tooltip } from 'antd';
+import { useState } from 'react';
+import { Button, Tag, Tooltip } from 'antd';
+import { useRepoint } from '@/components/dead-pages/dead-pages-api';
 import { LINK_CHECK_LABELS, type UrlItem } from '@linkloom/shared';
 import { formatDateAdded } from './links-grid-state';
 
@@ -31,12 +33,25 @@ export function LinkCheckTag({ link }: { link: Pick<UrlItem, 'id' | 'checkStatus
       <Tooltip title={DEAD_PAGE_TIP}>
         <Tag color="magenta" tabIndex={0} data-testid={`link-dead-target-${link.id}`}>points to a dead page</Tag>
       </Tooltip>
+      <RepointButton urlItemId={link.id} />
     </span>
   );
 }
 
 /** What the "points to a dead page" tag explains. */
-export const DEAD_PAGE_TIP = 'This post links to a page of the tier above that was found dead twice in a row: it is at risk. Re-publish the dead post (the project\'s "Re-publish dead posts") or replace it; new posts no longer link to it.';
+export const DEAD_PAGE_TIP = 'This post links to a page of the tier above that was found dead twice in a row: it is at risk. Re-point it: the post is edited on its site to link to another live page of that tier. Or re-publish the dead page from the campaign\'s Dead pages. New posts no longer link to it.';
+
+/** Re-point this one post (its links to dead pages go to live ones of the same tier). */
+function RepointButton({ urlItemId }: { urlItemId: number }) {
+  const repoint = useRepoint();
+  const [busy, setBusy] = useState(false);
+  return (
+    <Button type="link" size="small" style={{ padding: 0, height: 'auto' }} loading={busy} data-testid={`link-repoint-${urlItemId}`}
+      onClick={() => { setBusy(true); void repoint({ urlItemIds: [urlItemId] }, 1, null).finally(() => setBusy(false)); }}>
+      Re-point
+    </Button>
+  );
+}
 
 function CheckTag({ link }: { link: Pick<UrlItem, 'id' | 'checkStatus' | 'checkInfo' | 'checkedAt'> }) {
   const label = LINK_CHECK_LABELS[link.checkStatus];
