@@ -76,7 +76,7 @@ export class ForemConnector implements Connector {
     if (post.featuredImage && 'url' in post.featuredImage && /^https?:\/\//i.test(post.featuredImage.url)) mainImage = post.featuredImage.url;
     else if (post.featuredImage) warnings.push(`The featured image was left out: ${session.http.siteLabel} takes a cover image by its web address only.`);
     return this.withApi(session, async () => {
-      const created = await maybePosted(() => foremCreateArticle(session, {
+      const created = await createdOrUnknown(session, () => foremCreateArticle(session, {
         title: plainTitle(post.intent.name, FOREM_MAX_TITLE), bodyMarkdown: converted.markdown, tags: foremTags(post.tags), ...(mainImage ? { mainImage } : {}),
       }));
       return { url: created.url, remoteId: String(created.id), warnings };
@@ -157,6 +157,16 @@ export class ForemConnector implements Connector {
       if (!(error instanceof ForemApiMissing)) throw error;
       throw new PublishError('notFound', `${session.http.siteLabel} does not answer as a Forem API at /api/: check the site's address (a Forem such as https://dev.to).`, { cause: error });
     }
+  }
+}
+
+/** The create request's own failures: a server error, or an answer that is no Forem API's, may come after the article was saved. */
+async function createdOrUnknown<T>(session: ForemSession, create: () => Promise<T>): Promise<T> {
+  try {
+    return await maybePosted(create);
+  } catch (error) {
+    if (!(error instanceof ForemApiMissing)) throw error;
+    throw new PublishError('network', `${session.http.siteLabel} did not answer the new article as the Forem API does; it will be looked up before trying again.`, { outcomeUnknown: true, retryable: true, cause: error });
   }
 }
 

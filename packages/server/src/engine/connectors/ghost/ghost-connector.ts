@@ -75,7 +75,7 @@ export class GhostConnector implements Connector {
         const url = await this.uploadOrWarn(session, loaded, warnings);
         return url === undefined ? undefined : { url, ...(loaded.alt ? { alt: loaded.alt } : {}) };
       });
-      const created = await maybePosted(() => ghostCreatePost(session, {
+      const created = await createdOrUnknown(session, () => ghostCreatePost(session, {
         title: post.title.slice(0, MAX_TITLE_LENGTH), html: post.html, slug: post.intent.name, tags: tagNames(post.tags), ...(featureImage ? { featureImage } : {}),
       }));
       return { url: created.url, remoteId: created.id, warnings };
@@ -186,6 +186,16 @@ export class GhostConnector implements Connector {
       }
       throw error;
     }
+  }
+}
+
+/** The create request's own failures: a server error, or an answer that is no Ghost API's, may come after the post was saved. */
+async function createdOrUnknown<T>(session: GhostSession, create: () => Promise<T>): Promise<T> {
+  try {
+    return await maybePosted(create);
+  } catch (error) {
+    if (!(error instanceof GhostApiMissing)) throw error;
+    throw new PublishError('network', `${session.http.siteLabel} did not answer the new post as the Ghost Admin API does; it will be looked up before trying again.`, { outcomeUnknown: true, retryable: true, cause: error });
   }
 }
 

@@ -80,9 +80,15 @@ export class TelegraphConnector implements Connector {
       throw new PublishError('rejected', `The article is too long for a Telegraph page (${Math.ceil(size / 1024)} KB of content; Telegraph takes 64 KB): shorten it.`, { retryable: false, code: 'refusedContent' });
     }
     return this.withApi(async () => {
-      const page = await maybePosted(() => telegraphCreatePage(session, {
-        title: plainTitle(post.intent.name, TELEGRAPH_MAX_TITLE), content, ...authorOf(target),
-      }));
+      const page = await maybePosted(async () => {
+        try {
+          return await telegraphCreatePage(session, { title: plainTitle(post.intent.name, TELEGRAPH_MAX_TITLE), content, ...authorOf(target) });
+        } catch (error) {
+          // An answer that is no Telegraph API's may come after the page was made.
+          if (!(error instanceof TelegraphApiMissing)) throw error;
+          throw new PublishError('network', 'The Telegraph API did not answer the new page as it documents; it will be looked up before trying again.', { outcomeUnknown: true, retryable: true, cause: error });
+        }
+      });
       return { url: page.url, remoteId: page.path, warnings };
     });
   }
