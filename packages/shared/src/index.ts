@@ -3,6 +3,7 @@ export * from './constants/limits';
 export * from './constants/routes';
 export * from './constants/menu';
 export * from './constants/modules';
+export * from './constants/module-messages';
 export * from './domain/version';
 export * from './domain/return-to';
 export * from './schemas/common';

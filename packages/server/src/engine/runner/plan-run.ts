@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import {
-  PROJECT_FORM_MESSAGES, READINESS_NOTICES, RERUN_MESSAGES, postsAreCapped, postsPerSite, postsStillDue, projectKind, spreadDays, spreadStartTimes,
+  PROJECT_FORM_MESSAGES, READINESS_NOTICES, RERUN_MESSAGES, UNRUNNABLE_MODULES, postsAreCapped, postsPerSite, postsStillDue, projectKind, spreadDays, spreadStartTimes,
   validateAccountTab, validateEmailTab, type ProjectKind,
 } from '@linkloom/shared';
 import type { DB } from '../../platform/db/schema';
@@ -99,11 +99,14 @@ async function reuseNotice(db: Kysely<DB>, ownerId: number, groupId: number | nu
 
 /**
  * Everything that would make a run of the project fail at once, in the form's order (general
- * settings, then sites), with the message a user acts on: the project screen lists them before
+ * settings, then sites; a module LinkLoom cannot publish, Google Place, alone), with the message a user acts on: the project screen lists them before
  * Start, and a person's Start is refused with the same list (features/projects/project-readiness.ts).
  */
 export async function runReadiness(db: Kysely<DB>, ownerId: number, project: ProjectToPlan): Promise<RunReadiness> {
   const kind = projectKind(project.module);
+  // A module no platform can publish (Google Place, issue 37 item 5): nothing else the form lacks matters.
+  const unrunnable = Object.hasOwn(UNRUNNABLE_MODULES, project.module) ? UNRUNNABLE_MODULES[project.module] : undefined;
+  if (unrunnable !== undefined) return { kind, problems: [unrunnable], sites: [], postingProfileId: null, notices: [], alreadyDone: new Map(), capped: false };
   const read = readProjectForm(kind, project.settings);
   const problems: string[] = [];
   let privateNetworkId: number | null = null;

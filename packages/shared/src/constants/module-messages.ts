@@ -1,0 +1,21 @@
+/**
+ * What the engine says about a project's module (issue 37 items 3–5): the modules whose work is
+ * not a new post (profiles, PDFs) and the one LinkLoom cannot publish at all. One text for the
+ * server (a refused Start, a failed post) and the screens.
+ */
+export const MODULE_MESSAGES = {
+  /** Start of a Google Place project: refused before anything runs. */
+  googlePlaceUnsupported:
+    "Google Place listings are managed in Google Business Profile, which has no API for posting links: LinkLoom can't publish Google Place projects",
+  /** A Web 2.0 Profile or Forum Profile post on a platform whose connector cannot edit the account's profile. */
+  noProfilePage: (platform: string) =>
+    `${platform} has no profile page LinkLoom can edit: use a WordPress or MediaWiki site for Web 2.0 Profile projects`,
+  /** A PDF post on a platform whose connector cannot upload a document. */
+  noDocumentUpload: (platform: string) =>
+    `${platform} has no media library LinkLoom can upload a PDF to: use a WordPress or MediaWiki site for PDF projects`,
+} as const;
+
+/** Modules whose projects never run, with the reason (a Start is refused with it). */
+export const UNRUNNABLE_MODULES: Readonly<Record<string, string>> = {
+  GooglePlace: MODULE_MESSAGES.googlePlaceUnsupported,
+};
