@@ -91,7 +91,7 @@ describe.skipIf(!availability.available)(`WordPress connector against real blogs
     const registry = createDefaultConnectorRegistry();
     expect(registry.get('WordPress').platform).toBe('WordPress');
     expect(registry.get('wordpress')).toBe(registry.get('WordPress'));
-    expect(() => registry.get('Tumblr')).toThrow(/not supported.*WordPress/);
+    expect(() => registry.get('Squarespace')).toThrow(/not supported.*WordPress/);
   });
 
   it('publishes a post with a link and tags over REST; the public page carries the link, dofollow', async () => {

@@ -6,19 +6,23 @@
  * - **WordPress** publishes posts: a titled article with links. Web 2.0 blog posts, article
  *   directory articles and press releases are all such articles, so a WordPress site listed under
  *   one of these modules also takes the posts of the other two.
- * - **MediaWiki** makes wiki pages: only the Wiki module's work.
+ * - **MediaWiki** makes wiki pages: only the Wiki module's work (DokuWiki alike).
+ * - The other blog platforms (Ghost, Blogger, WordPress.com, …) as their catalogue entry says.
  * - **Unknown** (not verified, or neither platform found): nothing beyond its own module.
  * Bookmarks, web and forum profiles and PDFs are not articles on any of these platforms, so sites
  * listed under those modules are never lent out, nor given their posts.
  */
 import type { SitePlatform } from '../schemas/custom-sites';
+import { PUBLISHING_PLATFORMS } from './publishing-platforms';
 
-/** Per platform: the modules whose posts its connector publishes as what they are. */
-export const PLATFORM_ARTICLE_MODULES: Readonly<Record<SitePlatform, readonly string[]>> = {
-  WordPress: ['SocialNetwork', 'ArticleDirectory', 'PressRelease'],
-  MediaWiki: ['Wiki'],
-  Unknown: [],
-};
+/** The modules whose work is an article (a titled text with links) on the platforms that publish it. */
+const ARTICLE_MODULES: readonly string[] = ['SocialNetwork', 'ArticleDirectory', 'PressRelease', 'Wiki'];
+
+/** Per platform: the modules whose posts its connector publishes as what they are (articles; publishing-platforms.ts). */
+export const PLATFORM_ARTICLE_MODULES: Readonly<Record<SitePlatform, readonly string[]>> = Object.fromEntries([
+  ...PUBLISHING_PLATFORMS.map((platform) => [platform.name, platform.modules.filter((module) => ARTICLE_MODULES.includes(module))]),
+  ['Unknown', []],
+]) as Record<SitePlatform, readonly string[]>;
 
 function articleModulesOf(platform: string): readonly string[] {
   return Object.hasOwn(PLATFORM_ARTICLE_MODULES, platform) ? PLATFORM_ARTICLE_MODULES[platform as SitePlatform] : [];

@@ -28,6 +28,15 @@ export const PLATFORM_UNKNOWN = 'Unknown';
 export const PLATFORM_WORDPRESS = 'WordPress';
 /** Detected by the platform verifier (MediaWiki's api.php siteinfo); published through the MediaWiki connector. */
 export const PLATFORM_MEDIAWIKI = 'MediaWiki';
+/** The other platforms with a connector (issue 37; domain/publishing-platforms.ts lists them all with their modules). */
+export const PLATFORM_DOKUWIKI = 'DokuWiki';
+export const PLATFORM_SHAARLI = 'Shaarli';
+export const PLATFORM_GHOST = 'Ghost';
+export const PLATFORM_BLOGGER = 'Blogger';
+export const PLATFORM_TUMBLR = 'Tumblr';
+export const PLATFORM_WORDPRESS_COM = 'WordPress.com';
+export const PLATFORM_FOREM = 'Forem';
+export const PLATFORM_TELEGRAPH = 'Telegraph';
 
 export interface PrivateSiteFields {
   siteUrl: string;

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { IdListSchema } from './common';
 import { MODULES, type ModuleId } from '../constants/modules';
 import type { SiteStatus } from '../constants/project-options';
+import { PUBLISHING_PLATFORMS, type PublishingPlatformName } from '../domain/publishing-platforms';
 
 /** Modules a custom site can belong to: the posting modules of a strategy's project node. */
 export const CUSTOM_SITE_MODULES = [
@@ -14,8 +15,10 @@ export const CUSTOM_SITE_MODULES = [
 ] as const satisfies readonly ModuleId[];
 export type CustomSiteModule = (typeof CUSTOM_SITE_MODULES)[number];
 
-/** Platforms the verifier tells apart; Unknown until it has looked (or when it found neither). */
-export const SITE_PLATFORMS = ['WordPress', 'MediaWiki', 'Unknown'] as const;
+/** Platforms the verifier tells apart (domain/publishing-platforms.ts); Unknown until it has looked (or when it found none). */
+export const SITE_PLATFORMS = [
+  ...PUBLISHING_PLATFORMS.map((platform): PublishingPlatformName => platform.name), 'Unknown',
+] as const as unknown as readonly [PublishingPlatformName | 'Unknown', ...Array<PublishingPlatformName | 'Unknown'>];
 export type SitePlatform = (typeof SITE_PLATFORMS)[number];
 
 /** A custom site's verification: NEW (never looked at), CHECKING, OK or FAILED (with a reason). */
