@@ -7,13 +7,16 @@
  *   PostgreSQL       scripts/setup/postgres.sh ensure     skipped on purpose with SKIP_POSTGRES=1
  *   WordPress peers  scripts/peers/wordpress.sh install   skipped on purpose with SKIP_WORDPRESS=1
  *   MediaWiki peers  scripts/peers/mediawiki.sh install   skipped on purpose with SKIP_MEDIAWIKI=1
+ *   DokuWiki peers   scripts/peers/dokuwiki.sh install    skipped on purpose with SKIP_DOKUWIKI=1
+ *   Shaarli peers    scripts/peers/shaarli.sh install     skipped on purpose with SKIP_SHAARLI=1
  *   Dovecot peers    scripts/peers/dovecot.sh install     skipped on purpose with SKIP_DOVECOT=1
  *   microsocks       scripts/peers/microsocks.sh install  skipped on purpose with SKIP_MICROSOCKS=1
  *                    (the SOCKS5 proxy of the proxy tests; their HTTP proxy is the proxy-chain package)
  *
  * A step that cannot do its job fails the run with the reason (what is missing, how to get it);
  * only an explicit SKIP_… variable skips. REQUIRE_POSTGRES=1 / REQUIRE_WORDPRESS=1 /
- * REQUIRE_MEDIAWIKI=1 / REQUIRE_DOVECOT=1 / REQUIRE_MICROSOCKS=1 (CI) forbid the matching SKIP_….
+ * REQUIRE_MEDIAWIKI=1 / REQUIRE_DOKUWIKI=1 / REQUIRE_SHAARLI=1 / REQUIRE_DOVECOT=1 / REQUIRE_MICROSOCKS=1
+ * (CI) forbid the matching SKIP_….
  *
  * `node scripts/setup/setup.mjs` runs the set-up alone: prints the steps and the environment the
  * test stages would get, then stops a throwaway PostgreSQL it started (`--keep` leaves it running
@@ -27,6 +30,16 @@ const root = path.resolve(import.meta.dirname, '../..');
 const here = path.join(root, 'scripts', 'setup');
 
 const flag = (name) => process.env[name] === '1';
+
+/** The integration tests' peers: SKIP_/REQUIRE_{name}, their install script, what the step and its skipped tests are called. */
+const PEERS = [
+  { name: 'WORDPRESS', script: 'wordpress.sh', label: 'WordPress peers', tests: 'WordPress integration tests' },
+  { name: 'MEDIAWIKI', script: 'mediawiki.sh', label: 'MediaWiki peers', tests: 'MediaWiki integration tests' },
+  { name: 'DOKUWIKI', script: 'dokuwiki.sh', label: 'DokuWiki peers', tests: 'DokuWiki integration tests' },
+  { name: 'SHAARLI', script: 'shaarli.sh', label: 'Shaarli peers', tests: 'Shaarli integration tests' },
+  { name: 'DOVECOT', script: 'dovecot.sh', label: 'Dovecot peers', tests: 'Dovecot mail integration tests' },
+  { name: 'MICROSOCKS', script: 'microsocks.sh', label: 'microsocks', tests: 'SOCKS5 proxy tests' },
+];
 
 function seconds(ms) {
   const s = ms / 1000;
@@ -126,59 +139,20 @@ export async function setUp({ ownerPid = process.pid } = {}) {
     }
   }
 
-  if (skipWanted('SKIP_WORDPRESS', 'REQUIRE_WORDPRESS')) {
-    // scripts/peers/wordpress.sh install refuses with SKIP_WORDPRESS=1, so those tests skip with that reason.
-    skipped.push('WordPress integration tests (SKIP_WORDPRESS=1)');
-    delete env.REQUIRE_WORDPRESS;
-    process.stdout.write('setup: WordPress peers skipped on purpose (SKIP_WORDPRESS=1)\n');
-  } else {
-    const wordpress = await step('WordPress peers', 'bash', [path.join(root, 'scripts', 'peers', 'wordpress.sh'), 'install'], env, ownerPid);
-    if (wordpress.ok) env.REQUIRE_WORDPRESS = '1';
-    else {
-      failures.push(`setup: WordPress peers (${wordpress.reason})`);
-      delete env.REQUIRE_WORDPRESS;
+  // The peers of the integration tests, each installed by its script's `install` (which refuses with
+  // its SKIP_… variable, so those tests skip with that reason); a failure leaves its tests skipped.
+  for (const peer of PEERS) {
+    if (skipWanted(`SKIP_${peer.name}`, `REQUIRE_${peer.name}`)) {
+      skipped.push(`${peer.tests} (SKIP_${peer.name}=1)`);
+      delete env[`REQUIRE_${peer.name}`];
+      process.stdout.write(`setup: ${peer.label} skipped on purpose (SKIP_${peer.name}=1)\n`);
+      continue;
     }
-  }
-
-  if (skipWanted('SKIP_MEDIAWIKI', 'REQUIRE_MEDIAWIKI')) {
-    // scripts/peers/mediawiki.sh install refuses with SKIP_MEDIAWIKI=1, so those tests skip with that reason.
-    skipped.push('MediaWiki integration tests (SKIP_MEDIAWIKI=1)');
-    delete env.REQUIRE_MEDIAWIKI;
-    process.stdout.write('setup: MediaWiki peers skipped on purpose (SKIP_MEDIAWIKI=1)\n');
-  } else {
-    const mediawiki = await step('MediaWiki peers', 'bash', [path.join(root, 'scripts', 'peers', 'mediawiki.sh'), 'install'], env, ownerPid);
-    if (mediawiki.ok) env.REQUIRE_MEDIAWIKI = '1';
+    const installed = await step(peer.label, 'bash', [path.join(root, 'scripts', 'peers', peer.script), 'install'], env, ownerPid);
+    if (installed.ok) env[`REQUIRE_${peer.name}`] = '1';
     else {
-      failures.push(`setup: MediaWiki peers (${mediawiki.reason})`);
-      delete env.REQUIRE_MEDIAWIKI;
-    }
-  }
-
-  if (skipWanted('SKIP_DOVECOT', 'REQUIRE_DOVECOT')) {
-    // scripts/peers/dovecot.sh install refuses with SKIP_DOVECOT=1, so the mail tests skip with that reason.
-    skipped.push('Dovecot mail integration tests (SKIP_DOVECOT=1)');
-    delete env.REQUIRE_DOVECOT;
-    process.stdout.write('setup: Dovecot peers skipped on purpose (SKIP_DOVECOT=1)\n');
-  } else {
-    const dovecot = await step('Dovecot peers', 'bash', [path.join(root, 'scripts', 'peers', 'dovecot.sh'), 'install'], env, ownerPid);
-    if (dovecot.ok) env.REQUIRE_DOVECOT = '1';
-    else {
-      failures.push(`setup: Dovecot peers (${dovecot.reason})`);
-      delete env.REQUIRE_DOVECOT;
-    }
-  }
-
-  if (skipWanted('SKIP_MICROSOCKS', 'REQUIRE_MICROSOCKS')) {
-    // scripts/peers/microsocks.sh install refuses with SKIP_MICROSOCKS=1, so the SOCKS5 proxy tests skip with that reason.
-    skipped.push('SOCKS5 proxy tests (SKIP_MICROSOCKS=1)');
-    delete env.REQUIRE_MICROSOCKS;
-    process.stdout.write('setup: microsocks skipped on purpose (SKIP_MICROSOCKS=1)\n');
-  } else {
-    const microsocks = await step('microsocks', 'bash', [path.join(root, 'scripts', 'peers', 'microsocks.sh'), 'install'], env, ownerPid);
-    if (microsocks.ok) env.REQUIRE_MICROSOCKS = '1';
-    else {
-      failures.push(`setup: microsocks (${microsocks.reason})`);
-      delete env.REQUIRE_MICROSOCKS;
+      failures.push(`setup: ${peer.label} (${installed.reason})`);
+      delete env[`REQUIRE_${peer.name}`];
     }
   }
 
@@ -200,7 +174,8 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const keep = process.argv.includes('--keep');
   // A kept throwaway cluster belongs to the calling shell: the next set-up sweeps it once that ends.
   const setup = await setUp({ ownerPid: keep ? process.ppid : process.pid });
-  for (const name of ['TEST_DATABASE_URL', 'REQUIRE_POSTGRES', 'REQUIRE_WORDPRESS', 'REQUIRE_MEDIAWIKI', 'REQUIRE_DOVECOT', 'REQUIRE_MICROSOCKS', 'SKIP_POSTGRES', 'SKIP_WORDPRESS', 'SKIP_MEDIAWIKI', 'SKIP_DOVECOT', 'SKIP_MICROSOCKS', 'SKIP_E2E']) {
+  const names = ['TEST_DATABASE_URL', 'REQUIRE_POSTGRES', 'SKIP_POSTGRES', ...PEERS.flatMap((peer) => [`REQUIRE_${peer.name}`, `SKIP_${peer.name}`]), 'SKIP_E2E'];
+  for (const name of names) {
     const value = setup.env[name]?.replace(/\/\/([^:/@]*):[^@]*@/, '//$1:***@');
     if (value !== undefined) process.stdout.write(`env for the tests: ${name}=${value}\n`);
   }

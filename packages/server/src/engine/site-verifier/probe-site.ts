@@ -10,9 +10,13 @@
  * - MediaWiki: the generator or the EditURI link, confirmed by api.php siteinfo (root or /w/).
  *   Login: a bot password (`User@app`) or the account's password; accounts can be created when
  *   anonymous visitors have the `createaccount` right.
+ * - DokuWiki (its XML-RPC remote API), Shaarli (its REST API, the password as the API secret) and
+ *   Ghost (the Admin API's public site endpoint), and hosted services by the site's host
+ *   (probe-more-platforms.ts).
  * - Anything else that answers with a web page: Unknown (FAILED: the engine cannot post there).
  */
-import { PLATFORM_MEDIAWIKI, PLATFORM_UNKNOWN, PLATFORM_WORDPRESS } from '@linkloom/shared';
+import { PLATFORM_MEDIAWIKI, PLATFORM_UNKNOWN, PLATFORM_WORDPRESS, type SitePlatform } from '@linkloom/shared';
+import { probeDokuWikiSite, probeGhostSite, probeHostedSite, probeShaarliSite } from './probe-more-platforms';
 import { basicAuthorization } from '../connectors/wordpress/rest-api';
 import { XmlRpcMissing, xmlRpcUsersBlogId } from '../connectors/wordpress/xmlrpc-api';
 import { PublishError } from '../connectors/connector';
@@ -21,7 +25,7 @@ import { MediaWikiApiMissing, MediaWikiSession, type SiteInfo } from '../connect
 import { ProbeFailure, probeGet, type ProbeAnswer } from './probe-http';
 import { remoteCode, sameSiteOrigin } from '../connectors/remote-summary';
 
-export type ProbedPlatform = typeof PLATFORM_WORDPRESS | typeof PLATFORM_MEDIAWIKI | typeof PLATFORM_UNKNOWN;
+export type ProbedPlatform = SitePlatform;
 
 export interface SiteToProbe {
   url: string;
@@ -73,6 +77,9 @@ export async function probeSite(site: SiteToProbe, options: ProbeOptions): Promi
     ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
   };
   const root = `${base.origin}${base.pathname.replace(/\/+$/, '')}`;
+  // A hosted service's blog is known by its address: its API is the service's, not the site's.
+  const hosted = probeHostedSite(site);
+  if (hosted) return hosted;
   try {
     const home = await probeGet(root || base.origin, ctx);
     if (home.status >= 400) return failed(`The site answers HTTP ${home.status}${home.status === 404 ? ' Not Found' : ''} at ${home.url}`);
@@ -92,8 +99,15 @@ export async function probeSite(site: SiteToProbe, options: ProbeOptions): Promi
         if (hints.mediawiki) return failed('MediaWiki, but its api.php does not answer: the engine cannot post there', PLATFORM_MEDIAWIKI);
       }
     }
+    // The other self-hosted platforms, each asked at its own address.
+    for (const other of [probeDokuWikiSite, probeShaarliSite] as const) {
+      const found = await other(root, site, ctx, options);
+      if (found) return found;
+    }
+    const ghost = await probeGhostSite(root, site, ctx);
+    if (ghost) return ghost;
     if (!isHtml) return failed(`The address answers with ${type.split(';')[0] || 'something that is not a web page'}, not a web site`);
-    return failed('A web page, but neither WordPress (no REST API at /wp-json/) nor MediaWiki (no api.php) was found: the engine cannot post there');
+    return failed('A web page, but none of the platforms LinkLoom publishes to was found (WordPress, MediaWiki, DokuWiki, Shaarli, Ghost): the engine cannot post there');
   } catch (error) {
     if (options.signal?.aborted) throw options.signal.reason;
     if (error instanceof ProbeFailure || error instanceof PublishError) return failed(error.message.replace(/\.$/, ''));

@@ -220,6 +220,8 @@ export interface ShaarliProbeOptions {
   /** The site's API secret: with it the probe tells whether the API takes it. */
   apiSecret?: string;
   dispatcherForProxy?: DispatcherForProxy;
+  /** A proxy's dispatcher already made (the platform verifier's), used instead of `proxy`. */
+  dispatcher?: HttpContext['dispatcher'];
 }
 
 /**
@@ -249,7 +251,9 @@ const SHAARLI_PAGE = /shaarli(?:\.min)?\.css|id="shaarli-menu"|title="Shaarli se
  */
 export async function probeShaarli(siteUrl: string, options: ShaarliProbeOptions): Promise<ShaarliProbe> {
   const base = normaliseSiteUrl(siteUrl);
-  const http = await httpContextFor(base, options, new ProxyDispatchers(options.dispatcherForProxy));
+  const http = options.dispatcher
+    ? { timeoutMs: options.timeoutMs, siteLabel: base, dispatcher: siteOnlyDispatcher(new URL(base), options.dispatcher), ...(options.signal ? { signal: options.signal } : {}) }
+    : await httpContextFor(base, options, new ProxyDispatchers(options.dispatcherForProxy));
   const secret = options.apiSecret?.trim() ?? '';
   let api: ShaarliProbe['api'] = 'absent';
   if (secret !== '') {
