@@ -94,6 +94,7 @@ export * from './schemas/run-outlook';
 export * from './schemas/run-log';
 export * from './schemas/check-now';
 export * from './schemas/dead-pages';
+export * from './schemas/publishing-capabilities';
 export * from './domain/backlinks-export';
 export * from './schemas/backlinks-export';
 export * from './schemas/alerts';

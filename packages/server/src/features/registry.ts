@@ -27,6 +27,7 @@ import { wizardRoutes } from './wizards/wizards.routes';
 import { linkHealthRoutes } from './link-health/link-health.routes';
 import { checkNowRoutes } from './link-health/check-now.routes';
 import { deadPagesRoutes } from './link-health/dead-pages.routes';
+import { publishingRoutes } from './publishing/publishing.routes';
 import { alertRoutes } from './alerts/alerts.routes';
 import { backlinksExportRoutes } from './backlinks/backlinks-export.routes';
 
@@ -36,5 +37,5 @@ export const FEATURE_ROUTES: readonly FastifyPluginAsyncZod<AppContext>[] = [
   linkSetRoutes, linkItemRoutes, privateNetworkRoutes, contentRoutes, randomInfoRoutes, optionRoutes,
   indexNowKeyRoutes, apiTokenRoutes, strategyRoutes, customSiteRoutes, siteVerifierRoutes, siteSelectionRoutes, userEmailRoutes, wizardRoutes,
   linkHealthRoutes, backlinksExportRoutes,
-  checkNowRoutes, deadPagesRoutes, alertRoutes,
+  checkNowRoutes, deadPagesRoutes, publishingRoutes, alertRoutes,
 ];
