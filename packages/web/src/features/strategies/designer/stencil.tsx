@@ -1,6 +1,7 @@
 import type { CSSProperties, DragEvent, KeyboardEvent } from 'react';
 import { Typography } from 'antd';
 import { DIAGRAM_EDITOR, DIAGRAM_GROUPS } from '@linkloom/shared';
+import { ModuleCapabilityBadge, usePublishingCapabilities } from '@/components/publishing-capabilities';
 import { NODE_KINDS } from './nodes/registry';
 
 /** The drag data type a stencil item carries: the kind. */
@@ -9,9 +10,11 @@ export const KIND_DRAG_TYPE = 'application/x-linkloom-kind';
 /**
  * The stencil (240 px wide, spec 2 §2): every kind of §3 in the groups Premium, Standard and
  * PBN, each drawn in its kind's colour (Premium ones with the red dashed outline). Drag one onto
- * the paper, or focus it and press Enter to drop it in the middle of the view.
+ * the paper, or focus it and press Enter to drop it in the middle of the view. Beside each kind
+ * that runs one module, its badge says whether the user's sites can publish it (issue 37).
  */
 export function Stencil({ onAdd }: { onAdd: (kind: string) => void }) {
+  const { capabilityOf } = usePublishingCapabilities();
   const handleDragStart = (kind: string) => (event: DragEvent) => {
     event.dataTransfer.setData(KIND_DRAG_TYPE, kind);
     event.dataTransfer.effectAllowed = 'copy';
@@ -29,15 +32,18 @@ export function Stencil({ onAdd }: { onAdd: (kind: string) => void }) {
       <Typography.Text type="secondary" className="ll-stencil-heading">{group}</Typography.Text>
       <div className="ll-stencil-group">
         {NODE_KINDS.filter((entry) => entry.info.group === group).map((entry) => (
-          <div
-            key={entry.info.kind}
-            className={entry.info.premium ? 'll-stencil-item ll-node-premium' : 'll-stencil-item'}
-            style={{ '--ll-kind': entry.defaults.colour } as CSSProperties}
-            draggable role="button" tabIndex={0} title={`Drag ${entry.info.label} onto the paper`}
-            onDragStart={handleDragStart(entry.info.kind)} onKeyDown={handleKey(entry.info.kind)}
-            data-testid={`stencil-${entry.info.kind}`}
-          >
-            {entry.info.label}
+          // The badge sits beside the draggable item, not in it: a focusable tag inside a button is no button.
+          <div key={entry.info.kind} className="ll-stencil-row" data-testid={`stencil-row-${entry.info.kind}`}>
+            <div
+              className={entry.info.premium ? 'll-stencil-item ll-node-premium' : 'll-stencil-item'}
+              style={{ '--ll-kind': entry.defaults.colour } as CSSProperties}
+              draggable role="button" tabIndex={0} title={`Drag ${entry.info.label} onto the paper`}
+              onDragStart={handleDragStart(entry.info.kind)} onKeyDown={handleKey(entry.info.kind)}
+              data-testid={`stencil-${entry.info.kind}`}
+            >
+              {entry.info.label}
+            </div>
+            {entry.info.module !== null && <ModuleCapabilityBadge capability={capabilityOf(entry.info.module)} />}
           </div>
         ))}
       </div>
