@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { Radio, Select } from 'antd';
-import { TIER_SITE_TYPES, siteKey, type TierSiteSelection } from '@linkloom/shared';
+import { TIER_SITE_TYPES, siteKey, type ModuleCapability, type TierSiteSelection } from '@linkloom/shared';
+import { ModuleCapabilityList, usePublishingCapabilities } from '@/components/publishing-capabilities';
 import { SiteGrid } from '@/components/site-grid';
 import { useSiteSelectionOptions, useWizardSites } from '../../api/wizard-editor-api';
 import { useWizardEditor } from '../editor-context';
@@ -8,6 +9,8 @@ import { TierTabs } from '../tier-tabs';
 import { TabForm, WizardField } from '../wizard-field';
 import { patchTier } from '../wizard-updates';
 import { wizardSiteRows } from '../site-rows';
+import { tierModules } from '../tier-modules';
+import { wizardDiagram } from '../wizard-model';
 
 const TYPE_OPTIONS = [
   { value: TIER_SITE_TYPES.allSites, label: 'All Sites' },
@@ -31,13 +34,22 @@ function ManualSites({ tier, value }: { tier: number; value: TierSiteSelection }
   );
 }
 
-function SitesTier({ tier }: { tier: number }) {
+/** What a tier needs to know of the modules it runs: which, and whether the user's sites can publish each. */
+interface TierModules {
+  modules: readonly string[];
+  capabilityOf: (module: string) => ModuleCapability | undefined;
+}
+
+function SitesTier({ tier, modules }: { tier: number; modules: TierModules }) {
   const { wizard, update } = useWizardEditor();
   const value = wizard.tierSiteSelection[tier - 1];
   const selections = useSiteSelectionOptions();
   if (!value) return null;
   return (
     <TabForm>
+      <div style={{ marginBottom: 16 }}>
+        <ModuleCapabilityList title={`Tier ${tier} publishes:`} modules={modules.modules} capabilityOf={modules.capabilityOf} data-testid={`sites-modules-${tier}`} />
+      </div>
       <WizardField path={`tierSiteSelection.${tier - 1}.type`} label={`Sites of Tier ${tier}`}>
         <Radio.Group
           value={value.type} data-testid={`sites-type-${tier}`}
@@ -60,7 +72,13 @@ function SitesTier({ tier }: { tier: number }) {
   );
 }
 
-/** Sites tab (spec 2 §2): per tier All Sites, a Site Selection Profile, or sites picked by hand. */
+/**
+ * Sites tab (spec 2 §2): per tier All Sites, a Site Selection Profile, or sites picked by hand,
+ * under the modules the tier runs, each with whether the user's sites can publish it (issue 37).
+ */
 export function SitesTab() {
-  return <TierTabs tab="sites">{(tier) => <SitesTier tier={tier} />}</TierTabs>;
+  const { wizard } = useWizardEditor();
+  const { capabilityOf } = usePublishingCapabilities();
+  const byTier = useMemo(() => tierModules(wizardDiagram(wizard)), [wizard.strategy]); // eslint-disable-line react-hooks/exhaustive-deps
+  return <TierTabs tab="sites">{(tier) => <SitesTier tier={tier} modules={{ modules: byTier.get(tier) ?? [], capabilityOf }} />}</TierTabs>;
 }
