@@ -4,6 +4,7 @@ import { AddCustomSiteBodySchema, type AddCustomSiteBody, type CustomSiteModule 
 import { zodRule, VALIDATE_ON } from '@/lib/zod-form-rules';
 import { useSubmitState } from '@/lib/use-submit-state';
 import { DIALOG_LABELS } from '@/components/dialog-labels';
+import { CredentialsHelp } from '@/components/publishing-capabilities';
 import { focusFieldOnOpen } from '@/components/dialog-focus';
 
 interface AddSiteValues {
@@ -25,12 +26,15 @@ export interface AddCustomSiteDialogProps {
 /**
  * Add one custom site: URL and module (required), the admin or bot login and password (both or
  * neither), the user's DA and the premium flag. The rules are the shared schema's, so the dialog
- * says what the server would. Stays open when saving fails.
+ * says what the server would. Under the password, what the login and password hold on the site's
+ * platform (the address's hosted service, or the module's platforms). Stays open when saving fails.
  */
 export function AddCustomSiteDialog({ open, modules, onSubmit, onClose }: AddCustomSiteDialogProps) {
   const [form] = Form.useForm<AddSiteValues>();
   const firstField = useRef<InputRef>(null);
   const { submitting, run } = useSubmitState();
+  const url = Form.useWatch('url', form);
+  const module = Form.useWatch('module', form);
 
   const handleFinish = async (values: AddSiteValues) => {
     const body: AddCustomSiteBody = {
@@ -70,7 +74,10 @@ export function AddCustomSiteDialog({ open, modules, onSubmit, onClose }: AddCus
       <Form.Item name="login" label="Admin or bot login (optional)" rules={[zodRule(AddCustomSiteBodySchema, 'login')]} dependencies={['password']}>
         <Input autoComplete="off" data-testid="add-site-login" />
       </Form.Item>
-      <Form.Item name="password" label="Password or application / bot password (optional)" rules={[zodRule(AddCustomSiteBodySchema, 'password')]} dependencies={['login']}>
+      <Form.Item
+        name="password" label="Password or application / bot password (optional)" rules={[zodRule(AddCustomSiteBodySchema, 'password')]} dependencies={['login']}
+        extra={<CredentialsHelp url={url} module={module} />}
+      >
         <Input.Password autoComplete="new-password" data-testid="add-site-password" />
       </Form.Item>
       <Form.Item name="da" label="DA (optional)" rules={[zodRule(AddCustomSiteBodySchema, 'da')]}>

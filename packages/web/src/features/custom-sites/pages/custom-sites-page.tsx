@@ -3,6 +3,7 @@ import { Alert, Button, Dropdown, Flex, Space } from 'antd';
 import { DeleteOutlined, DownOutlined, DownloadOutlined, ImportOutlined, PlusOutlined, StarOutlined } from '@ant-design/icons';
 import { CUSTOM_SITE_MESSAGES, siteKey, type CustomSiteModule } from '@linkloom/shared';
 import { PageHeader } from '@/components/page-header';
+import { ModuleCapabilityList, usePublishingCapabilities } from '@/components/publishing-capabilities';
 import { SiteGrid } from '@/components/site-grid';
 import { useConfirm } from '@/components/confirm-delete';
 import { exportCustomSites, useAddCustomSite, useCustomSites, useDeleteCustomSites, usePremiumCustomSites } from '../api/custom-sites-api';
@@ -18,7 +19,8 @@ type Importing = { module: CustomSiteModule | null; name: string } | null;
  * Custom sites (/custom-sites, spec 2 §2): the user's own sites per module in the shared site
  * grid (premium sites first as their own group, then by module and platform, with Collapse /
  * Expand), Add, Import (one module), Import All, Export All, Premium (flag the ticked sites premium
- * or not), Delete, and the platform verifier with Start / Stop, all kept live.
+ * or not), Delete, and the platform verifier with Start / Stop, all kept live. Above the grid,
+ * each module says whether these sites (and the private networks') can publish it (issue 37).
  */
 export function CustomSitesPage() {
   const query = useCustomSites();
@@ -30,6 +32,7 @@ export function CustomSitesPage() {
   const [adding, setAdding] = useState(false);
   const [importing, setImporting] = useState<Importing>(null);
   useCustomSitesLive();
+  const { capabilityOf } = usePublishingCapabilities();
 
   const data = query.data;
   const sites = useMemo(() => data?.sites ?? [], [data]);
@@ -90,6 +93,9 @@ export function CustomSitesPage() {
           </Button>
         </Space>
       </Flex>
+      <div style={{ marginBottom: 12 }}>
+        <ModuleCapabilityList title="Can publish:" modules={modules.map((m) => m.id)} capabilityOf={capabilityOf} data-testid="custom-sites-capabilities" />
+      </div>
       <SiteGrid
         sites={rows}
         grouping="module-platform"
