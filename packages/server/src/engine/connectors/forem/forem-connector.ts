@@ -20,6 +20,7 @@
  * that title, published at or after the intent. updateLinks edits the article's Markdown in place
  * (`PUT /api/articles/{id}` with `body_markdown` only).
  */
+import { PLATFORM_FOREM } from '@linkloom/shared';
 import { PublishError, type ClaimedNames, type Connector, type LinkChange, type NamedPost, type PublishedItem, type PublishedPost, type PublishIntent, type PublishOptions, type PublishPost, type PublishResult, type PublishTarget } from '../connector';
 import { normaliseSiteUrl, type HttpContext } from '../http';
 import { madeAfterIntent } from '../intent-match';
@@ -30,8 +31,6 @@ import { ForemApiMissing, foremCreateArticle, foremMyArticles, foremReadArticle,
 import { MarkdownNestingError, htmlToMarkdown } from './html-to-markdown';
 import { replaceMarkdownLinks } from './markdown-links';
 import { chooseTitledName, plainTitle } from './titled-name';
-
-export const PLATFORM_FOREM = 'Forem';
 
 export interface ForemConnectorOptions {
   dispatcherForProxy?: DispatcherForProxy;

@@ -19,7 +19,7 @@
  * updateLinks reads the post's HTML and `updated_at`, re-points the links and saves it with that
  * `updated_at` (Ghost refuses the edit of a post changed meanwhile: read and try once more).
  */
-import { decodeEntities } from '@linkloom/shared';
+import { PLATFORM_GHOST, decodeEntities } from '@linkloom/shared';
 import { PublishError, type ClaimedNames, type Connector, type LinkChange, type NamedPost, type PublishedItem, type PublishedPost, type PublishIntent, type PublishOptions, type PublishPost, type PublishResult, type PublishTarget } from '../connector';
 import { loadFeaturedImage, type ImageFile } from '../featured-image';
 import { normaliseSiteUrl, type HttpContext } from '../http';
@@ -31,8 +31,6 @@ import { parseAdminApiKey } from './admin-token';
 import { credentialDispatcher } from './hosted-api';
 import { replaceHtmlLinks } from './link-addresses';
 import { ghostSlugCandidates, takenSlugVariants } from './slug';
-
-export const PLATFORM_GHOST = 'Ghost';
 
 export interface GhostConnectorOptions {
   dispatcherForProxy?: DispatcherForProxy;

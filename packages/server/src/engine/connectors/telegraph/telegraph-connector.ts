@@ -18,6 +18,7 @@
  * intent on. updateLinks reads the page (`getPage`), re-points the `href` of its links and saves it
  * (`editPage`) with its title and author as they were.
  */
+import { PLATFORM_TELEGRAPH } from '@linkloom/shared';
 import { PublishError, type ClaimedNames, type Connector, type LinkChange, type NamedPost, type PublishedItem, type PublishedPost, type PublishIntent, type PublishOptions, type PublishPost, type PublishResult, type PublishTarget } from '../connector';
 import { normaliseSiteUrl, type HttpContext } from '../http';
 import { CLOCK_SKEW_ALLOWANCE_MS } from '../intent-match';
@@ -28,8 +29,6 @@ import { credentialDispatcher } from '../ghost/hosted-api';
 import { chooseTitledName, plainTitle } from '../forem/titled-name';
 import { MAX_CONTENT_BYTES, TelegraphNestingError, contentBytes, htmlToNodes, type TelegraphNode } from './html-to-nodes';
 import { TELEGRAPH_API_BASE, TelegraphApiMissing, telegraphCreatePage, telegraphEditPage, telegraphGetPage, telegraphPageList, type TelegraphSession } from './telegraph-api';
-
-export const PLATFORM_TELEGRAPH = 'Telegraph';
 
 export interface TelegraphConnectorOptions {
   dispatcherForProxy?: DispatcherForProxy;
