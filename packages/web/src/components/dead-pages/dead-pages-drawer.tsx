@@ -56,25 +56,25 @@ function Actions({ page }: { page: DeadPage }) {
 
 const COLUMNS: TableColumnsType<DeadPage> = [
   {
-    key: 'url', title: 'Dead page', dataIndex: 'url', ellipsis: true,
+    key: 'url', title: 'Dead page', dataIndex: 'url', width: 300,
     render: (url: string, page) => (
-      <Space orientation="vertical" size={0} style={{ minWidth: 0 }}>
-        <Typography.Link href={url} target="_blank" rel="noreferrer" ellipsis style={{ maxWidth: 360 }}>{url}</Typography.Link>
+      <Space orientation="vertical" size={0} style={{ minWidth: 0, maxWidth: '100%' }}>
+        <Typography.Link href={url} target="_blank" rel="noreferrer" ellipsis title={url} style={{ maxWidth: 280 }}>{url}</Typography.Link>
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>{page.projectName || page.linkSetName}</Typography.Text>
       </Space>
     ),
   },
-  { key: 'tier', title: 'Tier', dataIndex: 'tier', width: 64 },
+  { key: 'tier', title: 'Tier', dataIndex: 'tier', width: 56 },
   {
-    key: 'reason', title: 'Found dead', dataIndex: 'reason', width: 170,
+    key: 'reason', title: 'Found dead', dataIndex: 'reason', width: 160,
     render: (reason: DeadPage['reason'], page) => (
       <Tooltip title={reason === 'gone' ? 'The page answers 404 or 410' : 'The page no longer carries its link'}>
         <span tabIndex={0}><Tag color="red">{reason === 'gone' ? 'Gone' : 'Missing'}</Tag>{checkedAtText(page.deadSince)}</span>
       </Tooltip>
     ),
   },
-  { key: 'atRisk', title: 'Posts at risk', dataIndex: 'atRisk', width: 110, render: (n: number) => (n > 0 ? <Tag color="magenta">{n}</Tag> : '0') },
-  { key: 'livePages', title: 'Live pages left', dataIndex: 'livePages', width: 120 },
+  { key: 'atRisk', title: 'Posts at risk', dataIndex: 'atRisk', width: 100, render: (n: number) => (n > 0 ? <Tag color="magenta">{n}</Tag> : '0') },
+  { key: 'livePages', title: 'Live pages left', dataIndex: 'livePages', width: 100 },
   { key: 'actions', title: 'What to do', width: 230, render: (_value, page) => <Actions page={page} /> },
 ];
 
@@ -97,7 +97,8 @@ export function DeadPagesDrawer({ campaignId, open, onClose }: DeadPagesDrawerPr
   const total = pages.data?.total ?? 0;
   const shown = pages.data?.pages.length ?? 0;
   return (
-    <Drawer title="Dead pages" open={open} onClose={onClose} size="large" destroyOnHidden data-testid="dead-pages-drawer">
+    // Wide enough for the address and both actions side by side; narrow screens scroll the table.
+    <Drawer title="Dead pages" open={open} onClose={onClose} size={1040} destroyOnHidden data-testid="dead-pages-drawer">
       <Typography.Paragraph type="secondary">
         Upper-tier posts found dead twice in a row. Lower-tier posts that still link to one are at risk: re-point them to another
         live page of the same tier (each post is edited on its own site, its anchor text kept), or re-publish the dead page once.
