@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { distinguishingWords } from '../../src/engine/connectors/distinguishing-words';
+import { bodyText, distinguishingWords } from '../../src/engine/connectors/distinguishing-words';
 import { CLOCK_SKEW_ALLOWANCE_MS, madeAfterIntent, utcMs } from '../../src/engine/connectors/intent-match';
 import { pageNameCandidates, pageTitleOf } from '../../src/engine/connectors/mediawiki/page-name';
 import { ownPost, slugsToLookUp, takenSlugVariant } from '../../src/engine/connectors/wordpress/own-post';
@@ -109,5 +109,16 @@ describe('finding the post an intent made (WordPress)', () => {
     expect(utcMs('2024-05-01T10:00:00Z')).toBe(Date.parse('2024-05-01T10:00:00Z'));
     expect(utcMs('')).toBeNull();
     expect(madeAfterIntent(null, intent)).toBe(true);
+  });
+});
+
+describe('the text a name may come from', () => {
+  it('leaves out anchors, figures and markup, and stays linear on tags never closed', () => {
+    expect(bodyText('<p>Prune <a href="x">the link words</a> tomatoes<figure><img src="y"><figcaption>Credit line</figcaption></figure> weekly &amp; gently</p>'))
+      .toBe('Prune tomatoes weekly & gently');
+    expect(bodyText('<p>Before <br/> after <a name="x"/> still here</p>')).toBe('Before after still here');
+    const hostile = '<a href="x">'.repeat(200_000);
+    expect(bodyText(`${hostile} tail`)).toBe('');
+    expect(bodyText('<p>text <unclosed')).toBe('text');
   });
 });

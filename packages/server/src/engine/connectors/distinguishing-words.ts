@@ -31,13 +31,41 @@ function sharesStem(word: string, titleWords: ReadonlySet<string>): boolean {
   return false;
 }
 
-/** The text a reader sees, without links' anchors, figures (images, videos, credit lines) or markup. */
+/** Elements whose content is no part of the text a name may come from. */
+const SKIPPED = new Set(['a', 'figure', 'script', 'style', 'iframe', 'video']);
+
+/**
+ * The text a reader sees, without links' anchors, figures (images, videos, credit lines) or markup.
+ * One pass over the HTML (an element left open skips the rest of the text, as a browser would show
+ * it inside that element): linear for every input, unclosed tags included.
+ */
 export function bodyText(html: string): string {
-  const withoutExtras = html
-    .replace(/<a\b[^>]*>[\s\S]*?<\/a>/gi, ' ')
-    .replace(/<(figure|script|style|iframe|video)\b[^>]*>[\s\S]*?<\/\1>/gi, ' ')
-    .replace(/<[^>]*>/g, ' ');
-  return decodeEntities(withoutExtras).replace(/\s+/g, ' ').trim();
+  const parts: string[] = [];
+  const open: string[] = [];
+  let at = 0;
+  while (at < html.length) {
+    const lt = html.indexOf('<', at);
+    const textEnd = lt === -1 ? html.length : lt;
+    if (open.length === 0 && textEnd > at) parts.push(html.slice(at, textEnd));
+    if (lt === -1) break;
+    const gt = html.indexOf('>', lt + 1);
+    if (gt === -1) break;
+    const tag = /^<(\/?)([a-zA-Z][a-zA-Z0-9-]*)/.exec(html.slice(lt, Math.min(gt + 1, lt + 40)));
+    if (tag) {
+      const name = tag[2]!.toLowerCase();
+      if (SKIPPED.has(name)) {
+        if (tag[1] === '') {
+          if (html[gt - 1] !== '/') open.push(name);
+        } else {
+          const index = open.lastIndexOf(name);
+          if (index !== -1) open.length = index;
+        }
+      }
+    }
+    parts.push(' ');
+    at = gt + 1;
+  }
+  return decodeEntities(parts.join('')).replace(/\s+/g, ' ').trim();
 }
 
 /** Lower-case words of letters (apostrophes and inner hyphens kept, so "don't" stays one word). */
