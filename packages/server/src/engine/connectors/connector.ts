@@ -38,7 +38,42 @@ export interface PublishPost {
   html: string;
   tags: string[];
   featuredImage?: FeaturedImage;
+  /**
+   * Categories the post is filed under (Article Directory: `Articles`, Press Release: `Press
+   * Releases`; issue 37 item 3): WordPress finds or creates each (creating needs an editor's
+   * rights: without them the post goes out without it, and a warning says so), a wiki lists the
+   * page in it. Platforms without categories leave them out. None: the platform's default.
+   */
+  categories?: string[];
   /** The intent recorded for this call (its title is {@link title}). */
+  intent: PublishIntent;
+}
+
+/**
+ * What a Web 2.0 Profile or Forum Profile post writes on the account's own profile (issue 37
+ * item 3), instead of a new post: a short bio with the link.
+ */
+export interface ProfileUpdate {
+  /** The bio as plain text (a platform whose bio takes no markup). */
+  bio: string;
+  /** The profile's website: its main link. */
+  url: string;
+  /** That link's anchor (a platform that shows the website as a titled link). */
+  anchor: string;
+  /** The bio as inline HTML with its links (`<a href>`): no block elements. */
+  html: string;
+}
+
+/**
+ * A document a PDF post uploads to the site's media library (issue 37 item 4). The file's name
+ * comes from the intent's name, which the connector chose from the title
+ * ({@link Connector.chooseDocumentName}): never from our ids.
+ */
+export interface PublishDocument {
+  title: string;
+  bytes: Uint8Array;
+  contentType: 'application/pdf';
+  /** The intent recorded for this call: the document is found again by it after an unknown outcome. */
   intent: PublishIntent;
 }
 
@@ -159,6 +194,29 @@ export interface Connector {
    * answers `changed: 0`. Platforms without editing by API leave it out.
    */
   updateLinks?(target: PublishTarget, item: PublishedItem, changes: readonly LinkChange[], options: PublishOptions): Promise<{ changed: number }>;
+  /**
+   * Writes the profile of `target`'s own account (issue 37 item 3: Web 2.0 Profile, Forum
+   * Profile): its website and bio, with the link. Answers the profile's PUBLIC address (the
+   * output link) and the platform's id of it. Idempotent by nature: it sets fields, so a retry after
+   * an unknown outcome sets them again and nothing is ever made twice (no look-up is needed).
+   * Platforms without a profile page editable by API leave it out (the engine refuses such posts
+   * with MODULE_MESSAGES.noProfilePage).
+   */
+  updateProfile?(target: PublishTarget, profile: ProfileUpdate, options: PublishOptions): Promise<PublishResult>;
+  /**
+   * The name a document takes in the site's media library (issue 37 item 4), chosen like
+   * {@link chooseName}: from the title (WordPress: the attachment's slug, the file named after it;
+   * MediaWiki: `File:Title.pdf`), free on the site and claimed by no other post of ours.
+   */
+  chooseDocumentName?(target: PublishTarget, doc: NamedPost, claimed: ClaimedNames, options: PublishOptions): Promise<string>;
+  /** Uploads the document under its intent's name; answers the FILE's public address (the output link). */
+  publishDocument?(target: PublishTarget, doc: PublishDocument, options: PublishOptions): Promise<PublishResult>;
+  /**
+   * The document an earlier {@link publishDocument} with this intent uploaded (by its name, by
+   * `target`'s user, at or after the intent), `url` its file's address; null when there is none.
+   * Asked after an unknown outcome, so a lost answer never uploads twice.
+   */
+  findDocument?(target: PublishTarget, intent: PublishIntent, options: PublishOptions): Promise<PublishedPost | null>;
   /** Later: find out whether a site runs this platform (not implemented by any connector yet). */
   detect?(siteUrl: string, options: PublishOptions): Promise<DetectedPlatform | null>;
 }

@@ -5,6 +5,7 @@
  * kept per session object; every write asserts the login (`assert=user`), so an expired session
  * fails instead of editing anonymously.
  */
+import { randomBytes } from 'node:crypto';
 import { PublishError, type PublishErrorCode, type PublishErrorKind } from '../connector';
 import { remoteCode } from '../remote-summary';
 import { httpExchange, parseJsonBody, parseRetryAfter, type HttpAnswer, type HttpContext } from '../http';
@@ -95,6 +96,31 @@ export class MediaWikiSession {
     const answer = options.post
       ? await httpExchange({ method: 'POST', url: this.apiUrl, headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, body: query.toString() }, this.http)
       : await httpExchange({ method: 'GET', url: `${this.apiUrl}?${query.toString()}`, headers }, this.http);
+    return this.read(answer, options.action);
+  }
+
+  /**
+   * One write with a file (action=upload): the parameters and the file as multipart/form-data, as
+   * the API wants uploads; the answer read as {@link call} reads one.
+   */
+  async upload(params: Record<string, string>, file: { name: string; bytes: Uint8Array; contentType: string }, options: { action?: string } = {}): Promise<ApiAnswer> {
+    const boundary = `----form${randomBytes(12).toString('hex')}`;
+    const parts: Buffer[] = [];
+    const field = (name: string, value: string) => parts.push(Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`, 'utf8'));
+    for (const [name, value] of Object.entries({ ...params, format: 'json', formatversion: '2' })) field(name, value);
+    const fileName = file.name.replace(/["\r\n]/g, '');
+    parts.push(Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${fileName}"\r\ncontent-type: ${file.contentType}\r\n\r\n`, 'utf8'));
+    parts.push(Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength), Buffer.from(`\r\n--${boundary}--\r\n`, 'utf8'));
+    const cookie = this.jar.header();
+    const answer = await httpExchange({
+      method: 'POST', url: this.apiUrl, body: Buffer.concat(parts),
+      headers: { accept: 'application/json', 'content-type': `multipart/form-data; boundary=${boundary}`, ...(cookie ? { cookie } : {}) },
+    }, this.http);
+    return this.read(answer, options.action);
+  }
+
+  /** An API answer's body, or the PublishError / MediaWikiApiMissing it amounts to. */
+  private read(answer: HttpAnswer, action: string | undefined): ApiAnswer {
     this.jar.take(answer);
     const data = parseJsonBody(answer);
     if (answer.status === 429 || answer.status === 503) {
@@ -106,7 +132,7 @@ export class MediaWikiSession {
       });
     }
     if (answer.status >= 500) {
-      throw new PublishError('network', `${this.http.siteLabel} failed with HTTP ${answer.status} while trying to ${options.action ?? 'answer'}; it will be tried again.`, { status: answer.status, retryable: true });
+      throw new PublishError('network', `${this.http.siteLabel} failed with HTTP ${answer.status} while trying to ${action ?? 'answer'}; it will be tried again.`, { status: answer.status, retryable: true });
     }
     if (answer.status !== 200 || data === undefined || typeof data !== 'object' || data === null || Array.isArray(data)) {
       throw new MediaWikiApiMissing(`${this.apiUrl} answered HTTP ${answer.status} without the API's JSON`);

@@ -11,7 +11,7 @@
  */
 import { remoteCode } from '../remote-summary';
 import { PLATFORM_MEDIAWIKI } from '@linkloom/shared';
-import { PublishError, type AccountToRegister, type ClaimedNames, type RegisteredLookup, type Connector, type LinkChange, type NamedPost, type PublishedItem, type PublishedPost, type PublishIntent, type PublishOptions, type PublishPost, type PublishResult, type PublishTarget } from '../connector';
+import { PublishError, type AccountToRegister, type ClaimedNames, type RegisteredLookup, type Connector, type LinkChange, type NamedPost, type ProfileUpdate, type PublishDocument, type PublishedItem, type PublishedPost, type PublishIntent, type PublishOptions, type PublishPost, type PublishResult, type PublishTarget } from '../connector';
 import { madeAfterIntent, utcMs } from '../intent-match';
 import { normaliseSiteUrl, type HttpContext } from '../http';
 import { maybePosted, surelyNotPosted } from '../outcome';
@@ -72,7 +72,7 @@ export class MediaWikiConnector implements Connector {
     const { wikitext, notes } = await wikitextWork(post.html, options.signal ? { signal: options.signal } : {});
     const warnings = [...notes];
     if (post.featuredImage) warnings.push('The featured image was left out: a wiki page has no featured image, and a wiki does not show images from other sites.');
-    const text = [post.title ? `'''${escapeWikiText(post.title)}'''` : '', wikitext, categories(post.tags)].filter(Boolean).join('\n\n');
+    const text = [post.title ? `'''${escapeWikiText(post.title)}'''` : '', wikitext, categories([...(post.categories ?? []), ...post.tags])].filter(Boolean).join('\n\n');
 
     // Everything before the edit request cannot have made the page: never an unknown outcome.
     let loggedIn = await surelyNotPosted(() => this.loggedIn(target, options));
@@ -229,6 +229,122 @@ export class MediaWikiConnector implements Connector {
     return { state: 'ours', target: { siteUrl: admin.siteUrl, username: user.name ?? account.username, password: account.password } };
   }
 
+  /**
+   * The account's own profile (Connector.updateProfile): its user page `User:<name>` holds the bio
+   * with the link, saved as the account (an ordinary edit: the wiki writes its own summary).
+   * Saving the same text again changes nothing, so a retry is harmless. The public profile is the
+   * user page; the wiki marks its external links nofollow, as on any page.
+   */
+  async updateProfile(target: PublishTarget, profile: ProfileUpdate, options: PublishOptions): Promise<PublishResult> {
+    const { wikitext, notes } = await wikitextWork(`<p>${profile.html}</p>`, options.signal ? { signal: options.signal } : {});
+    let loggedIn = await surelyNotPosted(() => this.loggedIn(target, options));
+    for (let attempt = 0; ; attempt++) {
+      const { session, info } = loggedIn;
+      if (info.readonly) throw new PublishError('rejected', `${session.http.siteLabel} is read-only just now; it will be tried again.`, { code: 'readOnly', retryable: true });
+      const title = `User:${session.loggedInAs ?? target.username.split('@')[0]}`;
+      const token = await surelyNotPosted(() => session.csrf());
+      const answer = await maybeEdited(() => session.call({ action: 'edit', title, text: wikitext, assert: 'user', token }, { post: true, action: 'edit the user page' }));
+      const edit = answer.edit as { result?: string; pageid?: number; title?: string } | undefined;
+      if (edit?.result === 'Success' && typeof edit.pageid === 'number') {
+        return { url: articleUrl(info, edit.title ?? title), remoteId: String(edit.pageid), warnings: [...notes] };
+      }
+      if (answer.error && isSessionError(answer.error) && attempt === 0) {
+        this.forget(target, options);
+        loggedIn = await surelyNotPosted(() => this.loggedIn(target, options));
+        continue;
+      }
+      if (answer.error) throw apiError(session.http.siteLabel, answer.error, `the user page "${title}"`);
+      throw new PublishError('rejected', `${session.http.siteLabel} did not save the user page "${title}": an extension of the wiki (a captcha or a spam filter) stopped the edit.`, { code: 'refusedContent' });
+    }
+  }
+
+  /**
+   * The document's file page name (Connector.chooseDocumentName): `File:<title>.pdf` from the
+   * title's page names (page-name.ts; the characters a file name cannot hold made hyphens), the
+   * first the wiki has no file page of and no other post of ours claims, as the wiki writes it.
+   */
+  async chooseDocumentName(target: PublishTarget, doc: NamedPost, claimed: ClaimedNames, options: PublishOptions): Promise<string> {
+    const candidates = [...new Set(pageNameCandidates(doc.title, doc.html).map((name) => `File:${fileNameOf(name)}.pdf`))];
+    return surelyNotPosted(async () => {
+      const { session } = await this.loggedIn(target, options);
+      for (let at = 0; at < candidates.length; at += TITLES_PER_QUERY) {
+        const free = await this.missingTitles(session, candidates.slice(at, at + TITLES_PER_QUERY), FILE_NAMESPACE);
+        const ours = await claimed(free);
+        const name = free.find((title) => !ours.has(title));
+        if (name !== undefined) return name;
+      }
+      throw new PublishError('rejected', `${session.http.siteLabel} already has files under every name the document "${doc.title}" could take; change its title.`, { retryable: false });
+    });
+  }
+
+  /**
+   * Uploads the document (action=upload, the account's session) under its intent's file name,
+   * never over an existing file (warnings are not ignored: a name taken meanwhile is tried again
+   * under another, unless the file is ours from an earlier try). A warning that the same bytes are
+   * on the wiki already is the only one passed over. Answers the file's address. Uploads must be on
+   * ($wgEnableUploads) and PDF allowed ($wgFileExtensions); a bot password needs the grant "Upload
+   * new files".
+   */
+  async publishDocument(target: PublishTarget, doc: PublishDocument, options: PublishOptions): Promise<PublishResult> {
+    const title = doc.intent.name;
+    const filename = title.slice(title.indexOf(':') + 1);
+    let loggedIn = await surelyNotPosted(() => this.loggedIn(target, options));
+    let filekey: string | undefined;
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const { session, info } = loggedIn;
+      const site = session.http.siteLabel;
+      if (info.readonly) throw new PublishError('rejected', `${site} is read-only just now; it will be tried again.`, { code: 'readOnly', retryable: true });
+      const token = await surelyNotPosted(() => session.csrf());
+      const params = { action: 'upload', filename, comment: '', text: doc.title, assert: 'user', token };
+      const answer = await maybeEdited(() => (filekey === undefined
+        ? session.upload(params, { name: filename, bytes: doc.bytes, contentType: doc.contentType }, { action: 'upload the file' })
+        : session.call({ ...params, filekey, ignorewarnings: '1' }, { post: true, action: 'upload the file' })));
+      const upload = answer.upload as { result?: string; filename?: string; filekey?: string; warnings?: Record<string, unknown>; imageinfo?: { url?: string } } | undefined;
+      if (upload?.result === 'Success') {
+        const found = await this.lookUpFile(session, info, `File:${upload.filename ?? filename}`).catch(() => null);
+        return { url: upload.imageinfo?.url ?? found?.fileUrl ?? articleUrl(info, title), remoteId: found ? String(found.pageId) : title, warnings: [] };
+      }
+      if (upload?.result === 'Warning') {
+        const warnings = Object.keys(upload.warnings ?? {});
+        if (warnings.some((warning) => warning === 'exists' || warning === 'page-exists' || warning === 'exists-normalized')) {
+          // Our own file from an earlier try whose answer was lost, or someone else's name.
+          const found = await surelyNotPosted(() => this.lookUpFile(session, info, title));
+          if (found && isOurs(found, session, doc.intent)) return { url: found.fileUrl, remoteId: String(found.pageId), warnings: [] };
+          throw new PublishError('rejected', `${site} got a file "${filename}" from someone else just before this post; it will be tried again under another name.`, { code: 'pageExists', retryable: true });
+        }
+        if (warnings.every((warning) => warning === 'duplicate' || warning === 'duplicate-archive' || warning === 'was-deleted') && upload.filekey && filekey === undefined) {
+          // The same bytes are on the wiki already (or a file of the name was deleted once): the upload goes on from the wiki's stash.
+          filekey = upload.filekey;
+          continue;
+        }
+        throw new PublishError('rejected', `${site} refused the file "${filename}" (${warnings.map((warning) => remoteCode(warning)).join(', ') || 'a warning'}).`, { code: 'refusedContent', retryable: false });
+      }
+      if (answer.error && isSessionError(answer.error) && attempt === 0) {
+        this.forget(target, options);
+        loggedIn = await surelyNotPosted(() => this.loggedIn(target, options));
+        continue;
+      }
+      if (answer.error) throw uploadError(site, answer.error, filename);
+      throw new PublishError('rejected', `${site} did not take the file "${filename}": an extension of the wiki stopped the upload.`, { code: 'refusedContent' });
+    }
+    throw new PublishError('rejected', `${loggedIn.session.http.siteLabel} did not take the file "${filename}"; it will be tried again.`, { retryable: true });
+  }
+
+  /**
+   * The document an earlier upload with this intent made (Connector.findDocument): the file page of
+   * the intent's name whose first revision is by the account logged in, at or after the intent;
+   * `url` its file's address.
+   */
+  async findDocument(target: PublishTarget, intent: PublishIntent, options: PublishOptions): Promise<PublishedPost | null> {
+    try {
+      const { session, info } = await this.loggedIn(target, options);
+      const found = await this.lookUpFile(session, info, intent.name);
+      return found && isOurs(found, session, intent) ? { url: found.fileUrl, remoteId: String(found.pageId), status: 'publish' } : null;
+    } catch (error) {
+      throw error instanceof PublishError ? error.withOutcomeUnknown(false) : error;
+    }
+  }
+
   /** Forgets what was learnt about sites (API addresses, logins). */
   forgetSites(): void {
     this.apiUrls.clear();
@@ -237,8 +353,26 @@ export class MediaWikiConnector implements Connector {
 
   // -------------------------------------------------------------------------------------------
 
-  /** The titles (as the wiki normalises them) of the candidates that name no page yet, in the main namespace; in order. */
-  private async missingTitles(session: MediaWikiSession, candidates: readonly string[]): Promise<string[]> {
+  /** A file page with its creator and its file's address (see lookUp); null when there is none or no file. */
+  private async lookUpFile(session: MediaWikiSession, info: SiteInfo, title: string): Promise<(PageFound & { fileUrl: string }) | null> {
+    const answer = await session.call({
+      action: 'query', prop: 'info|revisions|imageinfo', inprop: 'url', rvprop: 'user|ids|timestamp', rvdir: 'newer', rvlimit: '1', iiprop: 'url', titles: title,
+    });
+    if (answer.error) throw apiError(session.http.siteLabel, answer.error, `the file "${title}"`);
+    const page = ((answer.query as { pages?: Array<Record<string, unknown>> } | undefined)?.pages ?? [])[0];
+    if (!page || page.missing === true || page.invalid === true || typeof page.pageid !== 'number') return null;
+    const fileUrl = (page.imageinfo as Array<{ url?: string }> | undefined)?.[0]?.url;
+    if (typeof fileUrl !== 'string') return null;
+    const revisions = page.revisions as Array<{ user?: string; timestamp?: string }> | undefined;
+    const pageTitle = typeof page.title === 'string' ? page.title : title;
+    return {
+      pageId: page.pageid, title: pageTitle, url: typeof page.fullurl === 'string' ? page.fullurl : articleUrl(info, pageTitle),
+      creator: revisions?.[0]?.user, createdMs: utcMs(revisions?.[0]?.timestamp), fileUrl,
+    };
+  }
+
+  /** The titles (as the wiki normalises them) of the candidates that name no page yet, in the namespace (main by default); in order. */
+  private async missingTitles(session: MediaWikiSession, candidates: readonly string[], namespace = 0): Promise<string[]> {
     if (candidates.length === 0) return [];
     const answer = await session.call({ action: 'query', prop: 'info', titles: candidates.join('|') });
     if (answer.error) throw apiError(session.http.siteLabel, answer.error, 'the page names');
@@ -248,7 +382,7 @@ export class MediaWikiConnector implements Connector {
     return [...new Set(candidates.flatMap((candidate) => {
       const title = normalised.get(candidate) ?? candidate;
       const page = pages.get(title);
-      return page && page.missing === true && page.invalid !== true && page.ns === 0 ? [title] : [];
+      return page && page.missing === true && page.invalid !== true && page.ns === namespace ? [title] : [];
     }))];
   }
 
@@ -338,6 +472,35 @@ export class MediaWikiConnector implements Connector {
 /** Whether the page found is the one the intent made: first revision by the account logged in, at or after the intent. */
 function isOurs(found: PageFound, session: MediaWikiSession, intent: PublishIntent): boolean {
   return found.creator !== undefined && found.creator === session.loggedInAs && madeAfterIntent(found.createdMs, intent);
+}
+
+/** The File namespace's number. */
+const FILE_NAMESPACE = 6;
+
+/** A page name as a file name: the characters MediaWiki turns into hyphens in file names (`: / \`) made hyphens. */
+function fileNameOf(pageName: string): string {
+  return pageName.replace(/[:/\\]/g, '-').replace(/\s+/g, ' ').trim();
+}
+
+/** An upload refused, in our words: uploads off, PDF not allowed, no right to upload; else as any API error. */
+function uploadError(site: string, error: { code?: string; info?: string }, filename: string): PublishError {
+  switch (error.code) {
+    case 'uploaddisabled':
+      return new PublishError('rejected', `${site} does not take uploads: its LocalSettings.php needs $wgEnableUploads = true (and 'pdf' in $wgFileExtensions) for PDF projects.`, { code: 'refusedContent', retryable: false });
+    case 'filetype-banned':
+    case 'filetype-unwanted-type':
+    case 'verification-error':
+    case 'filetype-missing':
+      return new PublishError('rejected', `${site} does not take PDF files (${remoteCode(error.code)}): add 'pdf' to $wgFileExtensions in its LocalSettings.php.`, { code: 'refusedContent', retryable: false });
+    case 'permissiondenied':
+    case 'mustbeloggedin':
+    case 'badaccess-groups':
+      return new PublishError('auth', `${site} does not let this account upload files (${remoteCode(error.code)}): a bot password needs the grant "Upload new files".`, { code: 'permissionDenied', retryable: false });
+    case 'fileexists-no-change':
+      return new PublishError('rejected', `${site} has the file "${filename}" with these very bytes already; it will be tried again under another name.`, { code: 'pageExists', retryable: true });
+    default:
+      return apiError(site, error, `the file "${filename}"`);
+  }
 }
 
 /** `[[Category:tag]]` lines for the post's tags (characters a title cannot hold dropped). */

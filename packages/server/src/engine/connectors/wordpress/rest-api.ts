@@ -218,6 +218,8 @@ export interface RestPostInput {
   slug: string;
   tagIds: number[];
   featuredMediaId?: number;
+  /** Category ids (Article Directory, Press Release: the module's category); none leaves WordPress's default. */
+  categoryIds?: number[];
 }
 
 export interface RestPostOutput {
@@ -238,6 +240,7 @@ export async function restCreatePost(session: RestSession, input: RestPostInput)
       slug: input.slug,
       ...(input.tagIds.length ? { tags: input.tagIds } : {}),
       ...(input.featuredMediaId === undefined ? {} : { featured_media: input.featuredMediaId }),
+      ...(input.categoryIds?.length ? { categories: input.categoryIds } : {}),
     },
     action: 'publish posts',
   })) as Partial<RestPostOutput>;
@@ -341,4 +344,90 @@ export async function restPostContent(session: RestSession, id: string): Promise
 /** Saves a post's content (the rest of it unchanged). */
 export async function restUpdatePostContent(session: RestSession, id: string, html: string): Promise<void> {
   await restCall(session, { method: 'POST', route: `/wp/v2/posts/${encodeURIComponent(id)}`, query: { _fields: 'id' }, json: { content: html }, action: 'edit posts' });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Module conventions (issue 37 items 3–4): categories, the account's own profile, documents
+
+/**
+ * The id of the category named `name` (any case), created when the site has none and the user may
+ * create categories (editors and administrators; an author may only choose existing ones):
+ * undefined when it may not, so the post goes out without it. `known` caches ids per site.
+ */
+export async function restCategoryId(session: RestSession, name: string, known: Map<string, number>): Promise<number | undefined> {
+  const key = `category:${name.toLowerCase()}`;
+  const cached = known.get(key);
+  if (cached !== undefined) return cached;
+  const found = (await restCall(session, {
+    method: 'GET', route: '/wp/v2/categories', query: { search: name, per_page: '100', _fields: 'id,name' }, action: 'read categories',
+  })) as Array<{ id: number; name: string }>;
+  const exact = Array.isArray(found) ? found.find((category) => decodeHtmlEntities(category.name).toLowerCase() === name.toLowerCase()) : undefined;
+  let id = exact?.id;
+  if (id === undefined) {
+    try {
+      id = ((await restCall(session, { method: 'POST', route: '/wp/v2/categories', json: { name }, query: { _fields: 'id' }, action: 'create categories' })) as { id: number }).id;
+    } catch (error) {
+      if (error instanceof PublishError && error.status === 400) id = termIdOf(error);
+      else if (error instanceof PublishError && (error.status === 401 || error.status === 403)) return undefined;
+      if (id === undefined) throw error;
+    }
+  }
+  known.set(key, id);
+  return id;
+}
+
+/** The signed-in user after setting its profile's website and description (`POST /wp/v2/users/me`). */
+export async function restUpdateOwnProfile(session: RestSession, profile: { url: string; description: string }): Promise<{ id: number; link: string; slug: string }> {
+  const user = (await restCall(session, {
+    method: 'POST', route: '/wp/v2/users/me', query: { context: 'edit', _fields: 'id,link,slug,url,description' },
+    json: { url: profile.url, description: profile.description }, action: 'edit its profile',
+  })) as { id?: unknown; link?: unknown; slug?: unknown };
+  if (typeof user.id !== 'number' || typeof user.link !== 'string') throw new RestApiMissing('users/me answered without an id and link');
+  return { id: user.id, link: user.link, slug: typeof user.slug === 'string' ? user.slug : '' };
+}
+
+/**
+ * Uploads a document to the media library (`POST /wp/v2/media`, the file as the body) with its
+ * slug and title; its id and the file's public address.
+ */
+export async function restUploadDocument(
+  session: RestSession, file: { bytes: Uint8Array; filename: string; contentType: string; title: string; slug: string },
+): Promise<{ id: number; url: string }> {
+  const created = (await restCall(session, {
+    method: 'POST', route: '/wp/v2/media', query: { _fields: 'id,source_url', title: file.title, slug: file.slug },
+    body: file.bytes,
+    // The name's UTF-8 bytes as they are, as browsers send them (WordPress reads `filename` only, not `filename*`).
+    headers: { 'content-type': file.contentType, 'content-disposition': `attachment; filename="${Buffer.from(file.filename.replace(/["\\\r\n;]/g, ''), 'utf8').toString('latin1')}"` },
+    action: 'upload files',
+  })) as { id?: unknown; source_url?: unknown };
+  if (typeof created.id !== 'number' || typeof created.source_url !== 'string') {
+    throw new PublishError('rejected', `WordPress at ${session.http.siteLabel} answered the upload without its id and address.`, { outcomeUnknown: true });
+  }
+  return { id: created.id, url: created.source_url };
+}
+
+/** Which of these slugs the site's media library has (attachments, any user's), read as a visitor may. */
+export async function restTakenMediaSlugs(session: RestSession, slugs: readonly string[]): Promise<Set<string>> {
+  if (slugs.length === 0) return new Set();
+  const found = (await restCall(session, {
+    method: 'GET', route: '/wp/v2/media', query: { slug: slugs.join(','), per_page: '100', _fields: 'slug' }, action: 'read the media library',
+  })) as Array<{ slug?: unknown }>;
+  return new Set(Array.isArray(found) ? found.flatMap((item) => (typeof item.slug === 'string' ? [item.slug.toLowerCase()] : [])) : []);
+}
+
+/** The media items with these slugs the user may edit, each with its author and time (`link` is the file's address). */
+export async function restMediaBySlugs(session: RestSession, slugs: readonly string[]): Promise<FoundPost[]> {
+  const found = (await restCall(session, {
+    method: 'GET', route: '/wp/v2/media', action: 'read the media library',
+    query: { slug: slugs.join(','), context: 'edit', per_page: '100', _fields: 'id,source_url,status,slug,author,date_gmt,title' },
+  })) as Array<{ id?: unknown; source_url?: unknown; status?: unknown; slug?: unknown; author?: unknown; date_gmt?: unknown; title?: { raw?: unknown } | unknown }>;
+  if (!Array.isArray(found)) return [];
+  return found.flatMap((item) => {
+    if (typeof item.id !== 'number' || typeof item.slug !== 'string') return [];
+    const title = item.title && typeof item.title === 'object' && 'raw' in item.title ? String(item.title.raw ?? '') : '';
+    return [{
+      id: String(item.id), link: typeof item.source_url === 'string' ? item.source_url : '', status: typeof item.status === 'string' ? item.status : 'inherit',
+      slug: item.slug, author: typeof item.author === 'number' ? item.author : -1, createdMs: utcMs(item.date_gmt), title,
+    }];
+  });
 }

@@ -7,14 +7,19 @@
  * a steady stream of posts costs few requests.
  */
 import { PLATFORM_WORDPRESS } from '@linkloom/shared';
-import { PublishError, type AccountToRegister, type ClaimedNames, type RegisteredLookup, type Connector, type ConnectorTransport, type LinkChange, type PublishedItem, type NamedPost, type PublishedPost, type PublishIntent, type PublishOptions, type PublishPost, type PublishResult, type PublishTarget } from '../connector';
+import { checkBacklinks } from '@linkloom/shared';
+import { PublishError, type AccountToRegister, type ClaimedNames, type RegisteredLookup, type Connector, type ConnectorTransport, type LinkChange, type PublishedItem, type NamedPost, type ProfileUpdate, type PublishDocument, type PublishedPost, type PublishIntent, type PublishOptions, type PublishPost, type PublishResult, type PublishTarget } from '../connector';
 import { loadFeaturedImage, type ImageFile } from '../featured-image';
-import { normaliseSiteUrl, type HttpContext } from '../http';
+import { httpExchange, normaliseSiteUrl, type HttpContext } from '../http';
 import { rewriteHtmlLinks } from '../link-rewrite';
 import { maybePosted, surelyNotPosted } from '../outcome';
 import { ProxyDispatchers, type DispatcherForProxy } from '../proxy-dispatcher';
 import { ownPost, slugsToLookUp } from './own-post';
-import { RestApiMissing, restCreateAppPassword, restCreatePost, restCreateUserWithAppPassword, restFindUserByLogin, restPostContent, restPostsBySlugs, restUpdatePostContent, restTagIds, restTakenSlugs, restUploadMedia, restWhoAmI, type FoundPost, type RestSession, type RestUrlForm } from './rest-api';
+import {
+  RestApiMissing, restCategoryId, restCreateAppPassword, restCreatePost, restCreateUserWithAppPassword, restFindUserByLogin, restMediaBySlugs, restPostContent, restPostsBySlugs,
+  restTakenMediaSlugs, restUpdateOwnProfile, restUpdatePostContent, restTagIds, restTakenSlugs, restUploadDocument, restUploadMedia, restWhoAmI,
+  type FoundPost, type RestSession, type RestUrlForm,
+} from './rest-api';
 import { slugCandidates } from './slug';
 import { XmlRpcMissing, xmlRpcCreatePost, xmlRpcPostContent, xmlRpcRecentPosts, xmlRpcUpdatePostContent, xmlRpcUploadMedia, xmlRpcUserId, xmlRpcUsersBlogId, type XmlRpcSession } from './xmlrpc-api';
 
@@ -67,16 +72,21 @@ export class WordPressConnector implements Connector {
     try {
       if (api.kind === 'rest') {
         const session = this.restSession(site, api.form);
-        const { tagIds, mediaId } = await surelyNotPosted(async () => ({
+        const { tagIds, mediaId, categoryIds } = await surelyNotPosted(async () => ({
           tagIds: await restTagIds(session, post.tags, this.tagCache(site.base)),
           mediaId: image ? await this.uploadOrWarn(() => restUploadMedia(session, image), image, warnings) : undefined,
+          categoryIds: post.categories?.length ? await this.categoryIds(session, site, post.categories) : [],
         }));
-        const created = await maybePosted(() => restCreatePost(session, { title: post.title, html: post.html, slug, tagIds, ...(mediaId === undefined ? {} : { featuredMediaId: mediaId }) }));
+        const created = await maybePosted(() => restCreatePost(session, {
+          title: post.title, html: post.html, slug, tagIds, ...(mediaId === undefined ? {} : { featuredMediaId: mediaId }), ...(categoryIds.length ? { categoryIds } : {}),
+        }));
         return { url: created.link, remoteId: String(created.id), warnings };
       }
       const session = this.xmlRpcSession(site, api.blogId);
       const mediaId = image ? await surelyNotPosted(() => this.uploadOrWarn(() => xmlRpcUploadMedia(session, image), image, warnings)) : undefined;
-      const created = await maybePosted(() => xmlRpcCreatePost(session, { title: post.title, html: post.html, slug, tags: post.tags, ...(mediaId === undefined ? {} : { featuredMediaId: mediaId }) }));
+      const created = await maybePosted(() => xmlRpcCreatePost(session, {
+        title: post.title, html: post.html, slug, tags: post.tags, ...(mediaId === undefined ? {} : { featuredMediaId: mediaId }), ...(post.categories?.length ? { categories: post.categories } : {}),
+      }));
       return { url: created.link, remoteId: created.id, warnings };
     } catch (error) {
       throw this.afterApiFailure(site, error);
@@ -210,6 +220,88 @@ export class WordPressConnector implements Connector {
     }
   }
 
+  /**
+   * The account's own profile (Connector.updateProfile): its website and its description (the
+   * bio with its links as HTML, which WordPress keeps for authors: `<a href>` is among the tags it
+   * allows there) through `POST /wp/v2/users/me`. The public profile is the author's archive
+   * (`/author/<slug>/`, the user's `link`). Setting fields: a retry sets them again, nothing is made
+   * twice. Whether that page shows the bio is the theme's choice (block themes such as
+   * twentytwentythree show neither the website nor the bio there): the page is read once after
+   * saving, and a warning says so when it does not carry the link. REST only.
+   */
+  async updateProfile(target: PublishTarget, profile: ProfileUpdate, options: PublishOptions): Promise<PublishResult> {
+    const site = await this.siteContext(target, options);
+    try {
+      const api = await this.api(site, options.transport ?? 'auto');
+      if (api.kind !== 'rest') throw new PublishError('notFound', `${site.base} has no WordPress REST API: a profile is edited through it (turn the REST API on).`);
+      const me = await restUpdateOwnProfile(this.restSession(site, api.form), { url: profile.url, description: profile.html });
+      const warnings = await this.profileShownWarnings(site, me.link, profile);
+      return { url: me.link, remoteId: `user:${me.id}`, warnings };
+    } catch (error) {
+      throw this.afterApiFailure(site, error);
+    }
+  }
+
+  /**
+   * The document's slug (Connector.chooseDocumentName): the first of the title's slugs (slug.ts)
+   * that neither a post nor a media item of the site has (WordPress keeps attachment slugs apart
+   * from every post's) and no other post of ours claims. REST only.
+   */
+  async chooseDocumentName(target: PublishTarget, doc: NamedPost, claimed: ClaimedNames, options: PublishOptions): Promise<string> {
+    const site = await this.siteContext(target, options);
+    const candidates = slugCandidates(doc.title, doc.html);
+    try {
+      return await surelyNotPosted(async () => {
+        const session = await this.restOnly(site, options, 'a document is uploaded through it');
+        for (let at = 0; at < candidates.length; at += 25) {
+          const batch = candidates.slice(at, at + 25);
+          const taken = new Set([...(await restTakenSlugs(session, batch)), ...(await restTakenMediaSlugs(session, batch))]);
+          const ours = await claimed(batch);
+          const free = batch.find((slug) => !taken.has(slug) && !ours.has(slug));
+          if (free !== undefined) return free;
+        }
+        throw new PublishError('rejected', `${site.base} already has items under every name the document "${doc.title}" could take; change its title.`, { retryable: false });
+      });
+    } catch (error) {
+      throw this.afterApiFailure(site, error);
+    }
+  }
+
+  /**
+   * Uploads the document to the media library (`POST /wp/v2/media`) as `<slug>.pdf`, titled and
+   * slugged as the intent says; answers the file's address. REST only.
+   */
+  async publishDocument(target: PublishTarget, doc: PublishDocument, options: PublishOptions): Promise<PublishResult> {
+    const site = await this.siteContext(target, options);
+    try {
+      const session = await surelyNotPosted(() => this.restOnly(site, options, 'a document is uploaded through it'));
+      const uploaded = await maybePosted(() => restUploadDocument(session, {
+        bytes: doc.bytes, contentType: doc.contentType, title: doc.title, slug: doc.intent.name, filename: `${documentFileName(doc.intent.name)}.pdf`,
+      }));
+      return { url: uploaded.url, remoteId: String(uploaded.id), warnings: [] };
+    } catch (error) {
+      throw this.afterApiFailure(site, error);
+    }
+  }
+
+  /**
+   * The document an earlier upload with this intent made (Connector.findDocument): a media item of
+   * the intent's slug (or WordPress's `-n` variant with the intent's title) by this user, made at or
+   * after the intent (own-post.ts); `url` is its file's address.
+   */
+  async findDocument(target: PublishTarget, intent: PublishIntent, options: PublishOptions): Promise<PublishedPost | null> {
+    const site = await this.siteContext(target, options);
+    try {
+      const session = await this.restOnly(site, options, 'a document is looked up through it');
+      const me = await restWhoAmI(session);
+      const found = ownPost(await restMediaBySlugs(session, slugsToLookUp(intent.name)), intent, me);
+      return found ? { url: found.link, remoteId: found.id, status: found.status } : null;
+    } catch (error) {
+      const failure = this.afterApiFailure(site, error);
+      throw failure instanceof PublishError ? failure.withOutcomeUnknown(false) : failure;
+    }
+  }
+
   /** Forgets what was learnt about sites (their API, tag ids). */
   forgetSites(): void {
     this.apis.clear();
@@ -301,6 +393,45 @@ export class WordPressConnector implements Connector {
     return error instanceof Error ? error : new Error(String(error));
   }
 
+  /** A REST session, or the reason this site cannot do `what` (its REST API is off). */
+  private async restOnly(site: SiteContext, options: PublishOptions, why: string): Promise<RestSession> {
+    const api = await this.api(site, options.transport ?? 'auto');
+    if (api.kind !== 'rest') throw new PublishError('notFound', `${site.base} has no WordPress REST API: ${why} (turn the REST API on).`);
+    return this.restSession(site, api.form);
+  }
+
+  /**
+   * The categories' ids. A category the site lacks and the account may not create (an author may
+   * only choose existing ones) is left out: the post goes out in the site's default category, as
+   * it would for a person with that role, and is filed there once an editor creates the category.
+   */
+  private async categoryIds(session: RestSession, site: SiteContext, names: readonly string[]): Promise<number[]> {
+    const ids: number[] = [];
+    for (const name of names) {
+      const id = await restCategoryId(session, name, this.tagCache(site.base));
+      if (id !== undefined && !ids.includes(id)) ids.push(id);
+    }
+    return ids;
+  }
+
+  /**
+   * Reads the public profile page once, as a visitor: a warning when it does not carry the
+   * profile's link (the theme shows no author bio), as the backlink check will then find it missing.
+   * A page that cannot be read says nothing: the check reads it again later.
+   */
+  private async profileShownWarnings(site: SiteContext, pageUrl: string, profile: ProfileUpdate): Promise<string[]> {
+    try {
+      const page = await httpExchange({ method: 'GET', url: pageUrl, headers: { accept: 'text/html' } }, site.http);
+      if (page.status < 200 || page.status >= 300) return [];
+      const [result] = checkBacklinks(page.body, pageUrl, [{ url: profile.url, anchor: profile.anchor }]).results;
+      if (result?.state !== 'MISSING') return [];
+      return [`The author page ${pageUrl} does not show the profile's link: the site's theme leaves the author's bio and website out of it (block themes such as Twenty Twenty-Three do), so the link check will find it missing. Use a theme that shows the author's bio there, or a wiki's user page.`];
+    } catch (error) {
+      if (site.http.signal?.aborted) throw error;
+      return [];
+    }
+  }
+
   /** An upload refused for its content becomes a warning; auth, limits and outages still fail the post. */
   private async uploadOrWarn(upload: () => Promise<number>, image: ImageFile, warnings: string[]): Promise<number | undefined> {
     try {
@@ -326,4 +457,13 @@ function wordPressProfile(account: AccountToRegister): Record<string, string> {
   const description = account.bio?.trim() || account.blogTitle?.trim();
   if (description) profile.description = description;
   return profile;
+}
+
+/** A file name from a document's slug: WordPress's slug with its encoded letters spelled out (`%c3%a9` → `é`). */
+function documentFileName(slug: string): string {
+  try {
+    return decodeURIComponent(slug);
+  } catch {
+    return slug.replace(/%/g, '');
+  }
 }

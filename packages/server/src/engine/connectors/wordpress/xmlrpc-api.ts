@@ -114,6 +114,8 @@ export interface XmlRpcPostInput {
   slug: string;
   tags: string[];
   featuredMediaId?: number;
+  /** Category names (metaWeblog takes existing categories only; a name the site lacks is left out by WordPress). */
+  categories?: string[];
 }
 
 export interface XmlRpcPostOutput {
@@ -130,6 +132,7 @@ export async function xmlRpcCreatePost(session: XmlRpcSession, input: XmlRpcPost
     mt_keywords: input.tags.map((tag) => tag.trim()).filter(Boolean),
   };
   if (input.featuredMediaId !== undefined) content.wp_post_thumbnail = input.featuredMediaId;
+  if (input.categories?.length) content.categories = input.categories;
   const postId = await call(session, 'metaWeblog.newPost', [session.blogId, session.username, session.password, content, true], 'publish posts');
   const id = String(postId);
   // The post exists now: its link is a nicety, and ?p=ID always leads to it.
