@@ -10,6 +10,7 @@ import {
 } from '@linkloom/shared';
 import { builtInCorpus } from '../article-sources/built-in/corpus';
 import { htmlToWikitext, type Wikitext } from '../connectors/mediawiki/html-to-wikitext';
+import { renderPdf, type PdfInput } from '../modules/pdf-render';
 import { spinBuiltIn } from '../spinners/built-in/built-in-spinner';
 import { builtInSynonyms } from '../spinners/built-in/thesaurus';
 
@@ -55,14 +56,17 @@ export type ContentTask =
   /** The synonym list, for a thread that has not loaded its own yet (see content-work.ts). */
   | { kind: 'synonyms' }
   /** A post's HTML as MediaWiki wikitext (the MediaWiki connector). */
-  | { kind: 'wikitext'; html: string };
+  | { kind: 'wikitext'; html: string }
+  /** A post as a PDF document (PDF projects, engine/modules/pdf-render.ts): always on a thread, pdfkit sets ~30 KB of text a second. */
+  | { kind: 'pdf'; input: PdfInput };
 
 export type ContentResult =
   | { kind: 'spin'; texts: string[][] }
   | { kind: 'build-post'; outcome: BuildPostOutcome }
   | { kind: 'build-article'; article: { title: string; body: string } }
   | { kind: 'synonyms'; synonyms: SynonymMap }
-  | { kind: 'wikitext'; wikitext: Wikitext };
+  | { kind: 'wikitext'; wikitext: Wikitext }
+  | { kind: 'pdf'; bytes: Uint8Array };
 
 /** Characters of text a task carries: what decides whether it is worth a thread. */
 export function taskSize(task: ContentTask): number {
@@ -75,6 +79,8 @@ export function taskSize(task: ContentTask): number {
     }
     case 'wikitext':
       return task.html.length;
+    case 'pdf':
+      return task.input.title.length + task.input.html.length;
     default:
       return 0;
   }
@@ -84,7 +90,7 @@ export function taskSize(task: ContentTask): number {
 export function usesSynonyms(task: ContentTask): boolean {
   if (task.kind === 'spin') return task.runs.some((run) => run.synonyms);
   if (task.kind === 'build-post') return task.task.synonyms;
-  return task.kind !== 'wikitext';
+  return task.kind !== 'wikitext' && task.kind !== 'pdf';
 }
 
 function spinRun(run: SpinRun): string[] {
@@ -138,5 +144,7 @@ export function performContentTask(task: ContentTask): ContentResult {
       return { kind: 'synonyms', synonyms: builtInSynonyms() };
     case 'wikitext':
       return { kind: 'wikitext', wikitext: htmlToWikitext(task.html) };
+    case 'pdf':
+      return { kind: 'pdf', bytes: renderPdf(task.input) };
   }
 }

@@ -4,12 +4,14 @@
  * millisecond, more than spinning a short text):
  * - a text of OFF_LOOP_MIN_CHARS or more: on a thread;
  * - the built-in article builder: on a thread (its corpus takes a second or more to load);
+ * - a PDF of a post: on a thread (pdfkit sets about 30 KB of text a second);
  * - anything needing the synonym list while this thread has none: on a thread, and the list is
  *   copied over from one meanwhile (deriving it here held every request for up to 1.6 s).
  */
 import type { BuildArticleRequest } from '@linkloom/shared';
 import { adoptBuiltInSynonyms, builtInSynonymsLoaded } from '../spinners/built-in/thesaurus';
 import type { Wikitext } from '../connectors/mediawiki/html-to-wikitext';
+import type { PdfInput } from '../modules/pdf-render';
 import { runOnPool } from './content-pool';
 import { performContentTask, taskSize, usesSynonyms, type BuildPostOutcome, type BuildPostTask, type ContentResult, type ContentTask, type SpinRun } from './content-tasks';
 
@@ -42,7 +44,7 @@ function runsHere(task: ContentTask): boolean {
   // The first task needing the list (of any size) fetches it, so small ones find it here later.
   const listMissing = usesSynonyms(task) && !builtInSynonymsLoaded();
   if (listMissing) adoptSynonymsFromPool();
-  return !listMissing && task.kind !== 'build-article' && taskSize(task) < OFF_LOOP_MIN_CHARS;
+  return !listMissing && task.kind !== 'build-article' && task.kind !== 'pdf' && taskSize(task) < OFF_LOOP_MIN_CHARS;
 }
 
 async function perform(task: ContentTask, options: ContentWorkOptions): Promise<ContentResult> {
@@ -75,4 +77,11 @@ export async function buildBuiltInArticle(request: BuildArticleRequest, seed: st
   const result = await perform({ kind: 'build-article', request, seed }, {});
   if (result.kind !== 'build-article') throw new TypeError(`a build-article task answered ${result.kind}`);
   return result.article;
+}
+
+/** A post as a PDF document (PDF projects, engine/modules/pdf-render.ts), set on a thread of the pool. */
+export async function pdfWork(input: PdfInput, options: ContentWorkOptions = {}): Promise<Uint8Array> {
+  const result = await perform({ kind: 'pdf', input }, options);
+  if (result.kind !== 'pdf') throw new TypeError(`a pdf task answered ${result.kind}`);
+  return result.bytes;
 }

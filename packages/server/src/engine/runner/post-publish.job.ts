@@ -12,7 +12,7 @@ import { readCampaignStatus } from './post-hold';
 import { beginPublishing, countFailedAttempt, handPostToJob, markFound, loadPostProject, switchPostAccount, takeFreePost, takePostFrom, type PostProject } from './post-publish.repository';
 import { decidePostStep, type PostAction } from './post-step';
 import { holdingSlot, PostingSlots } from './posting-slots';
-import { chooseIntent, recordedIntent } from './publish-intent';
+import { recordedIntent } from './publish-intent';
 import { nextAccount, resolveTarget, type PostTarget } from './publish-target';
 import { finishPost, recordPublished, reloadPost } from './record-post';
 import { findPost, findRun, type PostRow } from './runs.repository';
@@ -20,6 +20,9 @@ import { settleRun } from './settle-run';
 import { publishRunProgress } from './run-progress';
 import { recheckProxiesForHeldWork } from '../proxies/proxy-checks';
 import { logRun } from './run-log';
+import { findModuleItem, MODULE_POST_MESSAGES, prepareModulePost } from '../modules/module-post';
+import { postStyleOf, type PostStyle } from '../modules/module-style';
+import { authorIdentity, projectModuleOf, releaseEndedIntent } from '../modules/modules.repository';
 
 /** Posts handled at once by one process (all users); each user's share is capped by maxPostingThreads. */
 export const POSTING_CONCURRENCY = 32;
@@ -45,6 +48,16 @@ interface Step {
 
 /** A step before it holds its posting slots. */
 type BaseStep = Omit<Step, 'slot' | 'build'>;
+
+/**
+ * The post's project with its module and what the module makes of a post (engine/modules,
+ * issue 37 items 3–4): a new post, one with an author box and category, the account's profile,
+ * a PDF document.
+ */
+interface ModuleProject extends PostProject {
+  module: string;
+  style: PostStyle;
+}
 
 /** The connector of a site's platform; an Unknown platform is tried as WordPress (and the error says so). */
 function connectorFor(connectors: ConnectorRegistry, platform: string): { connector: Connector; guessed: boolean } {
@@ -74,8 +87,8 @@ async function takePost(step: BaseStep, post: PostRow): Promise<boolean> {
 }
 
 /** After an unknown outcome: asks the site (in a posting slot) whether the post exists, by its recorded intent; records it when it does. */
-async function reconcile(step: Step, post: PostRow, project: PostProject, target: PostTarget, connector: Connector, options: PublishOptions): Promise<boolean> {
-  const found = await step.slot(() => connector.findPublished(target, recordedIntent(post, target.platform), options));
+async function reconcile(step: Step, post: PostRow, project: ModuleProject, target: PostTarget, connector: Connector, options: PublishOptions): Promise<boolean> {
+  const found = await step.slot(() => findModuleItem(project.style, connector, target, recordedIntent(post, target.platform), options));
   if (!found) return false;
   await recordFound(step, post, project, target, found);
   return true;
@@ -96,7 +109,7 @@ async function recordFound(step: BaseStep, post: PostRow, project: PostProject, 
  * reconcile() with the site's own connector, through a live proxy when Use proxy for posting is on
  * (with none alive the site is not asked: false, as if the post were not found).
  */
-async function lookUp(step: Step, post: PostRow, project: PostProject, target: PostTarget, options: EngineOptions): Promise<boolean> {
+async function lookUp(step: Step, post: PostRow, project: ModuleProject, target: PostTarget, options: EngineOptions): Promise<boolean> {
   const route = await postingProxy(step.ctx.database.db, post.owner_id, options, post.id + post.attempts);
   if (route.kind === 'noLiveProxy') return false;
   const proxy = route.kind === 'proxy' ? { proxy: route.url } : {};
@@ -148,7 +161,7 @@ function nextTurn(): Promise<void> {
 }
 
 /** Builds, commits `publishing`, publishes and records the post; failures go through decidePostStep. */
-async function publishWithTarget(step: Step, start: PostRow, project: PostProject, options: EngineOptions): Promise<void> {
+async function publishWithTarget(step: Step, start: PostRow, project: ModuleProject, options: EngineOptions): Promise<void> {
   const { ctx, job } = step;
   const { db } = ctx.database;
   let post = start;
@@ -173,23 +186,38 @@ async function publishWithTarget(step: Step, start: PostRow, project: PostProjec
       const composed = await step.build(() => composePost(db, post.owner_id, project.form, project.schedule, { ...post, siteUrl: target.siteUrl }, spinning));
       if (!composed.ok) return end(step, post, decidePostStep({ at: 'built', siteUrl: target.siteUrl, composed }), target.siteUrl);
       for (const warning of composed.post.warnings ?? []) await addRunWarning(ctx, post.owner_id, post.run_id, warning);
-      const { built, featuredImageUrl } = composed.post;
+      // What the module makes of the post (engine/modules): its links those the item will carry.
+      const author = project.style === 'article' ? { name: '', firstName: '', bio: '' }
+        : await authorIdentity(db, post.owner_id, { profileId: project.form.profileId, siteUrl: target.siteUrl, email: target.accountEmail, username: target.username });
+      const made = await step.build(() => prepareModulePost({
+        style: project.style, module: project.module, connector: chosen.connector, composed: composed.post, author, seed: post.idempotency_key, now: Date.now(), signal: job.signal,
+      }));
+      const { built } = made.composed;
+      let releasedHolder = false;
       const sent = await step.slot(async () => {
         // The attempt begins with the talk with the site: choosing the name is its first request.
         publishRunProgress(ctx, post, target.siteUrl, { step: 'attempt', number: post.attempts + 1, of: options.maxNumberOfRetries + 1, dueAt: null });
         await logRun(ctx, post, target.siteUrl, 'sent', RUN_LOG_MESSAGES.sent(built.title, post.attempts + 1, options.maxNumberOfRetries + 1));
         for (let choices = 1; ; choices += 1) {
-          const intent = await chooseIntent(db, chosen.connector, target, post, built, publishOptions).catch(async (error: unknown) => {
+          const intent = await made.intent(db, target, post, publishOptions).catch(async (error: unknown) => {
             if (!job.signal.aborted) await countFailedAttempt(db, post.id, job.id, ctx.clock.now());
             throw error;
           });
           if (post.intent_name !== null && post.intent_site === intent.site && intent.name !== post.intent_name) {
             // The name an earlier try recorded is taken now: maybe by that try's own post, arrived
             // late (also after a later try failed surely unposted and left the post `planned`).
-            const late = await chosen.connector.findPublished(target, recordedIntent(post, target.platform), publishOptions);
+            const late = await findModuleItem(project.style, chosen.connector, target, recordedIntent(post, target.platform), publishOptions);
             if (late) return { late };
           }
-          const began = await beginPublishing(db, post, job.id, composed.post, target.accountEmail, intent, ctx.clock.now());
+          const began = await beginPublishing(db, post, job.id, made.composed, target.accountEmail, intent, ctx.clock.now());
+          if (began === 'nameTaken' && project.style === 'profile') {
+            // One post of ours holds an account's profile: one that ended without it lets it go; a live one keeps it.
+            if (!releasedHolder && (await releaseEndedIntent(db, intent.site, intent.name, post.id))) {
+              releasedHolder = true;
+              continue;
+            }
+            throw new PublishError('rejected', MODULE_POST_MESSAGES.profileHeld(target.username, target.siteUrl), { retryable: false });
+          }
           if (began === 'nameTaken') {
             if (choices < MAX_NAME_CHOICES) continue;
             throw new PublishError('rejected', `Other posts took every name chosen for this post on ${target.siteUrl} first; it will be tried again.`, { retryable: true });
@@ -199,10 +227,7 @@ async function publishWithTarget(step: Step, start: PostRow, project: PostProjec
             ...post, state: 'publishing', attempts: post.attempts + 1, article_id: composed.post.articleId, account_email: target.accountEmail,
             intent_title: intent.title, intent_name: intent.name, intent_site: intent.site, intent_at: intent.at,
           };
-          return chosen.connector.publish(target, {
-            title: built.title, html: built.html, tags: built.tags, intent: { title: intent.title, name: intent.name, at: intent.at },
-            ...(featuredImageUrl ? { featuredImage: { url: featuredImageUrl, alt: built.title } } : {}),
-          }, publishOptions);
+          return made.send(target, { title: intent.title, name: intent.name, at: intent.at }, publishOptions);
         }
       });
       if (sent === 'lost' || sent === 'articleTaken') {
@@ -219,6 +244,8 @@ async function publishWithTarget(step: Step, start: PostRow, project: PostProjec
       // The post waiting for this slot commits its `publishing` and sends its request first: this
       // post's bookkeeping then runs while that site works, not in between.
       await nextTurn();
+      // A module's item tells what went wrong without stopping it (a category it may not create, a theme without author bios).
+      if (project.style !== 'article') for (const warning of sent.warnings) await addRunWarning(ctx, post.owner_id, post.run_id, warning);
       await recordPublished(ctx, post, {
         url: sent.url, remoteId: sent.remoteId, title: built.title, links: built.links,
         siteUrl: target.siteUrl, username: target.username, outputLinkSetId: project.form.urlListId, outputAnchor: project.form.outputAnchor,
@@ -241,7 +268,7 @@ async function publishWithTarget(step: Step, start: PostRow, project: PostProjec
  * is now is returned: the caller tries again with it) or the post's end.
  */
 async function afterFailure(
-  step: Step, failed: PostRow, attempt: { project: PostProject; target: PostTarget; guessed: boolean; options: EngineOptions }, error: unknown,
+  step: Step, failed: PostRow, attempt: { project: ModuleProject; target: PostTarget; guessed: boolean; options: EngineOptions }, error: unknown,
 ): Promise<PostRow | undefined> {
   const { ctx, job } = step;
   const { project, target, options } = attempt;
@@ -292,7 +319,10 @@ async function publishPost(step: BaseStep, slots: ProcessSlots): Promise<void> {
     owned = { ...post, job_id: job.id };
   }
   const run = await findRun(db, ownerId, owned.run_id);
-  const project = await loadPostProject(db, owned);
+  const loaded = await loadPostProject(db, owned);
+  const module = loaded ? await projectModuleOf(db, owned) : undefined;
+  const project: ModuleProject | undefined = loaded && module !== undefined
+    ? { ...loaded, module, style: loaded.kind === 'postingproject' ? postStyleOf(module) : 'article' } : undefined;
   const campaignStatus = project ? (await readCampaignStatus(db, project.campaignId)).rows[0]?.campaign_status : undefined;
   const action = decidePostStep({ at: 'owned', post: owned, run, projectFound: project !== undefined, campaignStatus, now: ctx.clock.now() });
   if (!project || (action.kind !== 'proceed' && action.kind !== 'reconcileStopped')) {

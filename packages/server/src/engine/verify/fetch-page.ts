@@ -20,6 +20,11 @@ import { describeNetworkCode, errorCode } from '../connectors/http';
 
 /** Pages are read up to this size (a blog post is far smaller; this stops endless or huge answers). */
 export const PAGE_MAX_BYTES = 5 * 1024 * 1024;
+/**
+ * PDF documents (PDF projects, issue 37 item 4) are read whole up to this size: a PDF's links may
+ * sit anywhere in it, so a larger one is not read in part but refused with the reason (judge-page.ts).
+ */
+export const PDF_MAX_BYTES = 20 * 1024 * 1024;
 
 const USER_AGENT = 'Mozilla/5.0 (compatible; LinkLoom backlink check; +https://github.com/linkloom)';
 
@@ -59,6 +64,8 @@ export interface FetchedPage {
   robotsHeader: string | null;
   /** The page was cut at the size limit. */
   truncated: boolean;
+  /** The answer is a PDF document (its first bytes say `%PDF-`): its bytes as read, `html` then empty. */
+  pdf?: Uint8Array;
 }
 
 export type PageFetchErrorKind = 'timeout' | 'network';
@@ -202,6 +209,17 @@ function readLimited(body: Readable, decoders: Transform[], maxBytes: number): P
   });
 }
 
+/** Content types a PDF document comes as (servers that do not know it send it as bytes, or without a type). */
+function mayBePdf(contentType: string | null): boolean {
+  const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  return type === '' || type === 'application/pdf' || type === 'application/x-pdf' || type === 'application/octet-stream' || type === 'binary/octet-stream' || type === 'application/force-download';
+}
+
+/** `%PDF-` within the first KB, where the standard lets a PDF's header sit. */
+export function looksLikePdf(bytes: Uint8Array): boolean {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, 1024 + 5)).includes('%PDF-', 0, 'latin1');
+}
+
 /** Reads the page of a final (not followed) answer. */
 async function readPage(statusCode: number, url: URL, headers: ResponseHeaders, body: Readable, maxBytes: number): Promise<FetchedPage> {
   let decoders: Transform[];
@@ -211,13 +229,21 @@ async function readPage(statusCode: number, url: URL, headers: ResponseHeaders, 
     body.destroy();
     throw error;
   }
-  const { bytes, truncated } = await readLimited(body, decoders, maxBytes);
+  const contentType = header(headers, 'content-type');
+  // A PDF is read whole, up to its own limit; what turns out not to be one is judged as a page of maxBytes.
+  const pdfLimit = mayBePdf(contentType) ? Math.max(maxBytes, PDF_MAX_BYTES) : maxBytes;
+  const read = await readLimited(body, decoders, pdfLimit);
+  const pageUrl = url.hash ? url.href.slice(0, url.href.indexOf('#')) : url.href;
+  const robotsHeader = header(headers, 'x-robots-tag');
+  if (looksLikePdf(read.bytes)) return { status: statusCode, url: pageUrl, html: '', robotsHeader, truncated: read.truncated, pdf: read.bytes };
+  const cut = read.bytes.byteLength > maxBytes;
+  const bytes = cut ? read.bytes.subarray(0, maxBytes) : read.bytes;
   return {
     status: statusCode,
-    url: url.hash ? url.href.slice(0, url.href.indexOf('#')) : url.href,
-    html: decoderFor(charsetOf(header(headers, 'content-type'))).decode(bytes),
-    robotsHeader: header(headers, 'x-robots-tag'),
-    truncated,
+    url: pageUrl,
+    html: decoderFor(charsetOf(contentType)).decode(bytes),
+    robotsHeader,
+    truncated: read.truncated || cut,
   };
 }
 

@@ -1,5 +1,6 @@
-import { checkBacklinks, summariseBacklinks, type ExpectedBacklink, type LinkCheckStatus } from '@linkloom/shared';
-import { PAGE_MAX_BYTES, type FetchedPage } from './fetch-page';
+import { checkBacklinks, escapeHtml, summariseBacklinks, type ExpectedBacklink, type LinkCheckStatus } from '@linkloom/shared';
+import { readPdfLinks, type PdfLink } from '../modules/pdf-links';
+import { PAGE_MAX_BYTES, PDF_MAX_BYTES, type FetchedPage } from './fetch-page';
 
 /** What one fetch of a post's page settles: a stored result, or another try later (a fresh page may lag). */
 export type PageVerdict =
@@ -21,6 +22,7 @@ function answered(status: number): string {
  * server errors and rate limits (ERROR); 401 and 403 say the page is not public (ERROR at once).
  */
 export function judgePage(page: FetchedPage, links: readonly ExpectedBacklink[]): PageVerdict {
+  if (page.status >= 200 && page.status < 300 && page.pdf) return judgePdf(page, page.pdf, links);
   if (page.status >= 200 && page.status < 300) {
     const summary = summariseBacklinks(checkBacklinks(page.html, page.url, links, { robotsHeader: page.robotsHeader }));
     const cut = page.truncated && summary.status === 'MISSING' ? `\n(only the first ${PAGE_MAX_BYTES / 1024 / 1024} MB of the page were read)` : '';
@@ -33,4 +35,28 @@ export function judgePage(page: FetchedPage, links: readonly ExpectedBacklink[])
     return { kind: 'result', status: 'ERROR', info: `${answered(page.status)}: the post is not public, or the site refuses automated visits` };
   }
   return { kind: 'retry', reason: answered(page.status), final: { status: 'ERROR', info: answered(page.status) } };
+}
+
+export const PDF_VERDICT_MESSAGES = {
+  tooLarge: (url: string) => `The PDF at ${url} is larger than ${PDF_MAX_BYTES / 1024 / 1024} MB: its links were not read`,
+  unreadable: (reason: string, url: string) => `${reason} (${url})`,
+} as const;
+
+/** The PDF's link annotations as the links of a page: each an `<a href>` with the annotation's text. */
+export function pdfLinksAsHtml(links: readonly PdfLink[]): string {
+  return links.map((link) => `<a href="${escapeHtml(link.uri)}">${escapeHtml(link.contents)}</a>`).join('\n');
+}
+
+/**
+ * A PDF answer (PDF projects, issue 37 item 4): its URI link annotations are the links (read by
+ * engine/modules/pdf-links.ts), each with its `/Contents` as the anchor, checked as a page's links
+ * are (a PDF link has no rel: followed unless an X-Robots-Tag says nofollow). A PDF over
+ * PDF_MAX_BYTES, an encrypted one or none that can be read is an ERROR with the reason.
+ */
+function judgePdf(page: FetchedPage, bytes: Uint8Array, links: readonly ExpectedBacklink[]): PageVerdict {
+  if (page.truncated) return { kind: 'result', status: 'ERROR', info: PDF_VERDICT_MESSAGES.tooLarge(page.url) };
+  const read = readPdfLinks(bytes);
+  if (!read.ok) return { kind: 'result', status: 'ERROR', info: PDF_VERDICT_MESSAGES.unreadable(read.reason, page.url) };
+  const summary = summariseBacklinks(checkBacklinks(pdfLinksAsHtml(read.links), page.url, links, { robotsHeader: page.robotsHeader }));
+  return { kind: 'result', status: summary.status, info: summary.info };
 }
