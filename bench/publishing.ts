@@ -35,6 +35,7 @@ import { onRunFinished, type RunFinished } from '../packages/server/src/engine/r
 import { slugOfTitle } from '../packages/server/src/engine/connectors/wordpress/slug';
 import { buildPrivateProjectWorld, type PrivateProjectWorld } from '../packages/server/test/support/engine-world';
 import { startWordPressPeers, type WordPressPeerSite } from '../packages/server/test/support/wordpress-peers';
+import { postToWordPress, wordPressTagIds } from './support/wordpress-plain';
 
 const THREADS = (process.env.BENCH_THREADS ?? '1,4,16').split(',').map(Number);
 const POSTS_PER_THREAD = Number(process.env.BENCH_POSTS_PER_THREAD ?? 10);
@@ -65,7 +66,6 @@ function article(words: number): { title: string; body: string } {
 }
 
 const ARTICLE = article(2000);
-const auth = (site: WordPressPeerSite) => `Basic ${Buffer.from(`${site.username}:${site.applicationPassword}`).toString('base64')}`;
 
 /** One connector registry for every run, as a long-running engine has (it remembers each blog's API and tag ids). */
 const CONNECTORS = createDefaultConnectorRegistry();
@@ -138,20 +138,6 @@ async function engineRun(blogs: WordPressPeerSite[], threads: number, posts: num
   }
 }
 
-/** Tag ids the blog gives these names (found or made), as the connector sends them. */
-async function tagIds(site: WordPressPeerSite, names: readonly string[]): Promise<number[]> {
-  const ids: number[] = [];
-  for (const name of names) {
-    const response = await fetch(`${site.url}/wp-json/wp/v2/tags?_fields=id`, {
-      method: 'POST', headers: { authorization: auth(site), 'content-type': 'application/json' }, body: JSON.stringify({ name }),
-    });
-    const body = (await response.json()) as { id?: number; data?: { term_id?: number } };
-    const id = body.id ?? body.data?.term_id;
-    if (typeof id === 'number') ids.push(id);
-  }
-  return ids;
-}
-
 /** The same posts, built by the same pipeline, posted straight to the REST endpoint by `threads` workers. */
 async function plainRun(blogs: WordPressPeerSite[], threads: number, posts: number, form: ContentProjectForm, run: string): Promise<Measured> {
   const links = [1, 2, 3].map((n) => ({ url: `https://seeds.example.test/page-${n}`, anchor: 'seed shop' }));
@@ -163,7 +149,7 @@ async function plainRun(blogs: WordPressPeerSite[], threads: number, posts: numb
   const tagCache = new Map<string, number[]>();
   for (const body of bodies) {
     const key = `${body.site.url} ${body.tags.join(',')}`;
-    if (!tagCache.has(key)) tagCache.set(key, await tagIds(body.site, body.tags));
+    if (!tagCache.has(key)) tagCache.set(key, await wordPressTagIds(body.site, body.tags));
   }
   let next = 0;
   const cpu = process.cpuUsage();
@@ -171,13 +157,7 @@ async function plainRun(blogs: WordPressPeerSite[], threads: number, posts: numb
   await Promise.all(Array.from({ length: threads }, async () => {
     for (let i = next++; i < bodies.length; i = next++) {
       const body = bodies[i]!;
-      const response = await fetch(`${body.site.url}/wp-json/wp/v2/posts?_fields=id%2Clink%2Cstatus`, {
-        method: 'POST',
-        headers: { authorization: auth(body.site), 'content-type': 'application/json' },
-        body: JSON.stringify({ title: body.title, content: body.html, status: 'publish', slug: body.slug, tags: tagCache.get(`${body.site.url} ${body.tags.join(',')}`) }),
-      });
-      if (response.status !== 201) throw new Error(`plain post failed: HTTP ${response.status} ${await response.text()}`);
-      await response.text();
+      await postToWordPress(body.site, { title: body.title, html: body.html, slug: body.slug, tagIds: tagCache.get(`${body.site.url} ${body.tags.join(',')}`) ?? [] });
     }
   }));
   const used = process.cpuUsage(cpu);

@@ -109,7 +109,7 @@ async function main(): Promise<void> {
   await benchSpin();
   // The engine: content pipeline cost per post, the built-in spinner and article builder (issue 16),
   // scheduler lateness, publishing to real WordPress.
-  for (const script of ['content-pipeline.ts', 'spinner.ts', 'scheduler.ts', 'publishing.ts']) runBenchScript(script);
+  for (const script of ['content-pipeline.ts', 'spinner.ts', 'scheduler.ts', 'publishing.ts', 'publishing-platforms.ts']) runBenchScript(script);
   // Issue 34: a run's Start planning 10,000 posts' links over 1,000 targets (time, links per target largest − smallest) and their articles.
   runBenchScript('tier-planning.ts');
   // Proxy checks: proxies/s at the default concurrency, and 1,000 proxies half hung against the timeout (issue 15.3).
