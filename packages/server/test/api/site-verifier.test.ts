@@ -96,7 +96,7 @@ describe.each(DATABASES)('platform verifier on $kind', ({ kind, skip }) => {
     const byId = new Map(body.sites.map((site) => [site.id, site]));
     expect(byId.get(unknown.id)).toMatchObject({
       platform: 'Unknown', status: 'FAILED', canRegister: null, credentialsOk: null,
-      reason: 'A web page, but neither WordPress (no REST API at /wp-json/) nor MediaWiki (no api.php) was found: the engine cannot post there',
+      reason: 'A web page, but none of the platforms LinkLoom publishes to was found (WordPress, MediaWiki, DokuWiki, Shaarli, Ghost): the engine cannot post there',
     });
     expect(byId.get(down.id)).toMatchObject({ platform: 'Unknown', status: 'FAILED', reason: 'Could not reach the site (connection refused)' });
     expect(byId.get(missing.id)).toMatchObject({ status: 'FAILED', reason: `The site answers HTTP 404 Not Found at ${staticPage.url}/nothing-here` });
@@ -177,7 +177,7 @@ describe.each(DATABASES)('platform verifier on $kind', ({ kind, skip }) => {
     return { useOnly, runOnce };
   }
   const staticHost = () => new URL(staticPage.url).host;
-  const unknownPlatform = { platform: 'Unknown', reason: expect.stringMatching(/^A web page, but neither WordPress/) };
+  const unknownPlatform = { platform: 'Unknown', reason: expect.stringMatching(/^A web page, but none of the platforms LinkLoom publishes to was found/) };
 
   it.skipIf(skip)('probes through the working HTTP proxy when Use Proxy is on, and says which proxy a failure went through', async () => {
     const { useOnly, runOnce } = await proxiedUser();
@@ -268,7 +268,7 @@ describe.each(DATABASES)('platform verifier on $kind', ({ kind, skip }) => {
     }
     const stored = new Map((await db.selectFrom('private_sites').select(['id', 'reason', 'checked_at']).where('owner_id', '=', user.id).execute()).map((row) => [row.id, row]));
     expect(stored.get(blog)?.reason).toMatch(/^WordPress \(REST API at .*\); the stored login editor is refused/);
-    expect(stored.get(plain)?.reason).toMatch(/^A web page, but neither WordPress/);
+    expect(stored.get(plain)?.reason).toMatch(/^A web page, but none of the platforms LinkLoom publishes to was found/);
     expect(stored.get(down)?.reason).toBe('Could not reach the site (connection refused)');
     for (const row of stored.values()) expect(Number(row.checked_at)).toBeGreaterThan(0);
     // The private network screen shows the detected platform too.

@@ -136,7 +136,7 @@ describe.skipIf(!available)(`Site probe against real sites${skipReason}`, () => 
     await expect(probeSite({ url: page.url, login: null, password: null }, OPTIONS)).resolves.toEqual({
       platform: 'Unknown',
       status: 'FAILED',
-      reason: 'A web page, but neither WordPress (no REST API at /wp-json/) nor MediaWiki (no api.php) was found: the engine cannot post there',
+      reason: 'A web page, but none of the platforms LinkLoom publishes to was found (WordPress, MediaWiki, DokuWiki, Shaarli, Ghost): the engine cannot post there',
       canRegister: null,
       credentialsOk: null,
     });
