@@ -186,6 +186,9 @@ describe('Blogger connector against a Blogger API stand-in', () => {
     expect(stored.title).toBe('Seed swap');
     const patches = api.requests.filter((request) => request.effectiveMethod === 'PATCH');
     expect(patches).toHaveLength(1);
+    // A real PATCH, as the reference documents posts.patch (not a POST with X-HTTP-Method-Override).
+    expect(patches[0]!.method).toBe('PATCH');
+    expect(patches[0]!.headers['x-http-method-override']).toBeUndefined();
     expect(patches[0]!.path).toBe(`/blogger/v3/blogs/${api.blogs[0]!.id}/posts/${published.remoteId}`);
     expect(JSON.parse(patches[0]!.body)).toEqual({ content: stored.content });
 

@@ -28,17 +28,11 @@ export interface BloggerSession {
 type Query = Record<string, string | readonly string[]>;
 
 interface BloggerCall {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PATCH';
   /** Path under the API base, its variable segments already encoded. */
   path: string;
   query?: Query;
   json?: unknown;
-  /**
-   * A method the shared HTTP layer does not speak (PATCH), sent as POST with Google's
-   * `X-HTTP-Method-Override` header, which Google's APIs honour (their own client libraries
-   * send PATCH that way where a transport or a firewall lacks it).
-   */
-  methodOverride?: 'PATCH';
   /** What the call does, for messages: "publish posts", "read posts", … */
   action: string;
 }
@@ -60,7 +54,6 @@ async function bloggerCall(session: BloggerSession, call: BloggerCall): Promise<
     headers['content-type'] = 'application/json; charset=utf-8';
     body = JSON.stringify(call.json);
   }
-  if (call.methodOverride) headers['x-http-method-override'] = call.methodOverride;
   const answer = await httpExchange(
     { method: call.method, url: bloggerUrl(session.apiBase, call.path, call.query), headers, ...(body === undefined ? {} : { body }) },
     session.http,
@@ -255,8 +248,7 @@ export async function getPostContent(session: BloggerSession, blogId: string, po
 /** posts.patch: only the post's content changes (patch semantics: the other fields stay). */
 export async function patchPostContent(session: BloggerSession, blogId: string, postId: string, html: string): Promise<void> {
   await bloggerCall(session, {
-    method: 'POST',
-    methodOverride: 'PATCH',
+    method: 'PATCH',
     path: `/blogs/${encode(blogId)}/posts/${encode(postId)}`,
     query: { fetchBody: 'false', fields: 'id,url' },
     json: { content: html },

@@ -8,22 +8,12 @@
  *   API's (http → https of the same host on default ports is the same API, as remote-summary's
  *   sameSiteOrigin says): such a redirect fails before a byte reaches the other host, and the
  *   connector tells the user which address the API sent it to.
- * - PUT: httpExchange's request type names GET and POST only; fetch takes any method, so PUT
- *   (Ghost and Forem edit with it) goes through the same exchange — the outbound policy, the time
- *   limit, the error mapping — as the other two.
  */
 import { PublishError } from '../connector';
 import { httpExchange, type HttpAnswer, type HttpContext, type HttpRequest } from '../http';
 import { sameSiteOrigin } from '../remote-summary';
 import { egressAgent } from '../../../platform/egress/egress-dispatcher';
 import type { Dispatcher } from 'undici';
-
-export interface ApiRequest {
-  method: 'GET' | 'POST' | 'PUT';
-  url: string;
-  headers?: Record<string, string>;
-  body?: string | Uint8Array;
-}
 
 /** A request the API redirected to another origin, refused before it was sent there. */
 export class ForeignRedirectError extends Error {
@@ -61,11 +51,10 @@ export function credentialDispatcher(apiOrigin: URL, base?: FetchDispatcher): Fe
   return guarded as unknown as FetchDispatcher;
 }
 
-/** One exchange with the API: GET, POST or PUT, through httpExchange; a foreign redirect in our words. */
-export async function apiExchange(request: ApiRequest, http: HttpContext): Promise<HttpAnswer> {
+/** One exchange with the API through httpExchange; a foreign redirect in our words. */
+export async function apiExchange(request: HttpRequest, http: HttpContext): Promise<HttpAnswer> {
   try {
-    // fetch sends the method as given; the type only lists the two the other connectors use.
-    return await httpExchange({ ...request, method: request.method as HttpRequest['method'] }, http);
+    return await httpExchange(request, http);
   } catch (error) {
     const redirect = findForeignRedirect(error);
     if (!redirect || !(error instanceof PublishError)) throw error;

@@ -12,8 +12,6 @@
  * - Shaarli refuses a token issued in its future or more than 540 s in its past: the site's clock
  *   is read from each answer's Date header, and a refusal after which that clock turns out far
  *   from ours is tried once more with a token on the site's clock.
- * - PUT: httpExchange's request type names GET and POST; fetch sends any method it is given, so the
- *   PUT goes through the same exchange (outbound policy, time limit, error mapping).
  */
 import type { Dispatcher } from 'undici';
 import { PublishError } from '../connector';
@@ -142,10 +140,9 @@ export class ShaarliApi {
     }
   }
 
-  private async exchange(request: { method: 'GET' | 'POST' | 'PUT'; url: string; headers: Record<string, string>; body?: string }): Promise<HttpAnswer> {
+  private async exchange(request: HttpRequest): Promise<HttpAnswer> {
     try {
-      // fetch sends the method as given; the request type lists only the two other connectors use.
-      return await httpExchange({ ...request, method: request.method as HttpRequest['method'] }, this.http);
+      return await httpExchange(request, this.http);
     } catch (error) {
       const foreign = findForeignOrigin(error);
       if (!foreign || !(error instanceof PublishError)) throw error;
