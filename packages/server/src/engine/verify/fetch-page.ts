@@ -209,10 +209,13 @@ function readLimited(body: Readable, decoders: Transform[], maxBytes: number): P
   });
 }
 
-/** Content types a PDF document comes as (servers that do not know it send it as bytes, or without a type). */
+/**
+ * Content types a PDF document comes as (servers that do not know it send it as bytes). An answer
+ * without a type is read as a page is (up to maxBytes): a PDF among those is judged if it fits.
+ */
 function mayBePdf(contentType: string | null): boolean {
   const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
-  return type === '' || type === 'application/pdf' || type === 'application/x-pdf' || type === 'application/octet-stream' || type === 'binary/octet-stream' || type === 'application/force-download';
+  return type === 'application/pdf' || type === 'application/x-pdf' || type === 'application/octet-stream' || type === 'binary/octet-stream' || type === 'application/force-download';
 }
 
 /** `%PDF-` within the first KB, where the standard lets a PDF's header sit. */

@@ -38,7 +38,7 @@ export function judgePage(page: FetchedPage, links: readonly ExpectedBacklink[])
 }
 
 export const PDF_VERDICT_MESSAGES = {
-  tooLarge: (url: string) => `The PDF at ${url} is larger than ${PDF_MAX_BYTES / 1024 / 1024} MB: its links were not read`,
+  tooLarge: (url: string, bytesRead = PDF_MAX_BYTES) => `The PDF at ${url} is larger than ${Math.round((bytesRead / 1024 / 1024) * 10) / 10} MB: its links were not read`,
   unreadable: (reason: string, url: string) => `${reason} (${url})`,
 } as const;
 
@@ -54,7 +54,7 @@ export function pdfLinksAsHtml(links: readonly PdfLink[]): string {
  * PDF_MAX_BYTES, an encrypted one or none that can be read is an ERROR with the reason.
  */
 function judgePdf(page: FetchedPage, bytes: Uint8Array, links: readonly ExpectedBacklink[]): PageVerdict {
-  if (page.truncated) return { kind: 'result', status: 'ERROR', info: PDF_VERDICT_MESSAGES.tooLarge(page.url) };
+  if (page.truncated) return { kind: 'result', status: 'ERROR', info: PDF_VERDICT_MESSAGES.tooLarge(page.url, bytes.byteLength) };
   const read = readPdfLinks(bytes);
   if (!read.ok) return { kind: 'result', status: 'ERROR', info: PDF_VERDICT_MESSAGES.unreadable(read.reason, page.url) };
   const summary = summariseBacklinks(checkBacklinks(pdfLinksAsHtml(read.links), page.url, links, { robotsHeader: page.robotsHeader }));
