@@ -22,11 +22,11 @@
  */
 import { PLATFORM_FOREM } from '@linkloom/shared';
 import { PublishError, type ClaimedNames, type Connector, type LinkChange, type NamedPost, type PublishedItem, type PublishedPost, type PublishIntent, type PublishOptions, type PublishPost, type PublishResult, type PublishTarget } from '../connector';
-import { normaliseSiteUrl, type HttpContext } from '../http';
+import { normaliseSiteUrl } from '../http';
 import { madeAfterIntent } from '../intent-match';
 import { maybePosted } from '../outcome';
 import { ProxyDispatchers, type DispatcherForProxy } from '../proxy-dispatcher';
-import { credentialDispatcher } from '../ghost/hosted-api';
+import { siteOnlyContext } from '../site-only-dispatcher';
 import { ForemApiMissing, foremCreateArticle, foremMyArticles, foremReadArticle, foremUpdateArticle, type ForemArticle, type ForemSession } from './forem-api';
 import { MarkdownNestingError, htmlToMarkdown } from './html-to-markdown';
 import { replaceMarkdownLinks } from './markdown-links';
@@ -139,14 +139,8 @@ export class ForemConnector implements Connector {
       throw new PublishError('auth', `The password stored for ${site} is not a Forem API key: enter an API key of the account (made on ${site}/settings/extensions).`, { code: 'badCredentials' });
     }
     const apiBase = this.apiBase ?? site;
-    const proxy = options.proxy ? await this.proxies.get(options.proxy) : undefined;
-    const http: HttpContext = {
-      timeoutMs: options.timeoutMs,
-      siteLabel: site,
-      dispatcher: credentialDispatcher(new URL(apiBase), proxy),
-      ...(options.signal ? { signal: options.signal } : {}),
-    };
-    return { apiBase, apiKey, http };
+    // The key goes to the API's origin only.
+    return { apiBase, apiKey, http: await siteOnlyContext(apiBase, site, options, this.proxies) };
   }
 
   private async withApi<T>(session: ForemSession, work: () => Promise<T>): Promise<T> {

@@ -22,13 +22,13 @@
 import { PLATFORM_GHOST, decodeEntities } from '@linkloom/shared';
 import { PublishError, type ClaimedNames, type Connector, type LinkChange, type NamedPost, type PublishedItem, type PublishedPost, type PublishIntent, type PublishOptions, type PublishPost, type PublishResult, type PublishTarget } from '../connector';
 import { loadFeaturedImage, type ImageFile } from '../featured-image';
-import { normaliseSiteUrl, type HttpContext } from '../http';
+import { normaliseSiteUrl } from '../http';
 import { madeAfterIntent } from '../intent-match';
 import { maybePosted, surelyNotPosted } from '../outcome';
 import { ProxyDispatchers, type DispatcherForProxy } from '../proxy-dispatcher';
+import { siteOnlyContext } from '../site-only-dispatcher';
 import { GhostApiMissing, ghostCreatePost, ghostPostsBySlugs, ghostReadPost, ghostSlugTaken, ghostUpdatePostHtml, ghostUploadImage, type GhostSession } from './admin-api';
 import { parseAdminApiKey } from './admin-token';
-import { credentialDispatcher } from './hosted-api';
 import { replaceHtmlLinks } from './link-addresses';
 import { ghostSlugCandidates, takenSlugVariants } from './slug';
 
@@ -153,14 +153,8 @@ export class GhostConnector implements Connector {
       throw new PublishError('auth', `The password stored for ${site} is not a Ghost Admin API key: enter the Admin API key (id:secret) of a custom integration of the site (Ghost Admin → Settings → Integrations).`, { code: 'badCredentials' });
     }
     const apiBase = this.apiBase ?? `${site}/ghost/api/admin`;
-    const proxy = options.proxy ? await this.proxies.get(options.proxy) : undefined;
-    const http: HttpContext = {
-      timeoutMs: options.timeoutMs,
-      siteLabel: site,
-      dispatcher: credentialDispatcher(new URL(apiBase), proxy),
-      ...(options.signal ? { signal: options.signal } : {}),
-    };
-    return { apiBase, key, http };
+    // The key goes to the Admin API's origin only.
+    return { apiBase, key, http: await siteOnlyContext(apiBase, site, options, this.proxies) };
   }
 
   /** The call, with a site that does not answer as a Ghost Admin API said in words. */

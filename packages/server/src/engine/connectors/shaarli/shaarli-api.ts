@@ -7,17 +7,14 @@
  *   is wrong or the API is switched off in its configuration: one can only be told from the other
  *   by the owner, so the message names both.
  * - The token goes to the site's own origin only: every call's dispatcher refuses to connect
- *   anywhere else (a redirect to another host fails unsent), as remote-summary's sameSiteOrigin
- *   says (http → https of the same host on default ports is the same site).
+ *   anywhere else (a redirect to another host fails unsent: site-only-dispatcher.ts).
  * - Shaarli refuses a token issued in its future or more than 540 s in its past: the site's clock
  *   is read from each answer's Date header, and a refusal after which that clock turns out far
  *   from ours is tried once more with a token on the site's clock.
  */
-import type { Dispatcher } from 'undici';
 import { PublishError } from '../connector';
-import { httpExchange, parseJsonBody, parseRetryAfter, type HttpAnswer, type HttpContext, type HttpRequest } from '../http';
-import { sameSiteOrigin } from '../remote-summary';
-import { egressAgent } from '../../../platform/egress/egress-dispatcher';
+import { parseJsonBody, parseRetryAfter, type HttpAnswer, type HttpContext } from '../http';
+import { siteOnlyExchange } from '../site-only-dispatcher';
 import { ISSUED_AT_MARGIN_S, issuedAtSeconds, shaarliJwt } from './shaarli-jwt';
 
 /** A bookmark as the API answers it (ApiUtils::formatLink). */
@@ -46,38 +43,6 @@ export interface ShaarliLinkFields {
 /** The site answered, but not as Shaarli's API (a 404 page, HTML, another application's JSON). */
 export class ShaarliApiMissing extends Error {
   override readonly name = 'ShaarliApiMissing';
-}
-
-/** A call the site redirected to another origin: refused before it was sent there. */
-class ForeignOriginError extends Error {
-  override readonly name = 'ForeignOriginError';
-  readonly code = 'EFOREIGN_ORIGIN';
-  constructor(readonly origin: string) {
-    super(`refused to send the API token to ${origin}`);
-  }
-}
-
-function findForeignOrigin(error: unknown): ForeignOriginError | undefined {
-  let current: unknown = error;
-  for (let depth = 0; depth < 6 && current && typeof current === 'object'; depth++) {
-    if (current instanceof ForeignOriginError) return current;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
-
-type FetchDispatcher = NonNullable<HttpContext['dispatcher']>;
-
-/** `base` (a proxy's dispatcher, else the process's egress agent) that connects to `site`'s origin only. */
-export function siteOnlyDispatcher(site: URL, base?: FetchDispatcher): FetchDispatcher {
-  const inner = (base ?? egressAgent()) as unknown as Dispatcher;
-  const guarded = inner.compose((dispatch) => (options, handler) => {
-    const origin = new URL(String(options.origin ?? ''));
-    if (sameSiteOrigin(origin, site)) return dispatch(options, handler);
-    queueMicrotask(() => handler.onError?.(new ForeignOriginError(origin.origin)));
-    return true;
-  });
-  return guarded as unknown as FetchDispatcher;
 }
 
 /** What is known of a site's clock: its offset from ours, from the Date header of its answers. */
@@ -133,24 +98,11 @@ export class ShaarliApi {
         },
         ...(options.json === undefined ? {} : { body: JSON.stringify(options.json) }),
       };
-      const answer = await this.exchange(request);
+      // A redirect to another origin fails unsent, in words that say where Shaarli seems to live.
+      const answer = await siteOnlyExchange(request, this.http, { credential: "the site's API secret", service: 'Shaarli' });
       const clockMoved = this.readClock(answer);
       if (answer.status === 401 && attempt === 0 && clockMoved) continue;
       return this.read(answer, options.action);
-    }
-  }
-
-  private async exchange(request: HttpRequest): Promise<HttpAnswer> {
-    try {
-      return await httpExchange(request, this.http);
-    } catch (error) {
-      const foreign = findForeignOrigin(error);
-      if (!foreign || !(error instanceof PublishError)) throw error;
-      throw new PublishError(
-        'network',
-        `${this.siteLabel} sent its API request on to ${foreign.origin}; LinkLoom sends the site's API secret only to ${this.siteLabel}: if Shaarli really lives at ${foreign.origin}, enter that address for the site.`,
-        { retryable: false, outcomeUnknown: error.outcomeUnknown, cause: error },
-      );
     }
   }
 

@@ -17,7 +17,8 @@ import { httpExchange, normaliseSiteUrl, type HttpContext } from '../http';
 import { madeAfterIntent, utcMs } from '../intent-match';
 import { maybePosted, surelyNotPosted } from '../outcome';
 import { ProxyDispatchers, type DispatcherForProxy } from '../proxy-dispatcher';
-import { ShaarliApi, ShaarliApiMissing, apiMissingError, isShaarliLink, linkOf, permalinkOf, siteOnlyDispatcher, type ShaarliLink, type SiteClock } from './shaarli-api';
+import { siteOnlyContext, siteOnlyDispatcher } from '../site-only-dispatcher';
+import { ShaarliApi, ShaarliApiMissing, apiMissingError, isShaarliLink, linkOf, permalinkOf, type ShaarliLink, type SiteClock } from './shaarli-api';
 import { bookmarkOf, bookmarkTags, bookmarkTitleCandidates, rewriteDescriptionLinks, sameAddress } from './shaarli-text';
 
 /** The platform name as the site lists spell it (the shared package's constants have no Shaarli yet). */
@@ -177,19 +178,8 @@ export class ShaarliConnector implements Connector {
       clock = { offsetMs: 0 };
       this.clocks.set(base, clock);
     }
-    return new ShaarliApi(base, target.password.trim(), await httpContextFor(base, options, this.proxies), clock);
+    return new ShaarliApi(base, target.password.trim(), await siteOnlyContext(base, base, options, this.proxies), clock);
   }
-}
-
-/** The HTTP context of a site's calls: its time limit, abort signal and proxy, connecting to the site's own origin only. */
-async function httpContextFor(base: string, options: Pick<PublishOptions, 'timeoutMs' | 'signal' | 'proxy'>, proxies: ProxyDispatchers): Promise<HttpContext> {
-  const proxy = options.proxy ? await proxies.get(options.proxy) : undefined;
-  return {
-    timeoutMs: options.timeoutMs,
-    siteLabel: base,
-    dispatcher: siteOnlyDispatcher(new URL(base), proxy),
-    ...(options.signal ? { signal: options.signal } : {}),
-  };
 }
 
 /** Whether the bookmark found is the one the intent made: the intent's title, made at or after the intent. */
@@ -253,7 +243,7 @@ export async function probeShaarli(siteUrl: string, options: ShaarliProbeOptions
   const base = normaliseSiteUrl(siteUrl);
   const http = options.dispatcher
     ? { timeoutMs: options.timeoutMs, siteLabel: base, dispatcher: siteOnlyDispatcher(new URL(base), options.dispatcher), ...(options.signal ? { signal: options.signal } : {}) }
-    : await httpContextFor(base, options, new ProxyDispatchers(options.dispatcherForProxy));
+    : await siteOnlyContext(base, base, options, new ProxyDispatchers(options.dispatcherForProxy));
   const secret = options.apiSecret?.trim() ?? '';
   let api: ShaarliProbe['api'] = 'absent';
   if (secret !== '') {

@@ -20,12 +20,12 @@
  */
 import { PLATFORM_TELEGRAPH } from '@linkloom/shared';
 import { PublishError, type ClaimedNames, type Connector, type LinkChange, type NamedPost, type PublishedItem, type PublishedPost, type PublishIntent, type PublishOptions, type PublishPost, type PublishResult, type PublishTarget } from '../connector';
-import { normaliseSiteUrl, type HttpContext } from '../http';
+import { normaliseSiteUrl } from '../http';
 import { CLOCK_SKEW_ALLOWANCE_MS } from '../intent-match';
 import { maybePosted } from '../outcome';
 import { ProxyDispatchers, type DispatcherForProxy } from '../proxy-dispatcher';
+import { siteOnlyContext } from '../site-only-dispatcher';
 import { changeFor } from '../ghost/link-addresses';
-import { credentialDispatcher } from '../ghost/hosted-api';
 import { chooseTitledName, plainTitle } from '../forem/titled-name';
 import { MAX_CONTENT_BYTES, TelegraphNestingError, contentBytes, htmlToNodes, type TelegraphNode } from './html-to-nodes';
 import { TELEGRAPH_API_BASE, TelegraphApiMissing, telegraphCreatePage, telegraphEditPage, telegraphGetPage, telegraphPageList, type TelegraphSession } from './telegraph-api';
@@ -158,14 +158,8 @@ export class TelegraphConnector implements Connector {
     if (accessToken === '' || /\s/.test(accessToken)) {
       throw new PublishError('auth', "The password stored for Telegraph is not an access token: enter the Telegraph account's access token.", { code: 'badCredentials' });
     }
-    const proxy = options.proxy ? await this.proxies.get(options.proxy) : undefined;
-    const http: HttpContext = {
-      timeoutMs: options.timeoutMs,
-      siteLabel: new URL(this.apiBase).origin,
-      dispatcher: credentialDispatcher(new URL(this.apiBase), proxy),
-      ...(options.signal ? { signal: options.signal } : {}),
-    };
-    return { apiBase: this.apiBase, accessToken, http };
+    // The token goes to the API's origin only.
+    return { apiBase: this.apiBase, accessToken, http: await siteOnlyContext(this.apiBase, new URL(this.apiBase).origin, options, this.proxies) };
   }
 
   private async withApi<T>(work: () => Promise<T>): Promise<T> {
