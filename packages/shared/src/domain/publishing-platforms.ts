@@ -6,6 +6,7 @@
  * (engine/connectors/registry.ts); the screens say from here which modules can publish with the
  * user's sites. docs/connectors.md tells how to add the next one.
  */
+import { MODULE_MESSAGES } from '../constants/module-messages';
 import type { ModuleId } from '../constants/modules';
 
 export interface PublishingPlatform {
@@ -71,7 +72,7 @@ export type PublishingPlatformName = (typeof PUBLISHING_PLATFORMS)[number]['name
 
 /** Modules no platform can publish, with the reason (shown wherever they can be chosen). */
 export const UNSUPPORTED_MODULES: Readonly<Partial<Record<ModuleId, string>>> = {
-  GooglePlace: 'Google Place listings are managed in Google Business Profile, which has no API for posting links: LinkLoom can\'t publish Google Place projects',
+  GooglePlace: MODULE_MESSAGES.googlePlaceUnsupported,
 };
 
 export function publishingPlatform(name: string): PublishingPlatform | undefined {
