@@ -24,6 +24,7 @@ describe('HTML → DokuWiki syntax', () => {
       '  * one\n  * two **bold**\n    * nested\n\n  - first\n  - second',
     );
     expect(doku('<blockquote><p>A quote</p><p>Two</p><blockquote>inner</blockquote></blockquote><p>after</p>')).toBe('> A quote\n> Two\n>> inner\n\nafter');
+    expect(doku('<blockquote><p>&gt; text</p></blockquote>')).toBe('> > text');
     expect(doku('<pre>  indented **x**\n  &lt;b&gt;</pre>')).toBe('<code>\n  indented **x**\n  <b>\n</code>');
     expect(doku('<table><tr><th>Name</th><th>A|B</th></tr><tr><td>x ^ y</td><td></td></tr></table>')).toBe('^ Name ^ A%%|%%B ^\n| x %%^%% y |   |');
   });
@@ -52,7 +53,22 @@ describe('HTML → DokuWiki syntax', () => {
     expect(doku('<p>&gt; not a quote</p><p>| not a table</p>')).toBe('%%>%% not a quote\n\n%%|%% not a table');
   });
 
+  it('wraps a smiley where the wiki would show one, and an address where a wrapped piece ends', () => {
+    // After an acronym (`LOL`) or `3x4` the wiki's lexer reads on from there: a smiley of punctuation then shows.
+    expect(escapeDokuWikiText('_LOL:-) 3x4:-) word:-)x')).toBe('_LOL%%:-)%% 3x4%%:-)%% word:-)x');
+    expect(escapeDokuWikiText('__http://x.y and **www.a.b')).toBe('%%__%%%%http://x.y%% and %%**%%%%www.a.b%%');
+    expect(doku('<table><tr><td><pre>a^b|c</pre></td></tr></table>')).toBe('| a%%^%%b%%|%%c |');
+  });
+
   it('keeps pieces written next to each other from pairing into syntax', () => {
+    expect(doku('<p><b>Hello.</b> <i>World!</i> <a href="https://x.example/">end.</a></p>')).toBe('**Hello.** //World!// [[https://x.example/|end.]]');
+    // A forced break is followed by a space, whatever comes next.
+    expect(doku('<p><sup>a<br></sup>b</p>')).toBe('<sup>a\\\\ </sup>b');
+    expect(doku('<p><a href="https://x.example/">a]]]b</a></p>')).toBe('[[https://x.example/|a]\u200B]\u200B]b]]');
+    // Formatting already in force changes nothing: the text runs on as one (`=)` is a smiley).
+    expect(doku('<p><i>=<i>)</i></i></p>')).toBe('//%%=)%%//');
+    // `:-` before `//` would be the smiley `:-/`.
+    expect(doku('<p><i>see :-</i>x</p>')).toBe('//see :-%%%%//x');
     // Text of two elements runs on as one, escaped as one.
     expect(doku('<p><span>a*</span><span>*b</span></p>')).toBe('a%%**%%b');
     // Text ending in `*` before bold, a link's `]]` before a `]`.

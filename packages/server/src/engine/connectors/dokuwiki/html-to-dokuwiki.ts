@@ -50,17 +50,32 @@ const MARKUP: Record<MarkKind, readonly [string, string]> = {
 const SMILEYS = ['8-)', '8-O', '8-o', ':-(', ':-)', '=)', ':-/', ':-\\', ':-?', ':-D', ':-P', ':-o', ':-O', ':-x', ':-X', ':-|', ';-)', 'm(', '^_^', ':?:', ':!:', 'LOL', 'FIXME', 'DELETEME'];
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
 const URL_BODY = '(?:[^\\s%]|%(?!%))*';
+const URL_BODY_NONEMPTY = '(?:[^\\s%]|%(?!%))+';
+/**
+ * An address starting right here, word boundary or not (sticky): after a piece wrapped in `%%` the
+ * wiki's lexer reads on from there, where its `\b` holds whatever came before.
+ */
+const URL_AT = new RegExp(`(?:[A-Za-z][A-Za-z0-9]*://|(?:[Ww][Ww][Ww]?|[Ff][Tt][Pp]?)\\.)${URL_BODY}`, 'y');
+const SMILEY = `(?:${SMILEYS.map(escapeRegExp).join('|')})`;
+const SMILEY_SET = new Set(SMILEYS);
 const INLINE_PARTS = [
   '%%',
   `\\b[A-Za-z][A-Za-z0-9]*://${URL_BODY}`,
-  `(?<![/\\\\])\\b(?:[Ww][Ww][Ww]?|[Ff][Tt][Pp]?)\\.[\\w-]+\\.${URL_BODY}`,
+  `\\b(?:[Ww][Ww][Ww]?|[Ff][Tt][Pp]?)\\.${URL_BODY_NONEMPTY}`,
   '<',
   '\\*\\*', '//', '__', "''", '\\\\\\\\', '\\[\\[', '\\{\\{', '\\(\\(', '~~', '={2,}', '-{4,}',
-  `(?<![A-Za-z0-9_])(?:${SMILEYS.map(escapeRegExp).join('|')})(?![A-Za-z0-9_])`,
+  // A smiley only between non-word characters (the wiki's `(?<=\W|^)…(?=\W|$)`): decided by
+  // escapeDokuWikiText, as a neighbour wrapped in `%%` is one.
+  SMILEY,
 ];
+const CELL_PARTS = [...INLINE_PARTS, '[|^]', ':::'];
 const INLINE_SYNTAX = new RegExp(INLINE_PARTS.join('|'), 'g');
 /** In a table cell, the cell separators and the row-span mark too (in the same pass: a `|` inside a wrapped address stays wrapped). */
-const CELL_SYNTAX = new RegExp([...INLINE_PARTS, '[|^]', ':::'].join('|'), 'g');
+const CELL_SYNTAX = new RegExp(CELL_PARTS.join('|'), 'g');
+/** Whether something to wrap starts right here (sticky): a smiley's right neighbour then becomes `%`. */
+const INLINE_START = new RegExp(INLINE_PARTS.join('|'), 'y');
+const CELL_START = new RegExp(CELL_PARTS.join('|'), 'y');
+const WORD_CHAR = /[A-Za-z0-9_]/;
 /** What opens a quote, a table or a list item when it starts a line. */
 const LINE_START_SYNTAX = /^[>|^]/;
 /**
@@ -76,7 +91,42 @@ function wrapped(text: string): string {
 
 /** Text as DokuWiki syntax that renders as exactly that text (inside paragraphs, list items and cells). */
 export function escapeDokuWikiText(text: string, options: { cell?: boolean; lineStart?: boolean } = {}): string {
-  let escaped = text.replace(options.cell ? CELL_SYNTAX : INLINE_SYNTAX, wrapped);
+  const syntax = options.cell ? CELL_SYNTAX : INLINE_SYNTAX;
+  const starts = options.cell ? CELL_START : INLINE_START;
+  const isBoundary = (at: number) => at < 0 || at >= text.length || !WORD_CHAR.test(text.charAt(at));
+  const out: string[] = [];
+  /** Copied up to here; the last piece wrapped ends here (a `%` then stands before what follows). */
+  let copied = 0;
+  let wrappedEnd = -1;
+  syntax.lastIndex = 0;
+  for (let found = syntax.exec(text); found !== null; found = syntax.exec(text)) {
+    const piece = found[0];
+    const offset = found.index;
+    const end = offset + piece.length;
+    if (SMILEY_SET.has(piece)) {
+      // The wiki shows a picture only between non-word characters; a neighbour wrapped in `%%` is one.
+      // One starting with punctuation may follow any word: the wiki's lexer reads on from the end of
+      // the token before (an acronym such as `LOL`, `3x4`), where its look back sees the start.
+      starts.lastIndex = end;
+      const left = offset === wrappedEnd || isBoundary(offset - 1) || !WORD_CHAR.test(piece.charAt(0));
+      if (!left || !(isBoundary(end) || starts.test(text))) {
+        // Not a smiley here: read on from its second character (a `((` or a `//` may begin inside it).
+        syntax.lastIndex = offset + 1;
+        continue;
+      }
+    }
+    out.push(text.slice(copied, offset), wrapped(piece));
+    copied = end;
+    wrappedEnd = end;
+    URL_AT.lastIndex = end;
+    const address = URL_AT.exec(text);
+    if (address) {
+      out.push(wrapped(address[0]));
+      copied = wrappedEnd = syntax.lastIndex = end + address[0].length;
+    }
+  }
+  out.push(text.slice(copied));
+  let escaped = out.join('');
   if (options.lineStart && LINE_START_SYNTAX.test(escaped)) escaped = `${wrapped(escaped.charAt(0))}${escaped.slice(1)}`;
   return escaped;
 }
@@ -90,7 +140,7 @@ export function dokuWikiLinkTarget(url: string): string {
 
 /** A link's anchor, which the wiki shows as it is: kept from closing the link early or from reading as an image. */
 function anchorText(text: string): string {
-  return text.replace(/\]\]/g, ']\u200B]').replace(/^\{\{/, '{\u200B{');
+  return text.replace(/\](?=\])/g, ']\u200B').replace(/^\{\{/, '{\u200B{');
 }
 
 /** An image's alt text inside `{{…|alt}}`: braces would end it. */
@@ -143,6 +193,8 @@ interface Frame {
   space: boolean;
   /** The last character written ('' when none). */
   lastChar: string;
+  /** The last piece written was text (escaped on its own: what follows must not run into it). */
+  lastText: boolean;
   /** Formatting opened in this frame and not yet closed, innermost last. */
   marks: MarkKind[];
   level?: number;
@@ -167,19 +219,21 @@ export function htmlToDokuWiki(html: string): DokuWikiText {
   let listGroup = 0;
   let groups = 0;
   let quoteDepth = 0;
-  let quotesTooDeep = 0;
+  /** For each `<blockquote>` open: a quote made of it, or plain (inside an item, a cell, a table, or too deep). */
+  const quotes: Array<'quote' | 'plain'> = [];
   let quoteGroup = 0;
   let table: { group: number; row: Array<{ text: string; header: boolean }> | null } | null = null;
   let tablesInside = 0;
   let open = 0;
   let drop = 0;
   let videos = 0;
-  let linksInsideLinks = 0;
+  /** For each `<a>` open: a link made of it, or plain (its text runs on). */
+  const anchors: Array<'link' | 'plain'> = [];
   const markDepth = new Map<MarkKind, number>(MARK_ORDER.map((kind) => [kind, 0]));
   /** Formatting elements open (of any kind): none, and nothing is to be reopened. */
   let marksOpen = 0;
 
-  const newFrame = (kind: FrameKind, extra: Partial<Frame> = {}): Frame => ({ kind, parts: [], empty: true, space: false, lastChar: '', marks: [], ...extra });
+  const newFrame = (kind: FrameKind, extra: Partial<Frame> = {}): Frame => ({ kind, parts: [], empty: true, space: false, lastChar: '', lastText: false, marks: [], ...extra });
   const top = (): Frame | undefined => frames[frames.length - 1];
   /** Frames whose text the wiki shows as it is (no formatting, no links inside). */
   const literal = (frame: Frame) => frame.kind === 'link' || frame.kind === 'heading' || frame.kind === 'pre';
@@ -190,7 +244,8 @@ export function htmlToDokuWiki(html: string): DokuWikiText {
       const prefix = '>'.repeat(Math.min(quoteDepth, MAX_QUOTE_DEPTH));
       quoteGroup ||= ++groups;
       for (const line of text.split('\n')) {
-        if (line.trim() !== '') chunks.push({ text: `${prefix}${line.startsWith('>') ? '' : ' '}${line}`, group: quoteGroup });
+        // After the space, a `>` of the text is text (the wiki reads the run of `>` that starts the line).
+        if (line.trim() !== '') chunks.push({ text: `${prefix} ${line}`, group: quoteGroup });
       }
       return;
     }
@@ -212,20 +267,30 @@ export function htmlToDokuWiki(html: string): DokuWikiText {
   }
 
   /** Writes a piece (text already escaped, or markup) after the space due, unless it closes formatting (which goes before it). */
-  function write(frame: Frame, piece: string, options: { beforeSpace?: boolean } = {}): void {
+  function write(frame: Frame, piece: string, options: { beforeSpace?: boolean; text?: boolean } = {}): void {
     if (piece === '') return;
     if (!options.beforeSpace) {
       if (frame.space && !frame.empty) {
         frame.parts.push(' ');
         frame.lastChar = ' ';
+        frame.lastText = false;
       }
       frame.space = false;
     }
-    // Text ending in `*` right before `**`, a link's `]]` right before a `]`…: an empty `%%%%` keeps them apart.
-    if (!literal(frame) && piece.charAt(0) === frame.lastChar && PAIRING.has(frame.lastChar)) frame.parts.push('%%%%');
+    if (!literal(frame)) {
+      // Two texts escaped apart, right next to each other (`=` then `)` is a smiley); text ending in
+      // `:` or `-` right before `//` or `\\` (`http:` + `//…`, the smiley `:-/`); `]]` right before
+      // a `]`, `*` before `**`…: an empty `%%%%` keeps them apart.
+      const joins = options.text
+        ? frame.lastText || (piece.charAt(0) === frame.lastChar && PAIRING.has(frame.lastChar))
+        : (frame.lastText && (frame.lastChar === ':' || frame.lastChar === '-') && (piece.startsWith('/') || piece.startsWith('\\'))) || (piece.charAt(0) === frame.lastChar && PAIRING.has(frame.lastChar));
+      // (Next to a `%`, the empty `%%%%` would pair with it: an empty <nowiki> then.)
+      if (joins) frame.parts.push(frame.lastChar === '%' || piece.startsWith('%') ? '<nowiki></nowiki>' : '%%%%');
+    }
     frame.parts.push(piece);
     frame.empty = false;
     frame.lastChar = piece.charAt(piece.length - 1);
+    frame.lastText = options.text === true;
   }
 
   /** Opens the formatting in force that this frame has not opened yet (after a block or a cell began). */
@@ -249,6 +314,8 @@ export function htmlToDokuWiki(html: string): DokuWikiText {
       if (frame.parts[frame.parts.length - 1] === opening) {
         frame.parts.pop();
         frame.lastChar = frame.parts[frame.parts.length - 1]?.slice(-1) ?? '';
+        // What was written before may be text: a `%%%%` keeps the text to come apart from it.
+        frame.lastText = frame.lastChar !== '' && frame.lastChar !== ' ';
       } else {
         write(frame, MARKUP[last][1], { beforeSpace: true });
       }
@@ -276,7 +343,7 @@ export function htmlToDokuWiki(html: string): DokuWikiText {
     let escaped: string;
     if (target.kind === 'link' || target.kind === 'heading') escaped = words;
     else escaped = escapeDokuWikiText(words, { cell: target.kind === 'cell', lineStart: target.kind === 'para' && target.empty && quoteDepth === 0 });
-    write(target, escaped);
+    write(target, escaped, { text: true });
     if (collapsed.endsWith(' ')) target.space = true;
   }
 
@@ -307,14 +374,14 @@ export function htmlToDokuWiki(html: string): DokuWikiText {
       }
       case 'cell':
         if (table?.row && !parent) table.row.push({ text: content.replace(/\s+/g, ' '), header: frame.header ?? false });
-        else if (parent) write(parent, content);
+        else if (parent) write(parent, content, { text: true });
         else if (content !== '') pushChunk(content, 0);
         return;
       case 'heading': {
         const heading = content.replace(/\s+/g, ' ');
         if (heading === '') return;
         if (parent) {
-          write(parent, escapeDokuWikiText(heading));
+          write(parent, escapeDokuWikiText(heading, { cell: parent.kind === 'cell' }), { text: true });
           return;
         }
         const marks = '='.repeat(Math.max(2, 7 - (frame.level ?? 2)));
@@ -326,16 +393,18 @@ export function htmlToDokuWiki(html: string): DokuWikiText {
         const host = parent ?? current();
         if (!frame.href) {
           // Not a web address (a relative or a javascript: link): its text, as text.
-          if (label !== '') write(host, literal(host) ? label : escapeDokuWikiText(label));
+          if (label !== '') write(host, literal(host) ? label : escapeDokuWikiText(label, { cell: host.kind === 'cell' }), { text: true });
           return;
         }
         const target = dokuWikiLinkTarget(frame.href);
         if (literal(host)) {
-          write(host, label);
+          write(host, label, { text: true });
           return;
         }
-        reopenMarks(host);
         const image = frame.images?.[0];
+        // A link with nothing in it is not seen on the page: none is made.
+        if (label === '' && !image) return;
+        reopenMarks(host);
         if (label === '' && image) write(host, `[[${target}|${imageMarkup(image.src, image.alt)}]]`);
         else write(host, label === '' ? `[[${target}]]` : `[[${target}|${anchorText(label)}]]`);
         return;
@@ -344,7 +413,7 @@ export function htmlToDokuWiki(html: string): DokuWikiText {
         const code = content === '' ? '' : frame.parts.join('').replace(/^\r?\n/, '').replace(/\s+$/, '');
         if (code === '') return;
         if (parent) {
-          write(parent, literal(parent) ? code.replace(/\s+/g, ' ') : escapeDokuWikiText(code.replace(/\s+/g, ' ')));
+          write(parent, literal(parent) ? code.replace(/\s+/g, ' ') : escapeDokuWikiText(code.replace(/\s+/g, ' '), { cell: parent.kind === 'cell' }), { text: true });
           return;
         }
         if (quoteDepth > 0) {
@@ -406,6 +475,21 @@ export function htmlToDokuWiki(html: string): DokuWikiText {
         if (open > MAX_NESTING) throw new MarkupNestingError();
         // A tag without meaning here (span, font…): its text runs on, escaped as one with its neighbours.
         if (drop === 0 && !HANDLED.has(name)) return;
+        if (drop === 0 && top()?.kind !== 'pre') {
+          // Formatting already in force, a link inside a link or without a web address: nothing
+          // changes on the page, so the text around runs on as one.
+          const mark = MARK_OF_TAG.get(name);
+          const depth = mark ? (markDepth.get(mark) ?? 0) : 0;
+          if (mark && depth > 0) {
+            markDepth.set(mark, depth + 1);
+            marksOpen++;
+            return;
+          }
+          if (name === 'a' && (inside('link') || !LINKABLE.test(attributes.href?.trim() ?? ''))) {
+            anchors.push('plain');
+            return;
+          }
+        }
         flushText();
         if (drop > 0 || DROP_WITH_CONTENT.has(name)) {
           drop++;
@@ -424,17 +508,15 @@ export function htmlToDokuWiki(html: string): DokuWikiText {
         }
         switch (name) {
           case 'a': {
-            if (inside('link')) {
-              linksInsideLinks++;
-              return;
-            }
-            const href = attributes.href?.trim();
             const host = current();
             if (host.space && !host.empty) {
               host.parts.push(' ');
               host.space = false;
+              host.lastChar = ' ';
+              host.lastText = false;
             }
-            frames.push(newFrame('link', href && LINKABLE.test(href) ? { href, images: [] } : {}));
+            anchors.push('link');
+            frames.push(newFrame('link', { href: attributes.href?.trim() ?? '', images: [] }));
             return;
           }
           case 'img': {
@@ -463,10 +545,8 @@ export function htmlToDokuWiki(html: string): DokuWikiText {
             const host = top();
             if (!host) return;
             if (literal(host)) host.space = true;
-            else {
-              write(host, '\\\\');
-              host.space = true;
-            }
+            // A forced break is `\\` and a space (or the line's end): what follows may not touch it.
+            else write(host, '\\\\ ');
             return;
           }
           case 'hr':
@@ -504,9 +584,13 @@ export function htmlToDokuWiki(html: string): DokuWikiText {
           }
           case 'blockquote':
             blockBreak();
-            if (top()) return;
-            if (quoteDepth >= MAX_QUOTE_DEPTH) quotesTooDeep++;
-            else quoteDepth++;
+            // Inside an item, a cell or a table a quote is its text.
+            if (top() || table) quotes.push('plain');
+            else if (quoteDepth >= MAX_QUOTE_DEPTH) quotes.push('plain');
+            else {
+              quoteDepth++;
+              quotes.push('quote');
+            }
             return;
           case 'pre':
             blockBreak();
@@ -544,6 +628,19 @@ export function htmlToDokuWiki(html: string): DokuWikiText {
       onclosetag(name) {
         open--;
         if (drop === 0 && !HANDLED.has(name)) return;
+        if (drop === 0 && top()?.kind !== 'pre') {
+          const mark = MARK_OF_TAG.get(name);
+          const depth = mark ? (markDepth.get(mark) ?? 0) : 0;
+          if (mark && depth > 1) {
+            markDepth.set(mark, depth - 1);
+            marksOpen--;
+            return;
+          }
+          if (name === 'a' && anchors[anchors.length - 1] === 'plain') {
+            anchors.pop();
+            return;
+          }
+        }
         flushText();
         if (drop > 0) {
           drop--;
@@ -560,8 +657,8 @@ export function htmlToDokuWiki(html: string): DokuWikiText {
         }
         switch (name) {
           case 'a':
-            if (linksInsideLinks > 0) linksInsideLinks--;
-            else if (top()?.kind === 'link') closeFrame();
+            anchors.pop();
+            if (top()?.kind === 'link') closeFrame();
             return;
           case 'h1':
           case 'h2':
@@ -585,9 +682,9 @@ export function htmlToDokuWiki(html: string): DokuWikiText {
             return;
           case 'blockquote':
             blockBreak();
-            if (top()) return;
-            if (quotesTooDeep > 0) quotesTooDeep--;
-            else if (quoteDepth > 0) quoteDepth--;
+            if (quotes.pop() !== 'quote') return;
+            while (frames.length > 0) closeFrame();
+            quoteDepth--;
             if (quoteDepth === 0) quoteGroup = 0;
             return;
           case 'pre':
