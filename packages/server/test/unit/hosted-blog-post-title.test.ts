@@ -1,10 +1,10 @@
 /**
- * Post names on hosted blog services (Blogger, Tumblr, WordPress.com: connectors/blogger/post-title.ts):
+ * Post names on hosted blog services (Blogger, Tumblr, WordPress.com: connectors/titled-name.ts):
  * the title as a reader sees it, told apart by a word of the text when taken, the look-up of an
  * intent's post by title and time, and the tag list these services take.
  */
 import { describe, expect, it } from 'vitest';
-import { freeName, plainTitle, postOfIntent, tagList, titleAsHtml, titleCandidates, titleKey, type ListedPost } from '../../src/engine/connectors/blogger/post-title';
+import { freeName, plainTitle, postOfIntent, tagList, titleAsHtml, titleCandidates, titleKey, type ListedPost } from '../../src/engine/connectors/titled-name';
 import { CLOCK_SKEW_ALLOWANCE_MS } from '../../src/engine/connectors/intent-match';
 
 const post = (id: string, title: string, createdMs: number | null): ListedPost => ({ id, url: `https://blog.example/${id}`, title, createdMs, status: 'publish' });

@@ -8,10 +8,10 @@ import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { MAX_NESTING as MARKDOWN_MAX_NESTING, MarkdownNestingError, htmlToMarkdown } from '../../src/engine/connectors/forem/html-to-markdown';
 import { replaceMarkdownLinks } from '../../src/engine/connectors/forem/markdown-links';
-import { plainTitle, titledNameCandidates } from '../../src/engine/connectors/forem/titled-name';
+import { titleLine, titledNameCandidates } from '../../src/engine/connectors/titled-name';
 import { foremTags } from '../../src/engine/connectors/forem/forem-connector';
 import { adminToken, parseAdminApiKey } from '../../src/engine/connectors/ghost/admin-token';
-import { replaceHtmlLinks, sameAddress } from '../../src/engine/connectors/ghost/link-addresses';
+import { equivalentAddress, rewriteAnchorLinks } from '../../src/engine/connectors/link-rewrite';
 import { MAX_GHOST_SLUG_LENGTH, ghostSlugCandidates, ghostSlugOf } from '../../src/engine/connectors/ghost/slug';
 import { MAX_NESTING as NODES_MAX_NESTING, TELEGRAPH_TAGS, TelegraphNestingError, contentBytes, htmlToNodes, type TelegraphNode } from '../../src/engine/connectors/telegraph/html-to-nodes';
 import { daysSince, pathDay, repointNodes } from '../../src/engine/connectors/telegraph/telegraph-connector';
@@ -133,22 +133,22 @@ describe('re-pointing links', () => {
   it('in HTML: only hrefs of links to `from` (any quoting, entities decoded, one ending slash aside), the rest byte for byte', () => {
     const html = '<p><a class="x" href="https://dead.example/page">a</a> <A HREF=\'https://dead.example/page/\'>b</A> <a href=https://dead.example/page>c</a>'
       + ' <a href="https://dead.example/page?x=1&amp;y=2">other</a> <!-- <a href="https://dead.example/page">comment</a> --> <img src="https://dead.example/page"></p>';
-    const { html: out, changed } = replaceHtmlLinks(html, changes);
+    const { text: out, changed } = rewriteAnchorLinks(html, changes);
     expect(changed).toBe(3);
     expect(out).toBe('<p><a class="x" href="https://live.example/p?a=1&amp;b=&quot;2&quot;">a</a> <A HREF=\'https://live.example/p?a=1&amp;b=&quot;2&quot;\'>b</A> <a href="https://live.example/p?a=1&amp;b=&quot;2&quot;">c</a>'
       + ' <a href="https://dead.example/page?x=1&amp;y=2">other</a> <!-- <a href="https://dead.example/page">comment</a> --> <img src="https://dead.example/page"></p>');
-    expect(replaceHtmlLinks(out, changes).changed).toBe(0);
-    expect(sameAddress('https://Dead.example/page', 'https://dead.example/page/')).toBe(true);
-    expect(sameAddress('https://dead.example/page2', 'https://dead.example/page')).toBe(false);
+    expect(rewriteAnchorLinks(out, changes).changed).toBe(0);
+    expect(equivalentAddress('https://Dead.example/page', 'https://dead.example/page/')).toBe(true);
+    expect(equivalentAddress('https://dead.example/page2', 'https://dead.example/page')).toBe(false);
   });
 
   it('in HTML: linear on unclosed quotes and endless tags', () => {
     const unclosed = '<a href="'.repeat(100_000);
-    expect(replaceHtmlLinks(unclosed, changes)).toEqual({ html: unclosed, changed: 0 });
+    expect(rewriteAnchorLinks(unclosed, changes)).toEqual({ text: unclosed, changed: 0 });
     const endless = `<a ${'x='.repeat(200_000)}`;
-    expect(replaceHtmlLinks(endless, changes).changed).toBe(0);
+    expect(rewriteAnchorLinks(endless, changes).changed).toBe(0);
     const many = '<a href="https://dead.example/page">x</a>'.repeat(50_000);
-    expect(replaceHtmlLinks(many, changes).changed).toBe(50_000);
+    expect(rewriteAnchorLinks(many, changes).changed).toBe(50_000);
   });
 
   it('in Markdown: inline links and images, angle destinations, titles, references, autolinks, Liquid tags and raw HTML', () => {
@@ -213,8 +213,8 @@ describe('Ghost slugs and Admin API tokens', () => {
 
 describe('titled names, Forem tags and Telegraph path dates', () => {
   it('titles on one line within the limit; told apart by words of the text', () => {
-    expect(plainTitle('  A\n title  ', 128)).toBe('A title');
-    expect(plainTitle('x'.repeat(300), 256)).toHaveLength(256);
+    expect(titleLine('  A\n title  ', 128)).toBe('A title');
+    expect(titleLine('x'.repeat(300), 256)).toHaveLength(256);
     const candidates = titledNameCandidates({ title: 'y'.repeat(300), html: '<p>Gardening gardening tomatoes</p>' }, 256);
     expect(candidates[1]).toBe(`${'y'.repeat(256 - ' (Gardening)'.length)} (Gardening)`);
     expect(candidates.every((name) => [...name].length <= 256)).toBe(true);

@@ -9,7 +9,7 @@ import { PublishError } from '../connector';
 import { httpExchange, parseJsonBody, parseRetryAfter, type HttpAnswer, type HttpContext } from '../http';
 import { utcMs } from '../intent-match';
 import { remoteCode } from '../remote-summary';
-import type { ListedPost } from './post-title';
+import type { ListedPost } from '../titled-name';
 
 /** Where the Blogger API answers in production. */
 export const BLOGGER_API_BASE = 'https://www.googleapis.com/blogger/v3';

@@ -1,7 +1,7 @@
 /**
  * The Blogger connector: publishes to a blog on Blogger through the Blogger API v3 with the
  * user's own OAuth 2.0 access token (no sign-up, no browser). Blogger makes the post's address
- * itself; the post's name is its title (post-title.ts), and after an unknown outcome the post is
+ * itself; the post's name is its title (../titled-name.ts), and after an unknown outcome the post is
  * found again by that title among the blog's posts published since the intent (posts.list with
  * startDate), so a lost answer never makes a second post.
  *
@@ -23,7 +23,7 @@ import { rewriteHtmlLinks } from '../link-rewrite';
 import { maybePosted, surelyNotPosted } from '../outcome';
 import { ProxyDispatchers, type DispatcherForProxy } from '../proxy-dispatcher';
 import { BLOGGER_API_BASE, blogByUrl, getPostContent, insertPost, listPostsSince, patchPostContent, type BloggerSession } from './blogger-api';
-import { freeName, postOfIntent, tagList, titleCandidates } from './post-title';
+import { freeName, postOfIntent, tagList, titleCandidates } from '../titled-name';
 
 /** The platform's name as site lists spell it. */
 export const PLATFORM_BLOGGER = 'Blogger';

@@ -3,13 +3,13 @@
  * /api/articles`, `GET /api/articles/me/all` (the user's own articles, published or not),
  * `GET /api/articles/{id}` and `PUT /api/articles/{id}`. Each request carries the user's key in the
  * `api-key` header and v1's `Accept: application/vnd.forem.api-v1+json`, through apiExchange
- * (ghost/hosted-api.ts): the key reaches the Forem's own origin only. Forem's errors are
+ * (../hosted-api.ts): the key reaches the Forem's own origin only. Forem's errors are
  * `{"error": "…", "status": 422}`; the `error` text is never shown, only a short code when it is one.
  */
 import { PublishError } from '../connector';
 import { parseJsonBody, parseRetryAfter, type HttpAnswer, type HttpContext } from '../http';
 import { remoteCode } from '../remote-summary';
-import { apiExchange } from '../ghost/hosted-api';
+import { apiExchange } from '../hosted-api';
 
 export const FOREM_ACCEPT = 'application/vnd.forem.api-v1+json';
 

@@ -15,7 +15,7 @@
  * with at most 4 tags, lower-case letters and digits only (Forem's rule); a featured image given by
  * address becomes `main_image` (Forem has no documented upload, so one given as bytes is left out
  * with a warning). Forem makes the article's address from its title, so the name is the title
- * (told apart by a word of the text when another post of ours claims it: forem/titled-name.ts);
+ * (told apart by a word of the text when another post of ours claims it: ../titled-name.ts);
  * after an unknown outcome the article is found among the user's own (`/api/articles/me/all`) by
  * that title, published at or after the intent. updateLinks edits the article's Markdown in place
  * (`PUT /api/articles/{id}` with `body_markdown` only).
@@ -30,7 +30,7 @@ import { siteOnlyContext } from '../site-only-dispatcher';
 import { ForemApiMissing, foremCreateArticle, foremMyArticles, foremReadArticle, foremUpdateArticle, type ForemArticle, type ForemSession } from './forem-api';
 import { MarkdownNestingError, htmlToMarkdown } from './html-to-markdown';
 import { replaceMarkdownLinks } from './markdown-links';
-import { chooseTitledName, plainTitle } from './titled-name';
+import { chooseTitledName, titleLine } from '../titled-name';
 
 export interface ForemConnectorOptions {
   dispatcherForProxy?: DispatcherForProxy;
@@ -76,13 +76,13 @@ export class ForemConnector implements Connector {
     else if (post.featuredImage) warnings.push(`The featured image was left out: ${session.http.siteLabel} takes a cover image by its web address only.`);
     return this.withApi(session, async () => {
       const created = await createdOrUnknown(session, () => foremCreateArticle(session, {
-        title: plainTitle(post.intent.name, FOREM_MAX_TITLE), bodyMarkdown: converted.markdown, tags: foremTags(post.tags), ...(mainImage ? { mainImage } : {}),
+        title: titleLine(post.intent.name, FOREM_MAX_TITLE), bodyMarkdown: converted.markdown, tags: foremTags(post.tags), ...(mainImage ? { mainImage } : {}),
       }));
       return { url: created.url, remoteId: String(created.id), warnings };
     });
   }
 
-  /** The title the article is published under (titled-name.ts). Reads nothing of the site. */
+  /** The title the article is published under (../titled-name.ts). Reads nothing of the site. */
   async chooseName(target: PublishTarget, post: NamedPost, claimed: ClaimedNames, _options: PublishOptions): Promise<string> {
     return chooseTitledName(post, claimed, FOREM_MAX_TITLE, this.siteOrigin(target));
   }
@@ -93,13 +93,13 @@ export class ForemConnector implements Connector {
    */
   async findPublished(target: PublishTarget, intent: PublishIntent, options: PublishOptions): Promise<PublishedPost | null> {
     const session = await this.session(target, options);
-    const title = plainTitle(intent.name, FOREM_MAX_TITLE);
+    const title = titleLine(intent.name, FOREM_MAX_TITLE);
     try {
       return await this.withApi(session, async () => {
         const found: ForemArticle[] = [];
         for (let page = 1; page <= LOOKUP_MAX_PAGES; page++) {
           const articles = await foremMyArticles(session, page, LOOKUP_PAGE_SIZE);
-          found.push(...articles.filter((article) => article.published && plainTitle(article.title, FOREM_MAX_TITLE) === title && madeAfterIntent(article.publishedMs, intent)));
+          found.push(...articles.filter((article) => article.published && titleLine(article.title, FOREM_MAX_TITLE) === title && madeAfterIntent(article.publishedMs, intent)));
           // Published articles come newest first: past one older than the intent, none can be ours.
           const last = articles[articles.length - 1];
           if (articles.length < LOOKUP_PAGE_SIZE || (last?.published && !madeAfterIntent(last.publishedMs, intent))) break;

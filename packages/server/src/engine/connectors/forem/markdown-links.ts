@@ -7,7 +7,7 @@
  * tags, and the `href` of raw HTML links. Each pass reads the text once (linear).
  */
 import type { LinkChange } from '../connector';
-import { changeFor, replaceHtmlLinks } from '../ghost/link-addresses';
+import { changeFor, rewriteAnchorLinks } from '../link-rewrite';
 import { markdownDestination } from './html-to-markdown';
 
 /** A destination as Markdown reads it: backslash escapes undone. */
@@ -82,6 +82,6 @@ export function replaceMarkdownLinks(markdown: string, changes: readonly LinkCha
     const to = replace(address);
     return to === undefined ? whole : `${head}${to.replace(/[\s%}]/g, encodeURIComponent)}`;
   });
-  const html = replaceHtmlLinks(text, changes);
-  return { markdown: html.html, changed: changed + html.changed };
+  const html = rewriteAnchorLinks(text, changes);
+  return { markdown: html.text, changed: changed + html.changed };
 }

@@ -2,7 +2,7 @@
  * The Ghost Admin API calls the connector makes (https://ghost.org/docs/admin-api/): posts read by
  * slug, browsed with an NQL filter, created and edited with `?source=html`, and images uploaded.
  * Every request carries a fresh token (admin-token.ts) and `Accept-Version: v5.0`, and goes through
- * apiExchange (hosted-api.ts): the key reaches the blog's own origin only. Ghost's errors are
+ * apiExchange (../hosted-api.ts): the key reaches the blog's own origin only. Ghost's errors are
  * `{"errors": [{"message", "type", "context", "code"}]}`; only the short `type` / `code` may reach the
  * user (remote-summary.ts), never the message.
  */
@@ -12,7 +12,7 @@ import type { ImageFile } from '../featured-image';
 import { parseJsonBody, parseRetryAfter, type HttpAnswer, type HttpContext } from '../http';
 import { remoteCode } from '../remote-summary';
 import { adminToken, type AdminApiKey } from './admin-token';
-import { apiExchange } from './hosted-api';
+import { apiExchange } from '../hosted-api';
 
 /** The minimum API version the connector works with (Accept-Version). */
 export const GHOST_ACCEPT_VERSION = 'v5.0';

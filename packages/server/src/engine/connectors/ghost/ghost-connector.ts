@@ -24,12 +24,12 @@ import { PublishError, type ClaimedNames, type Connector, type LinkChange, type 
 import { loadFeaturedImage, type ImageFile } from '../featured-image';
 import { normaliseSiteUrl } from '../http';
 import { madeAfterIntent } from '../intent-match';
+import { rewriteAnchorLinks } from '../link-rewrite';
 import { maybePosted, surelyNotPosted } from '../outcome';
 import { ProxyDispatchers, type DispatcherForProxy } from '../proxy-dispatcher';
 import { siteOnlyContext } from '../site-only-dispatcher';
 import { GhostApiMissing, ghostCreatePost, ghostPostsBySlugs, ghostReadPost, ghostSlugTaken, ghostUpdatePostHtml, ghostUploadImage, type GhostSession } from './admin-api';
 import { parseAdminApiKey } from './admin-token';
-import { replaceHtmlLinks } from './link-addresses';
 import { ghostSlugCandidates, takenSlugVariants } from './slug';
 
 export interface GhostConnectorOptions {
@@ -130,7 +130,7 @@ export class GhostConnector implements Connector {
         const post = await ghostReadPost(session, item.remoteId);
         if (!post) throw new PublishError('notFound', `Ghost at ${session.http.siteLabel} no longer has the post ${item.url}: it may have been deleted.`);
         if (post.html === undefined || post.updatedAt === undefined) throw new GhostApiMissing('the post was read without its html or updated_at');
-        const { html, changed } = replaceHtmlLinks(post.html, changes);
+        const { text: html, changed } = rewriteAnchorLinks(post.html, changes);
         if (changed === 0) return { changed: 0 };
         try {
           await ghostUpdatePostHtml(session, post.id, html, post.updatedAt);

@@ -2,14 +2,14 @@
  * The Telegraph API calls the connector makes (https://telegra.ph/api): `createPage`,
  * `getPageList`, `getPage/{path}` and `editPage/{path}`, sent as POST forms to
  * `https://api.telegra.ph/{method}` (the access token in the body, never in an address a log could
- * keep), through apiExchange (ghost/hosted-api.ts): the token reaches the API's origin only. Every
+ * keep), through apiExchange (../hosted-api.ts): the token reaches the API's origin only. Every
  * answer is `{"ok": true, "result": …}` or `{"ok": false, "error": "SHORT_CODE"}`; the code is the
  * only part of an error that reaches the user.
  */
 import { PublishError } from '../connector';
 import { parseJsonBody, parseRetryAfter, type HttpContext } from '../http';
 import { remoteCode } from '../remote-summary';
-import { apiExchange } from '../ghost/hosted-api';
+import { apiExchange } from '../hosted-api';
 import type { TelegraphNode } from './html-to-nodes';
 
 export const TELEGRAPH_API_BASE = 'https://api.telegra.ph';

@@ -13,7 +13,7 @@
  * allows), at most 64 KB of it; a featured image given by address opens the page as a figure (a
  * page has no other place for it). Telegraph makes the page's path from its title and the date
  * (`Title-12-15`, `Title-12-15-2`), so the name is the title (told apart by a word of the text when
- * another post of ours claims it: forem/titled-name.ts); after an unknown outcome the page is found
+ * another post of ours claims it: ../titled-name.ts); after an unknown outcome the page is found
  * among the account's own (`getPageList`, newest first) by that title and a path dated from the
  * intent on. updateLinks reads the page (`getPage`), re-points the `href` of its links and saves it
  * (`editPage`) with its title and author as they were.
@@ -25,8 +25,8 @@ import { CLOCK_SKEW_ALLOWANCE_MS } from '../intent-match';
 import { maybePosted } from '../outcome';
 import { ProxyDispatchers, type DispatcherForProxy } from '../proxy-dispatcher';
 import { siteOnlyContext } from '../site-only-dispatcher';
-import { changeFor } from '../ghost/link-addresses';
-import { chooseTitledName, plainTitle } from '../forem/titled-name';
+import { changeFor } from '../link-rewrite';
+import { chooseTitledName, titleLine } from '../titled-name';
 import { MAX_CONTENT_BYTES, TelegraphNestingError, contentBytes, htmlToNodes, type TelegraphNode } from './html-to-nodes';
 import { TELEGRAPH_API_BASE, TelegraphApiMissing, telegraphCreatePage, telegraphEditPage, telegraphGetPage, telegraphPageList, type TelegraphSession } from './telegraph-api';
 
@@ -81,7 +81,7 @@ export class TelegraphConnector implements Connector {
     return this.withApi(async () => {
       const page = await maybePosted(async () => {
         try {
-          return await telegraphCreatePage(session, { title: plainTitle(post.intent.name, TELEGRAPH_MAX_TITLE), content, ...authorOf(target) });
+          return await telegraphCreatePage(session, { title: titleLine(post.intent.name, TELEGRAPH_MAX_TITLE), content, ...authorOf(target) });
         } catch (error) {
           // An answer that is no Telegraph API's may come after the page was made.
           if (!(error instanceof TelegraphApiMissing)) throw error;
@@ -92,7 +92,7 @@ export class TelegraphConnector implements Connector {
     });
   }
 
-  /** The title the page is made under (forem/titled-name.ts). Reads nothing of the site. */
+  /** The title the page is made under (../titled-name.ts). Reads nothing of the site. */
   async chooseName(target: PublishTarget, post: NamedPost, claimed: ClaimedNames, _options: PublishOptions): Promise<string> {
     this.checkSite(target);
     return chooseTitledName(post, claimed, TELEGRAPH_MAX_TITLE, 'Telegraph');
@@ -105,7 +105,7 @@ export class TelegraphConnector implements Connector {
    */
   async findPublished(target: PublishTarget, intent: PublishIntent, options: PublishOptions): Promise<PublishedPost | null> {
     const session = await this.session(target, options);
-    const title = plainTitle(intent.name, TELEGRAPH_MAX_TITLE);
+    const title = titleLine(intent.name, TELEGRAPH_MAX_TITLE);
     const days = daysSince(intent.at, Date.now());
     try {
       return await this.withApi(async () => {
@@ -115,7 +115,7 @@ export class TelegraphConnector implements Connector {
           for (const page of pages) {
             const day = pathDay(page.path);
             // Newest first: the last match seen is the oldest page that may be ours.
-            if (plainTitle(page.title, TELEGRAPH_MAX_TITLE) === title && (days === null || (day !== null && days.has(day)))) found = page;
+            if (titleLine(page.title, TELEGRAPH_MAX_TITLE) === title && (days === null || (day !== null && days.has(day)))) found = page;
           }
           if (pages.length < LOOKUP_PAGE_SIZE || (call + 1) * LOOKUP_PAGE_SIZE >= total) break;
         }
@@ -173,7 +173,7 @@ export class TelegraphConnector implements Connector {
 }
 
 function authorOf(target: PublishTarget): { authorName?: string } {
-  const name = plainTitle(target.username, TELEGRAPH_MAX_AUTHOR);
+  const name = titleLine(target.username, TELEGRAPH_MAX_AUTHOR);
   return name ? { authorName: name } : {};
 }
 

@@ -9,7 +9,7 @@
  */
 import { PublishError } from '../connector';
 import { httpExchange, parseJsonBody, parseRetryAfter, type HttpAnswer, type HttpContext } from '../http';
-import type { ListedPost } from '../blogger/post-title';
+import type { ListedPost } from '../titled-name';
 import { authorizationHeader, formEncode, type OAuth1Credentials } from './oauth1';
 
 /** Where the Tumblr API answers in production. */

@@ -2,7 +2,7 @@
  * The Tumblr connector: publishes a text post to the user's own Tumblr blog through the Tumblr
  * API v2, signed with OAuth 1.0a (HMAC-SHA1, RFC 5849) with the user's own app and access token
  * (no sign-up, no browser). Tumblr makes the post's address itself; the post's name is its title
- * (../blogger/post-title.ts), and after an unknown outcome the post is found again by that title
+ * (../titled-name.ts), and after an unknown outcome the post is found again by that title
  * among the blog's posts since the intent, so a lost answer never makes a second post.
  *
  * Credentials of a Tumblr site (how a site line maps onto the API):
@@ -24,7 +24,7 @@ import { CLOCK_SKEW_ALLOWANCE_MS } from '../intent-match';
 import { rewriteHtmlLinks } from '../link-rewrite';
 import { maybePosted, surelyNotPosted } from '../outcome';
 import { ProxyDispatchers, type DispatcherForProxy } from '../proxy-dispatcher';
-import { freeName, postOfIntent, titleAsHtml, tagList, titleCandidates } from '../blogger/post-title';
+import { freeName, postOfIntent, titleAsHtml, tagList, titleCandidates } from '../titled-name';
 import { TUMBLR_API_BASE, blogIdentifier, createTextPost, editPostBody, listTextPostsSince, postById, tumblrCredentials, type TumblrSession } from './tumblr-api';
 
 /** The platform's name as site lists spell it. */

@@ -9,7 +9,7 @@ import { PublishError } from '../connector';
 import { httpExchange, parseJsonBody, parseRetryAfter, type HttpAnswer, type HttpContext } from '../http';
 import { utcMs } from '../intent-match';
 import { remoteCode } from '../remote-summary';
-import type { ListedPost } from '../blogger/post-title';
+import type { ListedPost } from '../titled-name';
 
 /** Where the WordPress.com REST API answers in production. */
 export const WORDPRESS_COM_API_BASE = 'https://public-api.wordpress.com/rest/v1.1';

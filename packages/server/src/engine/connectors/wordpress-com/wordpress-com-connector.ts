@@ -2,7 +2,7 @@
  * The WordPress.com connector: publishes to a blog hosted on WordPress.com through the WordPress.com
  * REST API v1.1 with the user's own OAuth 2.0 access token (no sign-up, no browser; a self-hosted
  * WordPress goes through the WordPress connector instead). WordPress.com makes the post's address
- * itself; the post's name is its title (../blogger/post-title.ts), and after an unknown outcome the
+ * itself; the post's name is its title (../titled-name.ts), and after an unknown outcome the
  * post is found again by that title among the site's posts dated after the intent (`search` and
  * `after`), so a lost answer never makes a second post.
  *
@@ -22,7 +22,7 @@ import { CLOCK_SKEW_ALLOWANCE_MS } from '../intent-match';
 import { rewriteHtmlLinks } from '../link-rewrite';
 import { maybePosted, surelyNotPosted } from '../outcome';
 import { ProxyDispatchers, type DispatcherForProxy } from '../proxy-dispatcher';
-import { freeName, postOfIntent, titleAsHtml, tagList, titleCandidates } from '../blogger/post-title';
+import { freeName, postOfIntent, titleAsHtml, tagList, titleCandidates } from '../titled-name';
 import { WORDPRESS_COM_API_BASE, createPost, getPostContent, listPostsSince, updatePostContent, type WordPressComSession } from './wordpress-com-api';
 
 /** The platform's name as site lists spell it. */

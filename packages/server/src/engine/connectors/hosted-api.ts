@@ -5,8 +5,8 @@
  * address (site-only-dispatcher.ts), so a redirect to another origin fails before a byte reaches
  * the other host, and apiExchange tells the user which address the API sent it to.
  */
-import type { HttpAnswer, HttpContext, HttpRequest } from '../http';
-import { siteOnlyExchange } from '../site-only-dispatcher';
+import type { HttpAnswer, HttpContext, HttpRequest } from './http';
+import { siteOnlyExchange } from './site-only-dispatcher';
 
 /** One exchange with the API through httpExchange; a redirect to another origin in our words. */
 export function apiExchange(request: HttpRequest, http: HttpContext): Promise<HttpAnswer> {
