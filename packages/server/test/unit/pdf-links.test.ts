@@ -58,6 +58,8 @@ describe('readPdfLinks', () => {
     expect(text).toContain('(Growing beans)');
     expect(text).toContain('(Anna Lee)');
     expect(text).not.toMatch(/linkloom|idempotency|i\d+-p\d+-r\d+/i);
+    // Nor the PDF library's name as the document's Producer or Creator: one fixed pattern across every PDF.
+    expect(text).not.toMatch(/PDFKit|\/Producer|\/Creator/);
   });
 
   it('writes letters beyond the standard fonts as their Latin base letter and addresses as ASCII', () => {

@@ -34,6 +34,7 @@ export const REPUBLISH_REFUSALS = {
   notPublished: 'The post is not published',
   alreadyRepublished: 'Re-published once already (a page is re-published once)',
   alive: 'The page is alive again',
+  notAnArticle: 'A profile or a PDF is not re-published: its project writes the account\'s profile or uploads a document, not a post',
 } as const;
 export type RepublishRefusalReason = keyof typeof REPUBLISH_REFUSALS;
 

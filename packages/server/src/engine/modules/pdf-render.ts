@@ -85,6 +85,11 @@ export function renderPdf(input: PdfInput): Uint8Array {
     size: 'A4', margin: MARGIN, compress: true, displayTitle: true, autoFirstPage: true, bufferPages: false,
     info: { Title: winAnsiText(input.title), CreationDate: created, ModDate: created, ...(input.author ? { Author: winAnsiText(input.author) } : {}) },
   });
+  // No tool's name in the document's properties: pdfkit writes itself as Producer and Creator by default,
+  // one fixed pattern across every PDF we publish (nothing published carries a machine token).
+  const info = doc.info as unknown as Record<string, unknown>;
+  delete info.Producer;
+  delete info.Creator;
   // Each link annotation carries its anchor as its Contents (pdfkit passes the options through).
   let anchor: string | null = null;
   const link = doc.link.bind(doc);

@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import { republishDecision } from '@linkloom/shared';
 import type { AppContext } from '../../app-context';
 import { JOB } from '../jobs/job-names';
+import { postStyleOf, type PostStyle } from '../modules/module-style';
 import { loadPostProject } from './post-publish.repository';
 import { findPost } from './runs.repository';
 
@@ -51,7 +52,10 @@ export async function requestRepoint(ctx: AppContext, ownerId: number, scope: { 
   return { posts: postIds.length };
 }
 
-export type RepublishRefusal = 'notFound' | 'notOwnSite' | 'notPublished' | 'alreadyRepublished' | 'alive';
+/** The posts that are put back by publishing them again: articles (a profile or a PDF is not a post). */
+export const REPUBLISHED_STYLES: ReadonlySet<PostStyle> = new Set(['article', 'directory']);
+
+export type RepublishRefusal = 'notFound' | 'notOwnSite' | 'notPublished' | 'alreadyRepublished' | 'alive' | 'notAnArticle';
 
 /**
  * Queues post.republish (asked) for each dead page (a url item of a published post) that may be
@@ -72,6 +76,10 @@ export async function requestRepublish(ctx: AppContext, ownerId: number, urlItem
       continue;
     }
     const project = await loadPostProject(db, post);
+    if (project && !REPUBLISHED_STYLES.has(postStyleOf(project.module))) {
+      refused.push({ urlItemId, why: 'notAnArticle' });
+      continue;
+    }
     const decision = republishDecision({
       projectKind: project?.kind ?? 'none', republishDeadPosts: true, postState: post.state, republishState: post.republish_state, deadSince: item.dead_since,
     });

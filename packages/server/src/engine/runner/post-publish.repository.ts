@@ -17,6 +17,8 @@ export interface PostProject {
   schedule: string | null;
   campaignId: number;
   kind: 'postingproject' | 'privateproject';
+  /** The project's module (what its posts are: engine/modules/module-style.ts). */
+  module: string;
   form: ContentProjectForm;
 }
 
@@ -77,7 +79,7 @@ export function loadPostProject(db: Db, post: PostRow): Promise<PostProject | un
     if (!row) return undefined;
     const read = readProjectForm(projectKind(row.module), row.settings);
     if (read.kind !== 'postingproject' && read.kind !== 'privateproject') return undefined;
-    return { id: row.id, schedule: row.schedule, campaignId: row.campaign_id, kind: read.kind, form: read.form };
+    return { id: row.id, schedule: row.schedule, campaignId: row.campaign_id, kind: read.kind, module: row.module, form: read.form };
   });
 }
 

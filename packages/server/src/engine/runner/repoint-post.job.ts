@@ -22,6 +22,8 @@ import { JOB, type EngineJob, type JobPayload } from '../jobs/job-names';
 import type { JobContext } from '../queue/queue';
 import { publishLinksChecked } from '../seams';
 import { engineOptions, postingProxy, PROXY_WAIT_MS } from './engine-options';
+import { postStyleOf } from '../modules/module-style';
+import { REPUBLISHED_STYLES } from './dead-page-actions';
 import { loadPostProject } from './post-publish.repository';
 import { failureLine } from './post-step';
 import { resolveTarget } from './publish-target';
@@ -37,6 +39,7 @@ export const REPOINT_MESSAGES = {
   noReplacement: (from: string) => `The post links to ${from}, found dead, and its link set has no other live page on another site to send it to: add links to the set, or re-publish the dead page`,
   notEditable: (platform: string) => `${platform} posts can't be edited by LinkLoom: the post keeps its link to the dead page; re-publish the dead page instead`,
   failed: (reason: string) => `Re-pointing the post from a dead page failed: ${reason}`,
+  notAPost: 'A profile or a PDF is not edited to re-point its links: re-publish the dead page instead',
 } as const;
 
 /** Runs of post.repoint at once in one process (all users): edits are light, and the per-site pace comes from the retries. */
@@ -109,6 +112,7 @@ export async function repointPost(
 
   const project = await loadPostProject(db, post);
   if (!project) return giveUp(ctx, post, linkIds, REPOINT_MESSAGES.failed('its project was deleted or is no longer a posting or private project'));
+  if (!REPUBLISHED_STYLES.has(postStyleOf(project.module))) return giveUp(ctx, post, linkIds, REPOINT_MESSAGES.notAPost);
   const resolved = await resolveTarget(db, ownerId, post, { kind: project.kind, profileId: project.form.profileId });
   if (!resolved.ok) return giveUp(ctx, post, linkIds, REPOINT_MESSAGES.failed(resolved.error));
   const connector = connectorFor(connectors, resolved.target.platform);

@@ -30,6 +30,8 @@ import type { JobContext } from '../queue/queue';
 import { publishLinksChecked } from '../seams';
 import { composePost } from './compose-post';
 import { engineOptions, postingProxy, PROXY_WAIT_MS } from './engine-options';
+import { postStyleOf } from '../modules/module-style';
+import { REPUBLISHED_STYLES } from './dead-page-actions';
 import { loadPostProject } from './post-publish.repository';
 import { failureLine } from './post-step';
 import { chooseIntent, recordedIntent, type RecordedIntent } from './publish-intent';
@@ -164,6 +166,7 @@ export async function republishPost(
   }
   // Begun before (publishing): finished whatever the project says now, as a post in flight is.
   if (!project) return fail(ctx, post, 'its project was deleted or is no longer a posting or private project');
+  if (!REPUBLISHED_STYLES.has(postStyleOf(project.module))) return fail(ctx, post, 'a profile or a PDF is not re-published: its project writes the account\'s profile or uploads a document');
   if (!link) return fail(ctx, post, REPUBLISH_MESSAGES.outputLinkGone);
 
   const options = await engineOptions(db, ownerId);
