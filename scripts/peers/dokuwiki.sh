@@ -118,13 +118,20 @@ check_dokuwiki_start() {
   return 0
 }
 
-# A bcrypt hash of $1, as DokuWiki's plain auth stores it (passcrypt bcrypt).
-password_hash() {
-  php -r 'echo password_hash($argv[1], PASSWORD_BCRYPT);' "$1"
+# bcrypt hashes of the arguments, one a line, as DokuWiki's plain auth stores them (passcrypt
+# bcrypt). One PHP process for all: starting PHP costs more than a hash.
+password_hashes() {
+  php -r 'foreach (array_slice($argv, 1) as $password) echo password_hash($password, PASSWORD_BCRYPT), "\n";' "$@"
+}
+
+# Whether the process is alive: a zombie (a server stopped, whose parent is gone and which the
+# machine's init has not reaped) is not.
+alive() {
+  [ -r "/proc/$1/stat" ] && ! sed 's/^.*) //' "/proc/$1/stat" | grep -q '^Z'
 }
 
 setup_wiki() {
-  local state=$1 i=$2 port=$3 admin_password=$4 user_password=$5
+  local state=$1 i=$2 port=$3 admin_password=$4 admin_hash=$5 user_password=$6 user_hash=$7
   local dir="$state/wiki-$i" host file
   host=$(wiki_host "$i")
   mkdir -p "$dir/conf" "$dir/sessions"
@@ -161,8 +168,8 @@ EOF
 EOF
   {
     printf '%s\n' '# users.auth.php' '# <?php exit()?>' '# login:passwordhash:Real Name:email:groups'
-    printf '%s:%s:Wiki Admin:%s@example.test:admin,user\n' "$ADMIN" "$(password_hash "$admin_password")" "$ADMIN"
-    printf '%s:%s:Wiki Editor:%s@example.test:user\n' "$USER_NAME" "$(password_hash "$user_password")" "$USER_NAME"
+    printf '%s:%s:Wiki Admin:%s@example.test:admin,user\n' "$ADMIN" "$admin_hash" "$ADMIN"
+    printf '%s:%s:Wiki Editor:%s@example.test:user\n' "$USER_NAME" "$user_hash" "$USER_NAME"
   } >"$dir/conf/users.auth.php"
   # Read by PHP before each request's script: this wiki's configuration instead of /etc/dokuwiki
   # (Debian's inc/preload.php defines them only when not yet defined).
@@ -189,14 +196,15 @@ cmd_start() {
   # Any failure from here on (die, or a failing command under set -e) undoes what was made.
   trap 'status=$?; if [ "$status" != 0 ]; then note "start failed; cleaning up"; cmd_stop "$state" >/dev/null 2>&1 || true; fi' EXIT
 
-  local pids=()
+  # Two accounts a wiki: their passwords, then all the hashes from one PHP process.
+  local passwords=() hashes=()
+  for ((i = 0; i < 2 * n; i++)); do passwords+=("Pw-$(random_hex 10)"); done
+  mapfile -t hashes < <(password_hashes "${passwords[@]}")
+  [ "${#hashes[@]}" -eq $((2 * n)) ] || die "PHP did not hash the accounts' passwords"
   for ((i = 0; i < n; i++)); do
-    setup_wiki "$state" "$i" $((base + i)) "Pw-$(random_hex 10)" "Pw-$(random_hex 10)" &
-    pids+=($!)
+    setup_wiki "$state" "$i" $((base + i)) "${passwords[2 * i]}" "${hashes[2 * i]}" "${passwords[2 * i + 1]}" "${hashes[2 * i + 1]}" \
+      || die "wiki $i could not be set up in $state"
   done
-  local failed=0
-  for i in "${!pids[@]}"; do wait "${pids[$i]}" || failed=1; done
-  ((failed == 0)) || die "a wiki could not be set up in $state"
 
   for ((i = 0; i < n; i++)); do
     local port=$((base + i)) dir="$state/wiki-$i"
@@ -245,8 +253,8 @@ cmd_stop() {
     kill -TERM -- "-$pid" 2>/dev/null && pids+=("$pid")
   done
   for pid in "${pids[@]}"; do
-    for i in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.05; done
-    kill -KILL -- "-$pid" 2>/dev/null || true
+    for i in $(seq 1 50); do alive "$pid" || break; sleep 0.05; done
+    if alive "$pid"; then kill -KILL -- "-$pid" 2>/dev/null || true; fi
   done
   rm -f "$RUNS_DIR/$RUN.env" "$state/run.env"
 }
