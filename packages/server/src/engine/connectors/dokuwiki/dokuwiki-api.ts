@@ -15,14 +15,13 @@
  * The wiki's own words (fault strings) are never repeated to the user: a fault's number at most.
  *
  * The session's cookies, and the password of the login, go to the wiki's own origin only: every
- * call's dispatcher refuses to connect anywhere else, so a redirect to another host fails unsent.
+ * call's dispatcher (site-only-dispatcher.ts) refuses to connect anywhere else, so a redirect to
+ * another host fails unsent.
  */
-import type { Dispatcher } from 'undici';
 import { PublishError } from '../connector';
 import { httpExchange, parseRetryAfter, type HttpAnswer, type HttpContext } from '../http';
-import { sameSiteOrigin } from '../remote-summary';
+import { findForeignOrigin } from '../site-only-dispatcher';
 import { decodeMethodResponse, encodeMethodCall, XmlRpcFault, XmlRpcParseError, type XmlRpcParam, type XmlRpcValue } from '../wordpress/xmlrpc';
-import { egressAgent } from '../../../platform/egress/egress-dispatcher';
 
 export const XMLRPC_PATH = '/lib/exe/xmlrpc.php';
 
@@ -80,38 +79,6 @@ export class DokuWikiRefusal extends Error {
 /** The number a user may read of a refusal (`fault 133`), never the wiki's text. */
 export function refusalCode(refusal: DokuWikiRefusal): string {
   return refusal.faultCode === null ? `HTTP ${refusal.status}` : `fault ${refusal.faultCode}`;
-}
-
-/** A call the site redirected to another origin: refused before it was sent there. */
-class ForeignOriginError extends Error {
-  override readonly name = 'ForeignOriginError';
-  readonly code = 'EFOREIGN_ORIGIN';
-  constructor(readonly origin: string) {
-    super(`refused to send the wiki's login to ${origin}`);
-  }
-}
-
-function findForeignOrigin(error: unknown): ForeignOriginError | undefined {
-  let current: unknown = error;
-  for (let depth = 0; depth < 6 && current && typeof current === 'object'; depth++) {
-    if (current instanceof ForeignOriginError) return current;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
-
-type FetchDispatcher = NonNullable<HttpContext['dispatcher']>;
-
-/** `base` (a proxy's dispatcher, else the process's egress agent) that connects to the wiki's own origin only. */
-export function wikiOnlyDispatcher(site: URL, base?: FetchDispatcher): FetchDispatcher {
-  const inner = (base ?? egressAgent()) as unknown as Dispatcher;
-  const guarded = inner.compose((dispatch) => (options, handler) => {
-    const origin = new URL(String(options.origin ?? ''));
-    if (sameSiteOrigin(origin, site)) return dispatch(options, handler);
-    queueMicrotask(() => handler.onError?.(new ForeignOriginError(origin.origin)));
-    return true;
-  });
-  return guarded as unknown as FetchDispatcher;
 }
 
 /** Cookies of one session, by name (DokuWiki's `DokuWiki` session and its `DW…` login cookie). */

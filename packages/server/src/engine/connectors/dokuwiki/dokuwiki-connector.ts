@@ -24,7 +24,9 @@ import type { HttpContext } from '../http';
 import { madeAfterIntent } from '../intent-match';
 import { maybePosted, surelyNotPosted } from '../outcome';
 import { ProxyDispatchers, type DispatcherForProxy } from '../proxy-dispatcher';
-import { DokuWikiApiMissing, DokuWikiRefusal, DokuWikiSession, FAULT, refusalCode, wikiOnlyDispatcher } from './dokuwiki-api';
+import { PLATFORM_DOKUWIKI } from '@linkloom/shared';
+import { DokuWikiApiMissing, DokuWikiRefusal, DokuWikiSession, FAULT, refusalCode } from './dokuwiki-api';
+import { siteOnlyDispatcher } from '../site-only-dispatcher';
 import { MarkupNestingError, htmlToDokuWiki } from './html-to-dokuwiki';
 import { rewriteDokuWikiLinks } from './link-rewrite';
 import { XmlRpcParseError } from '../wordpress/xmlrpc';
@@ -34,9 +36,6 @@ import { pageUrl, wikiBase } from './wiki-address';
 
 export { pageUrl, wikiBase } from './wiki-address';
 export { probeDokuWiki, type DokuWikiProbe, type DokuWikiProbeOptions } from './probe';
-
-/** The platform's name as the site lists spell it (add `PLATFORM_DOKUWIKI` to the shared package with this value). */
-export const PLATFORM_DOKUWIKI = 'DokuWiki';
 
 export interface DokuWikiConnectorOptions {
   dispatcherForProxy?: DispatcherForProxy;
@@ -376,7 +375,7 @@ export class DokuWikiConnector implements Connector {
       siteLabel: base,
       ...(options.signal ? { signal: options.signal } : {}),
       // The login and the session's cookies go to the wiki's own origin only.
-      dispatcher: wikiOnlyDispatcher(new URL(base), proxy),
+      dispatcher: siteOnlyDispatcher(new URL(base), proxy),
     };
   }
 }

@@ -13,7 +13,8 @@
  */
 import { PublishError } from '../connector';
 import { httpExchange, type HttpContext } from '../http';
-import { DokuWikiApiMissing, DokuWikiRefusal, DokuWikiSession, wikiOnlyDispatcher } from './dokuwiki-api';
+import { DokuWikiApiMissing, DokuWikiRefusal, DokuWikiSession } from './dokuwiki-api';
+import { siteOnlyDispatcher } from '../site-only-dispatcher';
 import { wikiBase } from './wiki-address';
 
 export interface DokuWikiProbeOptions {
@@ -50,7 +51,7 @@ export async function probeDokuWiki(siteUrl: string, options: DokuWikiProbeOptio
     timeoutMs: options.timeoutMs,
     siteLabel: base,
     ...(options.signal ? { signal: options.signal } : {}),
-    dispatcher: wikiOnlyDispatcher(new URL(base), options.dispatcher),
+    dispatcher: siteOnlyDispatcher(new URL(base), options.dispatcher),
   };
   const session = new DokuWikiSession(base, http);
   const result = (fields: Omit<DokuWikiProbe, 'endpoint' | 'version' | 'credentialsOk' | 'canPost'> & Partial<DokuWikiProbe>): DokuWikiProbe => ({
