@@ -17,6 +17,7 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readRequestBody } from './request-body';
 
 export interface ForemStandInArticle {
   id: number;
@@ -122,9 +123,7 @@ export async function startForemStandIn(): Promise<ForemStandIn> {
 
   const server = http.createServer((request, response) => {
     void (async () => {
-      const chunks: Buffer[] = [];
-      for await (const chunk of request) chunks.push(chunk as Buffer);
-      const body = Buffer.concat(chunks).toString('utf8');
+      const body = await readRequestBody(request);
       const url = new URL(request.url ?? '/', base);
       standIn.requests.push({ line: `${request.method} ${url.pathname}${url.search}`, headers: request.headers, body });
       if (!url.pathname.startsWith('/api/')) {

@@ -13,6 +13,7 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readRequestBody } from './request-body';
 
 const ALLOWED_TAGS = new Set(['a', 'aside', 'b', 'blockquote', 'br', 'code', 'em', 'figcaption', 'figure', 'h3', 'h4', 'hr', 'i', 'iframe', 'img', 'li', 'ol', 'p', 'pre', 's', 'strong', 'u', 'ul', 'video']);
 
@@ -113,9 +114,7 @@ export async function startTelegraphStandIn(): Promise<TelegraphStandIn> {
 
   const server = http.createServer((request, response) => {
     void (async () => {
-      const chunks: Buffer[] = [];
-      for await (const chunk of request) chunks.push(chunk as Buffer);
-      const body = Buffer.concat(chunks).toString('utf8');
+      const body = await readRequestBody(request);
       const url = new URL(request.url ?? '/', base);
       const params: Record<string, string> = Object.fromEntries(url.searchParams);
       const type = request.headers['content-type'] ?? '';

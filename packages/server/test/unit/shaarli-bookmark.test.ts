@@ -6,7 +6,8 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ISSUED_AT_MARGIN_S, issuedAtSeconds, shaarliJwt } from '../../src/engine/connectors/shaarli/shaarli-jwt';
-import { bookmarkOf, bookmarkTags, bookmarkTitleCandidates, bookmarkTitleOf, firstLinkOf, markdownDestination, rewriteDescriptionLinks, sameAddress } from '../../src/engine/connectors/shaarli/shaarli-text';
+import { sameAddress } from '../../src/engine/connectors/link-rewrite';
+import { bookmarkOf, bookmarkTags, bookmarkTitleCandidates, bookmarkTitleOf, firstLinkOf, markdownDestination, rewriteDescriptionLinks } from '../../src/engine/connectors/shaarli/shaarli-text';
 
 describe('shaarliJwt', () => {
   it('is the token Shaarli computes: HS512 over {"iat"} with the secret, base64url without padding', () => {

@@ -1,4 +1,5 @@
-import { PublishError } from './connector';
+import { PublishError, type PublishOptions } from './connector';
+import type { ProxyDispatchers } from './proxy-dispatcher';
 import { egressFetch } from '../../platform/egress/egress-dispatcher';
 import { findOutboundRefusal } from '../../platform/egress/outbound-policy';
 
@@ -10,6 +11,17 @@ export interface HttpContext {
   dispatcher?: RequestInit['dispatcher'];
   /** Site address as the user knows it, for messages. */
   siteLabel: string;
+}
+
+/** The context of a connector's calls to a site: the options' time limit and abort signal, through their proxy (if any). */
+export async function httpContextFor(siteLabel: string, options: Pick<PublishOptions, 'timeoutMs' | 'signal' | 'proxy'>, proxies: ProxyDispatchers): Promise<HttpContext> {
+  const dispatcher = options.proxy ? await proxies.get(options.proxy) : undefined;
+  return {
+    timeoutMs: options.timeoutMs,
+    siteLabel,
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(dispatcher ? { dispatcher } : {}),
+  };
 }
 
 export interface HttpRequest {

@@ -9,7 +9,7 @@
  */
 import type { Dispatcher } from 'undici';
 import { PublishError, type PublishOptions } from './connector';
-import { httpExchange, type HttpAnswer, type HttpContext, type HttpRequest } from './http';
+import { httpContextFor, httpExchange, type HttpAnswer, type HttpContext, type HttpRequest } from './http';
 import type { ProxyDispatchers } from './proxy-dispatcher';
 import { sameSiteOrigin } from './remote-summary';
 import { egressAgent } from '../../platform/egress/egress-dispatcher';
@@ -52,20 +52,14 @@ export function siteOnlyDispatcher(site: URL, base?: FetchDispatcher): FetchDisp
 }
 
 /**
- * The HTTP context of a connector's calls to `site`: the options' time limit and abort signal,
- * through their proxy (if any), dispatching to `site`'s origin only. `siteLabel` names the site in
- * messages.
+ * The HTTP context of a connector's calls to `site` (httpContextFor: the options' time limit, abort
+ * signal and proxy), dispatching to `site`'s origin only. `siteLabel` names the site in messages.
  */
 export async function siteOnlyContext(
   site: string, siteLabel: string, options: Pick<PublishOptions, 'timeoutMs' | 'signal' | 'proxy'>, proxies: ProxyDispatchers,
 ): Promise<HttpContext> {
-  const proxy = options.proxy ? await proxies.get(options.proxy) : undefined;
-  return {
-    timeoutMs: options.timeoutMs,
-    siteLabel,
-    dispatcher: siteOnlyDispatcher(new URL(site), proxy),
-    ...(options.signal ? { signal: options.signal } : {}),
-  };
+  const http = await httpContextFor(siteLabel, options, proxies);
+  return { ...http, dispatcher: siteOnlyDispatcher(new URL(site), http.dispatcher) };
 }
 
 /** What a refused redirect's message names: `the site's API secret`, and who should live there: `Shaarli`. */

@@ -17,7 +17,8 @@
 import { decodeEntities } from '@linkloom/shared';
 import { PublishError, type ClaimedNames, type NamedPost, type PublishIntent } from './connector';
 import { bodyText, distinguishingWords } from './distinguishing-words';
-import { madeAfterIntent } from './intent-match';
+import { CLOCK_SKEW_ALLOWANCE_MS, madeAfterIntent } from './intent-match';
+import { surelyNotPosted } from './outcome';
 
 // ---------------------------------------------------------------------------------------------
 // Titles
@@ -97,6 +98,25 @@ export async function freeName(candidates: readonly string[], recentTitles: read
     if (free !== undefined) return free;
   }
   return null;
+}
+
+/**
+ * A hosted blog's post's name (titleCandidates): the first candidate the blog got no post of within
+ * the clock-skew allowance and no other post of ours claims. `recentPosts` lists the blog's posts
+ * since `sinceMs`; `title` (the first candidate) lets a service search for them. Reads only.
+ */
+export async function chooseBlogPostName(
+  post: NamedPost, claimed: ClaimedNames, siteLabel: string, recentPosts: (sinceMs: number, title: string) => Promise<readonly ListedPost[]>,
+): Promise<string> {
+  const candidates = titleCandidates(post.title, post.html);
+  const base = candidates[0];
+  if (base === undefined) throw new PublishError('rejected', `The post for ${siteLabel} has neither a title nor text to name it by.`);
+  return surelyNotPosted(async () => {
+    const recent = await recentPosts(Date.now() - CLOCK_SKEW_ALLOWANCE_MS, base);
+    const name = await freeName(candidates, recent.map((found) => found.title), claimed);
+    if (name === null) throw new PublishError('rejected', `${siteLabel} already has posts under every title the post "${post.title}" could take; change its title.`);
+    return name;
+  });
 }
 
 /** The first of a Forem or Telegraph item's titles (titledNameCandidates) no other post of ours claims on the site. Reads nothing of the site. */

@@ -17,13 +17,13 @@
  * `apiBase` option points it at a local stand-in in tests), never to the blog's own address.
  */
 import { PublishError, type ClaimedNames, type Connector, type LinkChange, type NamedPost, type PublishedItem, type PublishedPost, type PublishIntent, type PublishOptions, type PublishPost, type PublishResult, type PublishTarget } from '../connector';
-import { normaliseSiteUrl, type HttpContext } from '../http';
+import { httpContextFor, normaliseSiteUrl } from '../http';
 import { CLOCK_SKEW_ALLOWANCE_MS } from '../intent-match';
 import { rewriteHtmlLinks } from '../link-rewrite';
 import { maybePosted, surelyNotPosted } from '../outcome';
 import { ProxyDispatchers, type DispatcherForProxy } from '../proxy-dispatcher';
 import { BLOGGER_API_BASE, blogByUrl, getPostContent, insertPost, listPostsSince, patchPostContent, type BloggerSession } from './blogger-api';
-import { freeName, postOfIntent, tagList, titleCandidates } from '../titled-name';
+import { chooseBlogPostName, postOfIntent, tagList } from '../titled-name';
 
 /** The platform's name as site lists spell it. */
 export const PLATFORM_BLOGGER = 'Blogger';
@@ -84,14 +84,7 @@ export class BloggerConnector implements Connector {
    */
   async chooseName(target: PublishTarget, post: NamedPost, claimed: ClaimedNames, options: PublishOptions): Promise<string> {
     const blog = await this.blogContext(target, options);
-    const candidates = titleCandidates(post.title, post.html);
-    if (candidates.length === 0) throw new PublishError('rejected', `The post for ${blog.blogUrl} has neither a title nor text to name it by.`);
-    return surelyNotPosted(async () => {
-      const recent = await listPostsSince(blog.session, await this.blogId(blog), Date.now() - CLOCK_SKEW_ALLOWANCE_MS);
-      const name = await freeName(candidates, recent.map((found) => found.title), claimed);
-      if (name === null) throw new PublishError('rejected', `${blog.blogUrl} already has posts under every title the post "${post.title}" could take; change its title.`);
-      return name;
-    });
+    return chooseBlogPostName(post, claimed, blog.blogUrl, async (sinceMs) => listPostsSince(blog.session, await this.blogId(blog), sinceMs));
   }
 
   /** The blog's posts published since the intent (less the clock-skew allowance) with the intent's name as their title: the oldest. */
@@ -128,14 +121,7 @@ export class BloggerConnector implements Connector {
     if (token === '') {
       throw new PublishError('auth', `${blogUrl} has no access token: save an OAuth 2.0 access token for the Blogger API (scope https://www.googleapis.com/auth/blogger) as the site's password.`, { code: 'badCredentials' });
     }
-    const dispatcher = options.proxy ? await this.proxies.get(options.proxy) : undefined;
-    const http: HttpContext = {
-      timeoutMs: options.timeoutMs,
-      siteLabel: blogUrl,
-      ...(options.signal ? { signal: options.signal } : {}),
-      ...(dispatcher ? { dispatcher } : {}),
-    };
-    return { blogUrl, session: { apiBase: this.apiBase, token, http } };
+    return { blogUrl, session: { apiBase: this.apiBase, token, http: await httpContextFor(blogUrl, options, this.proxies) } };
   }
 
   /** The blog's id by its address (blogs.getByUrl), remembered per address. */

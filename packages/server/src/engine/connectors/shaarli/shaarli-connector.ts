@@ -15,11 +15,12 @@
 import { PublishError, type ClaimedNames, type Connector, type LinkChange, type NamedPost, type PublishedItem, type PublishedPost, type PublishIntent, type PublishOptions, type PublishPost, type PublishResult, type PublishTarget } from '../connector';
 import { httpExchange, normaliseSiteUrl, type HttpContext } from '../http';
 import { madeAfterIntent, utcMs } from '../intent-match';
+import { sameAddress } from '../link-rewrite';
 import { maybePosted, surelyNotPosted } from '../outcome';
 import { ProxyDispatchers, type DispatcherForProxy } from '../proxy-dispatcher';
 import { siteOnlyContext, siteOnlyDispatcher } from '../site-only-dispatcher';
 import { ShaarliApi, ShaarliApiMissing, apiMissingError, isShaarliLink, linkOf, permalinkOf, type ShaarliLink, type SiteClock } from './shaarli-api';
-import { bookmarkOf, bookmarkTags, bookmarkTitleCandidates, rewriteDescriptionLinks, sameAddress } from './shaarli-text';
+import { bookmarkOf, bookmarkTags, bookmarkTitleCandidates, rewriteDescriptionLinks } from './shaarli-text';
 
 /** The platform name as the site lists spell it (the shared package's constants have no Shaarli yet). */
 export const PLATFORM_SHAARLI = 'Shaarli';

@@ -206,11 +206,6 @@ export function bookmarkOf(html: string): BookmarkText {
   return { url, description, mediaLeftOut };
 }
 
-/** Whether two addresses name the same page: equal, or equal but for one ending slash. */
-export function sameAddress(a: string, b: string): boolean {
-  return a === b || a.replace(/\/$/, '') === b.replace(/\/$/, '');
-}
-
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

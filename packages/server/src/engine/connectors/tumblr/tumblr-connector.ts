@@ -18,13 +18,13 @@
  * Signed requests only ever go to the API's origin (https://api.tumblr.com in production; the
  * `apiBase` option points it at a local stand-in in tests), never to the blog's own address.
  */
-import { PublishError, type ClaimedNames, type Connector, type LinkChange, type NamedPost, type PublishedItem, type PublishedPost, type PublishIntent, type PublishOptions, type PublishPost, type PublishResult, type PublishTarget } from '../connector';
-import { normaliseSiteUrl, type HttpContext } from '../http';
+import type { ClaimedNames, Connector, LinkChange, NamedPost, PublishedItem, PublishedPost, PublishIntent, PublishOptions, PublishPost, PublishResult, PublishTarget } from '../connector';
+import { httpContextFor, normaliseSiteUrl } from '../http';
 import { CLOCK_SKEW_ALLOWANCE_MS } from '../intent-match';
 import { rewriteHtmlLinks } from '../link-rewrite';
 import { maybePosted, surelyNotPosted } from '../outcome';
 import { ProxyDispatchers, type DispatcherForProxy } from '../proxy-dispatcher';
-import { freeName, postOfIntent, titleAsHtml, tagList, titleCandidates } from '../titled-name';
+import { chooseBlogPostName, postOfIntent, titleAsHtml, tagList } from '../titled-name';
 import { TUMBLR_API_BASE, blogIdentifier, createTextPost, editPostBody, listTextPostsSince, postById, tumblrCredentials, type TumblrSession } from './tumblr-api';
 
 /** The platform's name as site lists spell it. */
@@ -80,14 +80,7 @@ export class TumblrConnector implements Connector {
    */
   async chooseName(target: PublishTarget, post: NamedPost, claimed: ClaimedNames, options: PublishOptions): Promise<string> {
     const session = await this.session(target, options);
-    const candidates = titleCandidates(post.title, post.html);
-    if (candidates.length === 0) throw new PublishError('rejected', `The post for ${session.http.siteLabel} has neither a title nor text to name it by.`);
-    return surelyNotPosted(async () => {
-      const recent = await listTextPostsSince(session, Date.now() - CLOCK_SKEW_ALLOWANCE_MS);
-      const name = await freeName(candidates, recent.map((found) => found.title), claimed);
-      if (name === null) throw new PublishError('rejected', `${session.http.siteLabel} already has posts under every title the post "${post.title}" could take; change its title.`);
-      return name;
-    });
+    return chooseBlogPostName(post, claimed, session.http.siteLabel, (sinceMs) => listTextPostsSince(session, sinceMs));
   }
 
   /** The blog's text posts since the intent (less the clock-skew allowance) with the intent's name as their title: the oldest. */
@@ -115,13 +108,6 @@ export class TumblrConnector implements Connector {
     const blogUrl = normaliseSiteUrl(target.siteUrl);
     const blog = blogIdentifier(blogUrl);
     const credentials = tumblrCredentials(target.password, blogUrl);
-    const dispatcher = options.proxy ? await this.proxies.get(options.proxy) : undefined;
-    const http: HttpContext = {
-      timeoutMs: options.timeoutMs,
-      siteLabel: blogUrl,
-      ...(options.signal ? { signal: options.signal } : {}),
-      ...(dispatcher ? { dispatcher } : {}),
-    };
-    return { apiBase: this.apiBase, credentials, blog, http };
+    return { apiBase: this.apiBase, credentials, blog, http: await httpContextFor(blogUrl, options, this.proxies) };
   }
 }

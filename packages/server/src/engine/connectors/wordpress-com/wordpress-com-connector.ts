@@ -17,12 +17,12 @@
  * the `apiBase` option points it at a local stand-in in tests), never to the blog's own address.
  */
 import { PublishError, type ClaimedNames, type Connector, type LinkChange, type NamedPost, type PublishedItem, type PublishedPost, type PublishIntent, type PublishOptions, type PublishPost, type PublishResult, type PublishTarget } from '../connector';
-import { normaliseSiteUrl, type HttpContext } from '../http';
+import { httpContextFor, normaliseSiteUrl } from '../http';
 import { CLOCK_SKEW_ALLOWANCE_MS } from '../intent-match';
 import { rewriteHtmlLinks } from '../link-rewrite';
 import { maybePosted, surelyNotPosted } from '../outcome';
 import { ProxyDispatchers, type DispatcherForProxy } from '../proxy-dispatcher';
-import { freeName, postOfIntent, titleAsHtml, tagList, titleCandidates } from '../titled-name';
+import { chooseBlogPostName, postOfIntent, titleAsHtml, tagList } from '../titled-name';
 import { WORDPRESS_COM_API_BASE, createPost, getPostContent, listPostsSince, updatePostContent, type WordPressComSession } from './wordpress-com-api';
 
 /** The platform's name as site lists spell it. */
@@ -68,16 +68,8 @@ export class WordPressComConnector implements Connector {
    */
   async chooseName(target: PublishTarget, post: NamedPost, claimed: ClaimedNames, options: PublishOptions): Promise<string> {
     const session = await this.session(target, options);
-    const candidates = titleCandidates(post.title, post.html);
-    const base = candidates[0];
-    if (base === undefined) throw new PublishError('rejected', `The post for ${session.http.siteLabel} has neither a title nor text to name it by.`);
-    return surelyNotPosted(async () => {
-      // The search finds the title and its told-apart forms, which all hold its words.
-      const recent = await listPostsSince(session, Date.now() - CLOCK_SKEW_ALLOWANCE_MS, base);
-      const name = await freeName(candidates, recent.map((found) => found.title), claimed);
-      if (name === null) throw new PublishError('rejected', `${session.http.siteLabel} already has posts under every title the post "${post.title}" could take; change its title.`);
-      return name;
-    });
+    // The search finds the title and its told-apart forms, which all hold its words.
+    return chooseBlogPostName(post, claimed, session.http.siteLabel, (sinceMs, title) => listPostsSince(session, sinceMs, title));
   }
 
   /**
@@ -111,13 +103,6 @@ export class WordPressComConnector implements Connector {
     if (token === '') {
       throw new PublishError('auth', `${blogUrl} has no access token: save an OAuth 2.0 access token for the WordPress.com REST API (authorised for this site, or with the global scope) as the site's password.`, { code: 'badCredentials' });
     }
-    const dispatcher = options.proxy ? await this.proxies.get(options.proxy) : undefined;
-    const http: HttpContext = {
-      timeoutMs: options.timeoutMs,
-      siteLabel: blogUrl,
-      ...(options.signal ? { signal: options.signal } : {}),
-      ...(dispatcher ? { dispatcher } : {}),
-    };
-    return { apiBase: this.apiBase, token, site: new URL(blogUrl).hostname.toLowerCase(), http };
+    return { apiBase: this.apiBase, token, site: new URL(blogUrl).hostname.toLowerCase(), http: await httpContextFor(blogUrl, options, this.proxies) };
   }
 }
