@@ -10,6 +10,7 @@ import {
 } from '@linkloom/shared';
 import { builtInCorpus } from '../article-sources/built-in/corpus';
 import { htmlToWikitext, type Wikitext } from '../connectors/mediawiki/html-to-wikitext';
+import { MarkupNestingError, htmlToDokuWiki, type DokuWikiText } from '../connectors/dokuwiki/html-to-dokuwiki';
 import { renderPdf, type PdfInput } from '../modules/pdf-render';
 import { spinBuiltIn } from '../spinners/built-in/built-in-spinner';
 import { builtInSynonyms } from '../spinners/built-in/thesaurus';
@@ -57,6 +58,8 @@ export type ContentTask =
   | { kind: 'synonyms' }
   /** A post's HTML as MediaWiki wikitext (the MediaWiki connector). */
   | { kind: 'wikitext'; html: string }
+  /** A post's HTML as DokuWiki syntax (the DokuWiki connector). */
+  | { kind: 'dokuwiki'; html: string }
   /** A post as a PDF document (PDF projects, engine/modules/pdf-render.ts): always on a thread, pdfkit sets ~30 KB of text a second. */
   | { kind: 'pdf'; input: PdfInput };
 
@@ -66,6 +69,8 @@ export type ContentResult =
   | { kind: 'build-article'; article: { title: string; body: string } }
   | { kind: 'synonyms'; synonyms: SynonymMap }
   | { kind: 'wikitext'; wikitext: Wikitext }
+  /** `refused`: the converter's reason when it would not convert the article (nesting too deep). */
+  | { kind: 'dokuwiki'; text: DokuWikiText | null; refused: string | null }
   | { kind: 'pdf'; bytes: Uint8Array };
 
 /** Characters of text a task carries: what decides whether it is worth a thread. */
@@ -78,6 +83,7 @@ export function taskSize(task: ContentTask): number {
       return article.title.length + article.body.length + tags.length + (blurb?.length ?? 0);
     }
     case 'wikitext':
+    case 'dokuwiki':
       return task.html.length;
     case 'pdf':
       return task.input.title.length + task.input.html.length;
@@ -90,7 +96,7 @@ export function taskSize(task: ContentTask): number {
 export function usesSynonyms(task: ContentTask): boolean {
   if (task.kind === 'spin') return task.runs.some((run) => run.synonyms);
   if (task.kind === 'build-post') return task.task.synonyms;
-  return task.kind !== 'wikitext' && task.kind !== 'pdf';
+  return task.kind !== 'wikitext' && task.kind !== 'dokuwiki' && task.kind !== 'pdf';
 }
 
 function spinRun(run: SpinRun): string[] {
@@ -144,6 +150,14 @@ export function performContentTask(task: ContentTask): ContentResult {
       return { kind: 'synonyms', synonyms: builtInSynonyms() };
     case 'wikitext':
       return { kind: 'wikitext', wikitext: htmlToWikitext(task.html) };
+    case 'dokuwiki':
+      try {
+        return { kind: 'dokuwiki', text: htmlToDokuWiki(task.html), refused: null };
+      } catch (error) {
+        // A class does not cross the thread's boundary: the refusal travels as its words.
+        if (error instanceof MarkupNestingError) return { kind: 'dokuwiki', text: null, refused: error.message };
+        throw error;
+      }
     case 'pdf':
       return { kind: 'pdf', bytes: renderPdf(task.input) };
   }

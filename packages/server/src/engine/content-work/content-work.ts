@@ -11,6 +11,7 @@
 import type { BuildArticleRequest } from '@linkloom/shared';
 import { adoptBuiltInSynonyms, builtInSynonymsLoaded } from '../spinners/built-in/thesaurus';
 import type { Wikitext } from '../connectors/mediawiki/html-to-wikitext';
+import type { DokuWikiText } from '../connectors/dokuwiki/html-to-dokuwiki';
 import type { PdfInput } from '../modules/pdf-render';
 import { runOnPool } from './content-pool';
 import { performContentTask, taskSize, usesSynonyms, type BuildPostOutcome, type BuildPostTask, type ContentResult, type ContentTask, type SpinRun } from './content-tasks';
@@ -70,6 +71,13 @@ export async function wikitextWork(html: string, options: ContentWorkOptions = {
   const result = await perform({ kind: 'wikitext', html }, options);
   if (result.kind !== 'wikitext') throw new TypeError(`a wikitext task answered ${result.kind}`);
   return result.wikitext;
+}
+
+/** A post's HTML as DokuWiki syntax (see htmlToDokuWiki), or the converter's reason for refusing it: a long article converts on a thread of the pool. */
+export async function dokuWikiWork(html: string, options: ContentWorkOptions = {}): Promise<{ text: DokuWikiText | null; refused: string | null }> {
+  const result = await perform({ kind: 'dokuwiki', html }, options);
+  if (result.kind !== 'dokuwiki') throw new TypeError(`a dokuwiki task answered ${result.kind}`);
+  return { text: result.text, refused: result.refused };
 }
 
 /** One article of the built-in article builder (see buildArticle), with the shipped corpus and synonyms. */

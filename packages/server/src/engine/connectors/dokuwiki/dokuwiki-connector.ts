@@ -27,7 +27,7 @@ import { ProxyDispatchers, type DispatcherForProxy } from '../proxy-dispatcher';
 import { PLATFORM_DOKUWIKI } from '@linkloom/shared';
 import { DokuWikiApiMissing, DokuWikiRefusal, DokuWikiSession, FAULT, refusalCode } from './dokuwiki-api';
 import { siteOnlyDispatcher } from '../site-only-dispatcher';
-import { MarkupNestingError, htmlToDokuWiki } from './html-to-dokuwiki';
+import { dokuWikiWork } from '../../content-work/content-work';
 import { rewriteDokuWikiLinks } from './link-rewrite';
 import { XmlRpcParseError } from '../wordpress/xmlrpc';
 import { pageIdCandidates, pageIdOf, sameWikiUser } from './page-id';
@@ -83,7 +83,8 @@ export class DokuWikiConnector implements Connector {
   async publish(target: PublishTarget, post: PublishPost, options: PublishOptions): Promise<PublishResult> {
     const id = post.intent.name;
     const base = wikiBase(target.siteUrl);
-    const { text: body, notes } = convert(post.html);
+    // A long article converts on the content pool, off the thread that answers every user.
+    const { text: body, notes } = await convert(post.html, options.signal);
     const warnings = [...notes];
     const heading = post.title.replace(/\s+/g, ' ').trim();
 
@@ -381,13 +382,10 @@ export class DokuWikiConnector implements Connector {
 }
 
 /** The article as DokuWiki syntax; an article the converter refuses is a PublishError. */
-function convert(html: string): { text: string; notes: string[] } {
-  try {
-    return htmlToDokuWiki(html);
-  } catch (error) {
-    if (error instanceof MarkupNestingError) throw new PublishError('rejected', `${error.message}.`, { retryable: false, cause: error });
-    throw error;
-  }
+async function convert(html: string, signal: AbortSignal | undefined): Promise<{ text: string; notes: string[] }> {
+  const converted = await dokuWikiWork(html, signal ? { signal } : {});
+  if (converted.text === null) throw new PublishError('rejected', `${converted.refused ?? 'The article could not be converted'}.`, { retryable: false });
+  return converted.text;
 }
 
 function imageMarkup(mediaId: string, alt: string | undefined): string {
