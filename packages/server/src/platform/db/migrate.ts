@@ -13,8 +13,12 @@ const REWRITES_SECRETS = new Set(['0014-sealed-secrets']);
 
 /** Times a catalog read that raced another session's DDL is tried again. */
 const CATALOG_RACE_RETRIES = 3;
-/** PostgreSQL: undefined column, undefined table, undefined object (a catalog row dropped under the read). */
-const CATALOG_RACE_CODES = new Set(['42703', '42P01', '42704']);
+/**
+ * PostgreSQL: undefined column, undefined table, undefined object (a catalog row dropped under the
+ * read), and invalid schema name (the read's has_schema_privilege on a schema another session
+ * dropped meanwhile: seen in CI with three test files at once).
+ */
+const CATALOG_RACE_CODES = new Set(['42703', '42P01', '42704', '3F000']);
 
 /** An error before any migration ran (no results), from the catalog read, on PostgreSQL. */
 export function isCatalogRace(outcome: { error?: unknown; results?: readonly unknown[] | undefined }, dialect: Database['dialect']): boolean {
