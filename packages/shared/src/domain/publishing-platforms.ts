@@ -6,7 +6,7 @@
  * (engine/connectors/registry.ts); the screens say from here which modules can publish with the
  * user's sites. docs/connectors.md tells how to add the next one.
  */
-import { MODULE_MESSAGES } from '../constants/module-messages';
+import { UNRUNNABLE_MODULES } from '../constants/module-messages';
 import type { ModuleId } from '../constants/modules';
 
 export interface PublishingPlatform {
@@ -71,9 +71,7 @@ export const PUBLISHING_PLATFORMS = [
 export type PublishingPlatformName = (typeof PUBLISHING_PLATFORMS)[number]['name'];
 
 /** Modules no platform can publish, with the reason (shown wherever they can be chosen). */
-export const UNSUPPORTED_MODULES: Readonly<Partial<Record<ModuleId, string>>> = {
-  GooglePlace: MODULE_MESSAGES.googlePlaceUnsupported,
-};
+export const UNSUPPORTED_MODULES: Readonly<Partial<Record<ModuleId, string>>> = UNRUNNABLE_MODULES;
 
 export function publishingPlatform(name: string): PublishingPlatform | undefined {
   const wanted = name.toLowerCase();
