@@ -87,6 +87,8 @@ describe('article editor content tools', () => {
     await expect.poll(() => page.url()).toMatch(/#\/article\/\d+$/);
     await expect.poll(() => save.isDisabled()).toBe(true);
     const title = await page.getByTestId('article-title').inputValue();
+    // The created article's own screen (not the "New Article" one it replaces).
+    await page.getByTestId('breadcrumbs').getByText(title, { exact: true }).waitFor();
     await page.getByTestId('article-preview-open').click();
     await page.getByTestId('preview-title').getByText(title, { exact: true }).waitFor();
     expect((await page.getByTestId('preview-body').innerText()).slice(0, 80)).toBe(spun.slice(0, 80));

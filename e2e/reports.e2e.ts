@@ -77,9 +77,10 @@ describe('the Reports tab', () => {
   test('the campaign says what tier 2 dropped; each report reads as a table; the project has its own Reports tab', async (ctx) => {
     const { page, pageErrors } = await suite.signedInPage(ctx, `/campaign/${campaignId}`);
     await page.getByTestId('campaign-tabs').waitFor();
-    expect(await page.getByTestId('dropped-targets').textContent()).toBe(
+    expect(await page.getByTestId('dropped-targets-text').textContent()).toBe(
       '1 upper-tier post is dropped as targets: lower tiers no longer link to them in new posts. Found dead twice in a row: 1 gone (the page answers 404 or 410). A later check that finds a post alive brings it back.',
     );
+    await page.getByTestId('dropped-targets').getByTestId('dead-pages-open').waitFor();
 
     await page.getByRole('tab', { name: 'Reports' }).click();
     await page.getByTestId('reports').waitFor();

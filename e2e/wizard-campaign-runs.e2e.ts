@@ -4,7 +4,8 @@
  * Pyramid' becomes a campaign in the wizard that starts now (the Schedule tab's default, so Create
  * Campaign starts it at once: the campaign is created active); the campaign screen shows, live, tier 1's
  * projects and then each tier-2 project after its tier-1 parent finish; on the blogs, tier 1's posts
- * link the money site and tier 2's posts link tier 1's posts. Skipped, with the reason, where WordPress peers cannot run (like the
+ * link the money site, tier 2's bookmarks link tier 1's posts and its Web 2.0 profiles carry a link to one in
+ * their account's website and bio. Skipped, with the reason, where WordPress peers cannot run (like the
  * integration tests; REQUIRE_WORDPRESS=1 makes that a failure).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -38,6 +39,14 @@ async function postsOf(blogUrl: string): Promise<{ link: string; hrefs: string[]
   expect(response.status).toBe(200);
   const posts = (await response.json()) as { link: string; slug: string; content: { rendered: string } }[];
   return posts.filter((post) => post.slug !== 'hello-world').map((post) => ({ link: post.link, hrefs: pageAnchors(post.content.rendered).map((anchor) => anchor.href) }));
+}
+
+/** Every user of a blog with the website and bio of their profile (as its administrator reads them). */
+async function profilesOf(blog: { url: string; username: string; applicationPassword: string }): Promise<{ url: string; description: string }[]> {
+  const authorization = `Basic ${Buffer.from(`${blog.username}:${blog.applicationPassword}`).toString('base64')}`;
+  const response = await fetch(`${blog.url}/wp-json/wp/v2/users?context=edit&per_page=100`, { headers: { authorization } });
+  expect(response.status).toBe(200);
+  return (await response.json()) as { url: string; description: string }[];
 }
 
 describe.skipIf(!availability.available)(`wizard campaign runs on the user's WordPress blogs${skipReason}`, () => {
@@ -143,10 +152,17 @@ describe.skipIf(!availability.available)(`wizard campaign runs on the user's Wor
     expect(tier1Posts).toHaveLength(3);
     for (const post of tier1Posts) expect(post.hrefs.filter((href) => MONEY.includes(href)).length).toBeGreaterThan(0);
     const tier1Links = new Set(tier1Posts.map((post) => post.link));
+    // Tier 2's bookmarks are posts; its Web 2.0 profiles write their account's profile (website and bio), no post.
+    const tier2Modules = detail.projects.filter((p) => TIER2_MODULES.has(p.module)).map((p) => p.module);
+    const profileCount = tier2Modules.filter((module) => module === 'WebProfile').length;
+    expect(profileCount).toBeGreaterThan(0);
     const tier2Posts = await postsOf(blog2!.url);
-    expect(tier2Posts).toHaveLength(9);
+    expect(tier2Posts).toHaveLength(tier2Modules.length - profileCount);
     // (Tier 2 reads one link set per tier, fed by all of tier 1's posts: a post may link several.)
     for (const post of tier2Posts) expect(post.hrefs.some((href) => tier1Links.has(href))).toBe(true);
+    const profiles = (await profilesOf(blog2!)).filter((user) => tier1Links.has(user.url));
+    expect(profiles).toHaveLength(profileCount);
+    for (const user of profiles) expect(pageAnchors(user.description).some((anchor) => tier1Links.has(anchor.href))).toBe(true);
     await waitForRoute(page, campaignRoute);
     expect(pageErrors).toEqual([]);
   }, 360_000);

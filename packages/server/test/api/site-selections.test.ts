@@ -81,6 +81,11 @@ describe.each(DATABASES)('site selections on $kind', ({ kind, skip }) => {
     expect(fresh.sites.find((s) => s.siteUrl === 'pbn.example.com')).toMatchObject({ id: { module: 'Private', siteId: expect.any(Number) }, email: 'p@x.io', platform: 'Unknown' });
     expect(fresh.platforms).toContainEqual({ module: 'Wiki', platform: 'MediaWiki', checked: false });
     expect(fresh.platforms).toContainEqual({ module: 'SocialNetwork', platform: 'WordPress', checked: false });
+    // Each module offers the platforms that publish its work (and Unknown), not every platform.
+    expect(fresh.platforms).toContainEqual({ module: 'Wiki', platform: 'DokuWiki', checked: false });
+    expect(fresh.platforms).toContainEqual({ module: 'Wiki', platform: 'Unknown', checked: false });
+    expect(fresh.platforms.filter((p) => p.module === 'Wiki' && p.platform === 'WordPress')).toEqual([]);
+    expect(fresh.platforms.filter((p) => p.module === 'Bookmarking').map((p) => p.platform)).toEqual(['Shaarli', 'Unknown']);
     expect(fresh.selectedSites).toEqual([]);
 
     const wiki2 = fresh.sites.find((s) => s.siteUrl === 'https://wiki2.example.com')!;

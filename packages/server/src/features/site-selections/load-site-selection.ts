@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import {
-  CUSTOM_SITE_MODULES, PRIVATE_MODULES, SITE_PLATFORMS, siteKey, type PlatformRow, type SiteListEntry, type SiteSelectionResponse,
+  CUSTOM_SITE_MODULES, PRIVATE_MODULES, platformsFor, siteKey, type PlatformRow, type SiteListEntry, type SiteSelectionResponse,
 } from '@linkloom/shared';
 import type { DB } from '../../platform/db/schema';
 import { listUserSites } from '../private-networks/list-user-sites';
@@ -12,14 +12,14 @@ import {
 const platformKey = (module: string, platform: string) => `${module}\u0000${platform}`;
 
 /**
- * The platforms a Condition selection can tick: every module a site can belong to with every
- * platform the verifier tells apart (a selection by platform also takes sites added later), plus
- * any other pair the user's sites have. Ordered by module, then platform.
+ * The platforms a Condition selection can tick: every module a site can belong to with each
+ * platform that publishes that module's work and Unknown (a selection by platform also takes sites
+ * added later), plus any other pair the user's sites have. Ordered by module, then platform.
  */
 export function platformChoices(sites: readonly SiteListEntry[]): { module: string; platform: string }[] {
   const pairs = new Map<string, { module: string; platform: string }>();
   for (const module of [...CUSTOM_SITE_MODULES, ...PRIVATE_MODULES]) {
-    for (const platform of SITE_PLATFORMS) pairs.set(platformKey(module, platform), { module, platform });
+    for (const platform of [...platformsFor(module), 'Unknown']) pairs.set(platformKey(module, platform), { module, platform });
   }
   for (const site of sites) pairs.set(platformKey(site.module, site.platform), { module: site.module, platform: site.platform });
   return [...pairs.values()].sort((a, b) => a.module.localeCompare(b.module) || a.platform.localeCompare(b.platform));

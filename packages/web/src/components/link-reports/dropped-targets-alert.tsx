@@ -26,7 +26,7 @@ export function DroppedTargetsAlert({ campaignId }: { campaignId: number }) {
     <>
       {text !== null && (
         <Alert
-          type="warning" showIcon title={text} style={{ marginBottom: 12 }} data-testid="dropped-targets"
+          type="warning" showIcon title={<span data-testid="dropped-targets-text">{text}</span>} style={{ marginBottom: 12 }} data-testid="dropped-targets"
           action={<Button size="small" onClick={() => { setUsed(true); setOpen(true); }} data-testid="dead-pages-open">Dead pages</Button>}
         />
       )}

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArticleResponseSchema, SaveArticleResponseSchema, type SaveArticleBody } from '@linkloom/shared';
+import { ArticleResponseSchema, SaveArticleResponseSchema, type ArticleResponse, type SaveArticleBody } from '@linkloom/shared';
 import { get, post } from '@/lib/http';
 import { contentKeys } from './content-keys';
 
@@ -31,4 +31,15 @@ export function useSaveArticle() {
       await queryClient.invalidateQueries({ queryKey: contentKeys.article(id) });
     },
   });
+}
+
+/**
+ * A new article was created: its screen opens at once with what was saved (no loading spinner
+ * between "New Article" and the article, nothing read twice).
+ */
+export function usePrimeCreatedArticle() {
+  const queryClient = useQueryClient();
+  return (data: ArticleResponse, id: number, saved: Pick<ArticleResponse['article'], 'title' | 'body' | 'authorName' | 'authorBio'>) => {
+    queryClient.setQueryData<ArticleResponse>(contentKeys.article(id), { ...data, article: { ...data.article, ...saved, id } });
+  };
 }

@@ -8,7 +8,7 @@ import {
 import { PageHeader } from '@/components/page-header';
 import { debounce } from '@/lib/debounce';
 import { useSubmitState } from '@/lib/use-submit-state';
-import { useSaveArticle } from '../api/articles-api';
+import { usePrimeCreatedArticle, useSaveArticle } from '../api/articles-api';
 import { useSpinArticle } from '../api/content-tools-api';
 import { ArticleSourceDrawer, DOWNLOAD_SOURCES, type DownloadSource } from './article-source-drawer';
 import { ArticleForm } from './article-form';
@@ -38,6 +38,7 @@ export function ArticleEditor({ data }: { data: ArticleResponse }) {
   const [form] = Form.useForm<ArticleFields>();
   const navigate = useNavigate();
   const saveArticle = useSaveArticle();
+  const primeCreatedArticle = usePrimeCreatedArticle();
   const { submitting, run } = useSubmitState();
   const initial: ArticleFields = { title: article.title, body: article.body, authorName: article.authorName, authorBio: article.authorBio };
   const [changed, setChanged] = useState(false);
@@ -71,7 +72,10 @@ export function ArticleEditor({ data }: { data: ArticleResponse }) {
     markSaved();
     setChanged(false);
     setSavedTitle(values.title);
-    if (article.id === null) await navigate(`/article/${outcome.value.id}`, { replace: true });
+    if (article.id === null) {
+      primeCreatedArticle(data, outcome.value.id, values);
+      await navigate(`/article/${outcome.value.id}`, { replace: true });
+    }
   };
 
   /** A download or a spin replaces title and body: the article is changed. */
