@@ -15,12 +15,19 @@
  * would take many minutes: each platform's rounds are sized from its warm-up instead, and the
  * whole bench stays within about three minutes (BENCH_PLATFORM_POSTS=40 for the longer run).
  *
- * The plain clients are written with fetch alone, no connector code, and log in once as a
- * long-running client would (the connectors keep their logins too):
- * - WordPress: basic auth with the application password, `POST /wp/v2/posts` (tag ids found once);
- * - MediaWiki: login with the bot password and a CSRF token once, then `action=edit` createonly;
- * - DokuWiki: `dokuwiki.login` once (a cookie session), then `wiki.putPage`;
- * - Shaarli: a fresh HS512 JWT per request, `POST /api/v1/links`.
+ * The plain clients are written with fetch alone, no connector code, log in once as a
+ * long-running client would (the connectors keep their logins too), and make the same API calls
+ * as the connector for each post (the issue's baseline: what the connector's own work costs, next
+ * to a script that calls the site the same way) — the look-up of a free name first, as a careful
+ * script does, since none of these APIs refuses to write over a post of the same name or address:
+ * - WordPress: basic auth with the application password; `GET /wp/v2/posts?slug=…`, then
+ *   `POST /wp/v2/posts` (tag ids found once);
+ * - MediaWiki: login with the bot password and a CSRF token once; `action=query&titles=…`, then
+ *   `action=edit` createonly;
+ * - DokuWiki: `dokuwiki.login` and `wiki.aclCheck` once (a cookie session); `wiki.getPageInfo` of
+ *   the name, `dokuwiki.setLocks`, `wiki.getPageInfo` again under the lock, then `wiki.putPage`;
+ * - Shaarli: a fresh HS512 JWT per request; `GET /api/v1/links?searchterm=…`, then `POST /api/v1/links`.
+ * The requests per post of both sides are printed, so that a connector making more calls shows.
  * Each post is the same article on both sides (4 paragraphs, 3 links, the first one of its own, as
  * Shaarli keeps one bookmark per address): HTML for the connector, the platform's own markup for
  * the plain client. Connector and plain rounds alternate (and which goes first), so the machine's
@@ -42,7 +49,7 @@ import { startDokuWikiPeers, type DokuWikiPeerSite } from '../packages/server/te
 import { startShaarliPeers, type ShaarliPeerSite } from '../packages/server/test/support/shaarli-peers';
 import type { ScriptPeers } from '../packages/server/test/support/peer-ports';
 import { countRequests, takeRequestCounts, type RequestTally } from './support/request-count';
-import { postToWordPress, wordPressTagIds } from './support/wordpress-plain';
+import { postToWordPress, takenWordPressSlugs, wordPressTagIds } from './support/wordpress-plain';
 
 const FIXED_POSTS = process.env.BENCH_PLATFORM_POSTS ? Number(process.env.BENCH_PLATFORM_POSTS) : undefined;
 const ROUND_SECONDS = Number(process.env.BENCH_PLATFORM_ROUND_SECONDS ?? 4);
@@ -132,6 +139,7 @@ function plainWordPress(site: WordPressPeerSite): PlainClient {
     },
     async post(post) {
       const slug = post.title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+      if ((await takenWordPressSlugs(site, [slug])).length > 0) throw new Error(`plain WordPress: the slug ${slug} is taken`);
       await postToWordPress(site, { title: post.title, html: post.html, slug, tagIds });
     },
   };
@@ -157,6 +165,8 @@ function plainMediaWiki(site: MediaWikiPeerSite): PlainClient {
       token = tokenOf(await api({ action: 'query', meta: 'tokens', type: 'csrf' }), 'csrf');
     },
     async post(post) {
+      const pages = (await api({ action: 'query', titles: post.title })).query as { pages: Array<{ missing?: boolean }> };
+      if (!pages.pages.every((page) => page.missing)) throw new Error(`plain MediaWiki: the page ${post.title} exists`);
       const text = [`'''${post.title}'''`, markup(post, (url, anchor) => `[${url} ${anchor}]`), TAGS.map((tag) => `[[Category:${tag}]]`).join('\n')].join('\n\n');
       const answer = await api({ action: 'edit', title: post.title, text, createonly: '1', assert: 'user', token }, true);
       if ((answer.edit as { result?: string } | undefined)?.result !== 'Success') throw new Error(`plain MediaWiki edit failed: ${JSON.stringify(answer)}`);
@@ -169,20 +179,27 @@ const xmlString = (text: string) => `<value><string>${xml(text)}</string></value
 
 function plainDokuWiki(site: DokuWikiPeerSite): PlainClient {
   const cookies = new Cookies();
-  const call = async (method: string, params: string[]): Promise<string> => {
+  /** One call; its answer, which `expect` must match (a page that does not exist answers a fault). */
+  const call = async (method: string, params: string[], expect: RegExp = /<boolean>1<\/boolean>/): Promise<string> => {
     const body = `<?xml version="1.0"?><methodCall><methodName>${method}</methodName><params>${params.map((param) => `<param>${param}</param>`).join('')}</params></methodCall>`;
     const response = await fetch(`${site.url}/lib/exe/xmlrpc.php`, { method: 'POST', headers: { 'content-type': 'text/xml', cookie: cookies.header() }, body });
     cookies.take(response);
     const answer = await response.text();
-    if (response.status !== 200 || !/<boolean>1<\/boolean>/.test(answer)) throw new Error(`plain DokuWiki ${method} failed: HTTP ${response.status} ${answer.slice(0, 300)}`);
+    if (response.status !== 200 || !expect.test(answer)) throw new Error(`plain DokuWiki ${method} failed: HTTP ${response.status} ${answer.slice(0, 300)}`);
     return answer;
   };
+  const noPage = /<name>faultCode<\/name>\s*<value><int>121<\/int>/;
   return {
     async open() {
       await call('dokuwiki.login', [xmlString(site.userUsername), xmlString(site.userPassword)]);
+      await call('wiki.aclCheck', [xmlString('start')], /<int>\d+<\/int>/);
     },
     async post(post) {
       const id = post.title.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '');
+      await call('wiki.getPageInfo', [xmlString(id)], noPage);
+      const lock = `<value><struct><member><name>lock</name><value><array><data>${xmlString(id)}</data></array></value></member><member><name>unlock</name><value><array><data></data></array></value></member></struct></value>`;
+      await call('dokuwiki.setLocks', [lock], /<name>locked<\/name>/);
+      await call('wiki.getPageInfo', [xmlString(id)], noPage);
       const text = [`====== ${post.title} ======`, markup(post, (url, anchor) => `[[${url}|${anchor}]]`)].join('\n\n');
       await call('wiki.putPage', [xmlString(id), xmlString(text), '<value><struct><member><name>sum</name><value><string></string></value></member><member><name>minor</name><value><boolean>0</boolean></value></member></struct></value>']);
     },
@@ -199,6 +216,10 @@ function plainShaarli(site: ShaarliPeerSite): PlainClient {
     async open() {},
     async post(post) {
       const description = markup(post, (url, anchor) => `[${anchor}](${url} )`);
+      const searchterm = [...new Set(post.title.toLowerCase().match(/[a-z0-9]+/g) ?? [])].sort((a, b) => b.length - a.length).slice(0, 4).join(' ');
+      const search = await fetch(`${site.url}/api/v1/links?${new URLSearchParams({ searchterm, limit: 'all', visibility: 'all' }).toString()}`, { headers: { authorization: `Bearer ${jwt()}` } });
+      if (search.status !== 200) throw new Error(`plain Shaarli search failed: HTTP ${search.status} ${await search.text()}`);
+      if (((await search.json()) as Array<{ title: string }>).some((link) => link.title === post.title)) throw new Error(`plain Shaarli: a bookmark is titled ${post.title}`);
       const response = await fetch(`${site.url}/api/v1/links`, {
         method: 'POST',
         headers: { authorization: `Bearer ${jwt()}`, 'content-type': 'application/json' },

@@ -34,3 +34,11 @@ export async function postToWordPress(site: WordPressPeerSite, post: { title: st
   if (response.status !== 201) throw new Error(`plain post failed: HTTP ${response.status} ${await response.text()}`);
   await response.text();
 }
+
+/** The slugs of these that published posts have (`GET /wp/v2/posts?slug=…`, as a careful script looks before it posts). */
+export async function takenWordPressSlugs(site: WordPressPeerSite, slugs: readonly string[]): Promise<string[]> {
+  const query = new URLSearchParams({ slug: slugs.join(','), per_page: '100', _fields: 'slug' });
+  const response = await fetch(`${site.url}/wp-json/wp/v2/posts?${query.toString()}`, { headers: { authorization: wordPressAuthorization(site) } });
+  if (response.status !== 200) throw new Error(`plain slug look-up failed: HTTP ${response.status} ${await response.text()}`);
+  return ((await response.json()) as Array<{ slug: string }>).map((post) => post.slug);
+}

@@ -35,7 +35,7 @@ export const PUBLISHING_PLATFORMS = [
     credentials: 'A bot password (User@app, Special:BotPasswords, grant "Create, edit, and move pages") or the account\'s own password',
   },
   {
-    name: 'DokuWiki', hosting: 'selfHosted', modules: ['Wiki'],
+    name: 'DokuWiki', hosting: 'selfHosted', modules: ['Wiki', 'WebProfile', 'ForumProfile', 'PDF'],
     credentials: 'The wiki user name and password; the wiki\'s remote API must be on (remote, remoteuser)',
   },
   {

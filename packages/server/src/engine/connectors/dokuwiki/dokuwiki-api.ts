@@ -2,8 +2,8 @@
  * DokuWiki's remote API over XML-RPC (https://www.dokuwiki.org/devel:xmlrpc) at
  * `<wiki>/lib/exe/xmlrpc.php`, as the connector and the probe use it: `dokuwiki.login` (a cookie
  * session), `wiki.getPageInfo`, `wiki.getPageVersions`, `wiki.getPage`, `wiki.putPage`,
- * `dokuwiki.setLocks`, `wiki.aclCheck`, `wiki.getAttachmentInfo`, `wiki.putAttachment`, and the
- * public `wiki.getRPCVersionSupported`.
+ * `dokuwiki.setLocks`, `wiki.aclCheck`, `wiki.getAttachmentInfo`, `wiki.putAttachment`,
+ * `wiki.getRecentMediaChanges`, and the public `wiki.getRPCVersionSupported`.
  *
  * What the wiki really answers (Debian's 2022-07-31 "Igor", measured; see the shared notes):
  * - the remote API switched off (`remote` = 0): the fault -32605 for every call;
@@ -37,6 +37,7 @@ export const FAULT = {
   emptyPage: 132,
   pageLocked: 133,
   wordBlocked: 134,
+  noRecentChanges: 321,
 } as const;
 
 /** The site answered, but not as DokuWiki's XML-RPC endpoint (404, an HTML page, an error page). */
@@ -129,6 +130,15 @@ export interface PageVersion {
   /** `C` created, `E` edited, `e` minor edit, `D` deleted, `R` reverted. */
   type: string;
   modifiedMs: number | null;
+}
+
+export interface MediaChange {
+  /** The media file's id as the wiki cleaned it. */
+  id: string;
+  /** Who made the change. */
+  author: string;
+  modifiedMs: number | null;
+  size: number;
 }
 
 export interface LockResult {
@@ -311,14 +321,33 @@ export class DokuWikiSession {
   }
 
   /** Size of a media file (0: none). */
-  async attachmentSize(id: string): Promise<number> {
-    const value = await this.call('wiki.getAttachmentInfo', [id], { action: 'look up the image', emptyIsRefusal: true });
+  async attachmentSize(id: string, action = 'look up the image'): Promise<number> {
+    const value = await this.call('wiki.getAttachmentInfo', [id], { action, emptyIsRefusal: true });
     return isStruct(value) && typeof value.size === 'number' ? value.size : 0;
   }
 
   /** Uploads a media file under `id` (never over an existing one); answers the id the wiki gave it. */
-  async putAttachment(id: string, bytes: Uint8Array): Promise<string> {
-    const value = await this.call('wiki.putAttachment', [id, bytes, { ow: false }], { action: 'upload the image', emptyIsRefusal: true });
+  async putAttachment(id: string, bytes: Uint8Array, action = 'upload the image'): Promise<string> {
+    const value = await this.call('wiki.putAttachment', [id, bytes, { ow: false }], { action, emptyIsRefusal: true });
     return typeof value === 'string' && value !== '' ? value : id;
+  }
+
+  /**
+   * The media files changed since `sinceMs` (the latest change of each: id, who, when); empty when
+   * there is none (the wiki answers that as a refusal).
+   */
+  async recentMediaChanges(sinceMs: number): Promise<MediaChange[]> {
+    let value: XmlRpcValue;
+    try {
+      value = await this.call('wiki.getRecentMediaChanges', [Math.max(1_000_000_000, Math.floor(sinceMs / 1000))], { action: 'read the recent media changes', emptyIsRefusal: true });
+    } catch (error) {
+      // None since then: a fault 321, or (Igor) an empty struct with HTTP 200.
+      if (error instanceof DokuWikiRefusal && error.status === 200 && (error.faultCode === null || error.faultCode === FAULT.noRecentChanges)) return [];
+      throw error;
+    }
+    if (!Array.isArray(value)) return [];
+    return value.flatMap((item) => (isStruct(item) && typeof item.name === 'string'
+      ? [{ id: item.name, author: typeof item.author === 'string' ? item.author : '', modifiedMs: timeOf(item.lastModified, item.version), size: typeof item.size === 'number' ? item.size : 0 }]
+      : []));
   }
 }

@@ -11,6 +11,7 @@
  *   (`dokuwiki.setLocks`, which any other editor of the wiki then waits for), looked up, and saved
  *   only when it does not exist; someone's page is never touched. A page of that name made by this
  *   account since the intent is an earlier try of this post whose answer was lost: it is kept.
+ *   Three requests a post besides the name's look-up (the account's permission is read once a login).
  * - No summary is sent: the wiki writes its own ("created"), as for a person's page. The title is
  *   the page's first heading, as DokuWiki pages begin. The wiki marks external links
  *   rel="ugc nofollow" by default, which verification then reports as NOFOLLOW.
@@ -18,10 +19,10 @@
  *   reconciled by `findPublished`: the page of the intent's name whose creation (its latest `C`
  *   version) is by this account at or after the intent.
  */
-import { PublishError, type ClaimedNames, type Connector, type DetectedPlatform, type LinkChange, type NamedPost, type PublishedItem, type PublishedPost, type PublishIntent, type PublishOptions, type PublishPost, type PublishResult, type PublishTarget } from '../connector';
+import { PublishError, type ClaimedNames, type Connector, type DetectedPlatform, type LinkChange, type NamedPost, type ProfileUpdate, type PublishDocument, type PublishedItem, type PublishedPost, type PublishIntent, type PublishOptions, type PublishPost, type PublishResult, type PublishTarget } from '../connector';
 import { loadFeaturedImage } from '../featured-image';
 import type { HttpContext } from '../http';
-import { madeAfterIntent } from '../intent-match';
+import { CLOCK_SKEW_ALLOWANCE_MS, madeAfterIntent } from '../intent-match';
 import { maybePosted, surelyNotPosted } from '../outcome';
 import { ProxyDispatchers, type DispatcherForProxy } from '../proxy-dispatcher';
 import { PLATFORM_DOKUWIKI } from '@linkloom/shared';
@@ -32,9 +33,9 @@ import { rewriteDokuWikiLinks } from './link-rewrite';
 import { XmlRpcParseError } from '../wordpress/xmlrpc';
 import { pageIdCandidates, pageIdOf, sameWikiUser } from './page-id';
 import { probeDokuWiki } from './probe';
-import { pageUrl, wikiBase } from './wiki-address';
+import { mediaUrl, pageUrl, wikiBase } from './wiki-address';
 
-export { pageUrl, wikiBase } from './wiki-address';
+export { mediaUrl, pageUrl, wikiBase } from './wiki-address';
 export { probeDokuWiki, type DokuWikiProbe, type DokuWikiProbeOptions } from './probe';
 
 export interface DokuWikiConnectorOptions {
@@ -74,6 +75,8 @@ export class DokuWikiConnector implements Connector {
   private readonly proxies: ProxyDispatchers;
   private readonly cacheMs: number;
   private readonly sessions = new Map<string, Promise<LoggedIn>>();
+  /** The account's permission on the wiki's top pages, read once a login (pages are made there). */
+  private readonly permissions = new Map<string, number>();
 
   constructor(options: DokuWikiConnectorOptions = {}) {
     this.proxies = new ProxyDispatchers(options.dispatcherForProxy);
@@ -90,7 +93,7 @@ export class DokuWikiConnector implements Connector {
 
     // Everything before the save cannot have made the page: never an unknown outcome.
     const { session, existing } = await surelyNotPosted(async () => {
-      const permission = await this.asked(target, options, (current) => current.permission(id), 'check the permissions');
+      const permission = await this.createPermission(target, options, id);
       if (permission < AUTH_CREATE) {
         throw new PublishError('auth', `${base} does not let ${target.username} create pages: give the account (or its group) the permission "create" in the wiki's access control.`, { code: 'permissionDenied', retryable: false });
       }
@@ -139,10 +142,8 @@ export class DokuWikiConnector implements Connector {
         throw error instanceof DokuWikiRefusal ? saveRefusal(saver, error, id) : error;
       }
     }
-    // The wiki cleans ids (its own rules): the page's id as it answers it, else ours.
-    const saved = await saver.pageInfo(id).catch(() => null);
-    const pageId = saved?.id ?? id;
-    return { url: pageUrl(base, pageId), remoteId: pageId, warnings };
+    // The id is the wiki's own: ids are made clean (page-id.ts), and the lock above answered it as the wiki keeps it.
+    return { url: pageUrl(base, id), remoteId: id, warnings };
   }
 
   /**
@@ -156,8 +157,9 @@ export class DokuWikiConnector implements Connector {
     }
     return surelyNotPosted(async () => {
       const { session } = await this.loggedIn(target, options);
-      for (let at = 0; at < candidates.length; at += NAMES_PER_ROUND) {
-        const round = candidates.slice(at, at + NAMES_PER_ROUND);
+      // The title alone first (it is free for almost every post: one look-up), then the rest in rounds.
+      for (let at = 0; at < candidates.length; at += at === 0 ? 1 : NAMES_PER_ROUND) {
+        const round = candidates.slice(at, at === 0 ? 1 : at + NAMES_PER_ROUND);
         const pages = await Promise.all(round.map((candidate) => this.asked(target, options, (current) => current.pageInfo(candidate), 'read the page')));
         const free = round.filter((_, index) => pages[index] === null);
         const ours = free.length > 0 ? await claimed(free) : new Set<string>();
@@ -213,6 +215,103 @@ export class DokuWikiConnector implements Connector {
     }
   }
 
+  /**
+   * The account's profile (Connector.updateProfile): its user page, `user:<login>` (the page the
+   * wiki links a user's name to), written with the bio and its links. The page is locked for the
+   * account first; the lock answers the id as the wiki writes it, which the profile's address is.
+   * Setting the page again writes the same text: nothing is ever made twice.
+   */
+  async updateProfile(target: PublishTarget, profile: ProfileUpdate, options: PublishOptions): Promise<PublishResult> {
+    const { text, notes } = await convert(`<p>${profile.html}</p>`, options.signal);
+    const base = wikiBase(target.siteUrl);
+    const { session, id } = await surelyNotPosted(async () => {
+      const { session: current } = await this.loggedIn(target, options);
+      const wanted = `user:${current.loggedInAs ?? target.username}`;
+      const locks = await this.asked(target, options, (asking) => asking.setLocks([wanted], []), 'lock the user page');
+      const [locked] = locks.locked;
+      if (locked === undefined) {
+        throw new PublishError('rejected', `${base} does not let ${target.username} edit its user page ${wanted} just now (someone is editing it, or the account may not edit pages in the "user" namespace); it will be tried again.`, { code: 'permissionDenied', retryable: true });
+      }
+      return { session: (await this.loggedIn(target, options)).session, id: locked };
+    });
+    try {
+      await this.saving(() => session.putPage(id, text, '', false, 'save the user page'));
+    } catch (error) {
+      await this.unlock(session, id);
+      throw error instanceof DokuWikiRefusal ? saveRefusal(session, error, id) : error;
+    }
+    return { url: pageUrl(base, id), remoteId: id, warnings: [...notes] };
+  }
+
+  /**
+   * The document's media id (Connector.chooseDocumentName): a page id of the title (page-id.ts)
+   * with `.pdf`, the first no file of the wiki has and no other post of ours claims. Reads only.
+   */
+  async chooseDocumentName(target: PublishTarget, doc: NamedPost, claimed: ClaimedNames, options: PublishOptions): Promise<string> {
+    const candidates = pageIdCandidates(doc.title, doc.html).map((id) => `${id}.pdf`);
+    if (candidates.length === 0) {
+      throw new PublishError('rejected', `The document "${doc.title}" has neither a title nor a text a file could be named by; give it a title.`, { retryable: false });
+    }
+    return surelyNotPosted(async () => {
+      const { session } = await this.loggedIn(target, options);
+      for (let at = 0; at < candidates.length; at += at === 0 ? 1 : NAMES_PER_ROUND) {
+        const round = candidates.slice(at, at === 0 ? 1 : at + NAMES_PER_ROUND);
+        const sizes = await Promise.all(round.map((candidate) => this.asked(target, options, (current) => current.attachmentSize(candidate, 'look up the file'), 'look up the file')));
+        const free = round.filter((_, index) => sizes[index] === 0);
+        const ours = free.length > 0 ? await claimed(free) : new Set<string>();
+        const name = free.find((candidate) => !ours.has(candidate));
+        if (name !== undefined) return name;
+      }
+      throw new PublishError('rejected', `${session.siteLabel} already has files under every name the document "${doc.title}" could take; change its title.`, { retryable: false });
+    });
+  }
+
+  /**
+   * Uploads the document to the wiki's media (`wiki.putAttachment`, never over a file): its
+   * address is the wiki's own link to the file, `lib/exe/fetch.php?media=<id>`. A file of that
+   * name uploaded by this account since the intent is an earlier try whose answer was lost: it is
+   * kept. Needs the permission "upload" and PDF among the wiki's media types (the default).
+   */
+  async publishDocument(target: PublishTarget, doc: PublishDocument, options: PublishOptions): Promise<PublishResult> {
+    const id = doc.intent.name;
+    const base = wikiBase(target.siteUrl);
+    const { session, size } = await surelyNotPosted(async () => {
+      const permission = await this.createPermission(target, options, id);
+      if (permission < AUTH_UPLOAD) {
+        throw new PublishError('auth', `${base} does not let ${target.username} upload files: give the account (or its group) the permission "upload" in the wiki's access control.`, { code: 'permissionDenied', retryable: false });
+      }
+      const found = await this.asked(target, options, (current) => current.attachmentSize(id, 'look up the file'), 'look up the file');
+      return { session: (await this.loggedIn(target, options)).session, size: found };
+    });
+    if (size > 0) {
+      const earlier = await surelyNotPosted(() => this.findDocument(target, doc.intent, options));
+      if (earlier) return { url: earlier.url, remoteId: earlier.remoteId, warnings: [`The file ${id} already existed from an earlier try of this post; it was kept.`] };
+      throw new PublishError('rejected', `${session.siteLabel} already has a file named ${id}, uploaded by someone else: it was left alone, and the document will be tried again under another name.`, { code: 'pageExists', retryable: true });
+    }
+    let media = id;
+    try {
+      // An answer lost after the upload left may be a file saved: the engine asks findDocument before trying again.
+      await maybePosted(() => this.saving(async () => {
+        media = await session.putAttachment(id, doc.bytes, 'upload the file');
+      }));
+    } catch (error) {
+      if (error instanceof PublishError && error.outcomeUnknown) throw error;
+      throw error instanceof DokuWikiRefusal ? uploadRefusal(session, error, id) : error;
+    }
+    return { url: mediaUrl(base, media), remoteId: media, warnings: [] };
+  }
+
+  /** The file an earlier publishDocument with this intent uploaded: of the intent's name, last changed by this account at or after the intent; null when there is none. */
+  async findDocument(target: PublishTarget, intent: PublishIntent, options: PublishOptions): Promise<PublishedPost | null> {
+    return surelyNotPosted(async () => {
+      const { session } = await this.loggedIn(target, options);
+      const since = intent.at - CLOCK_SKEW_ALLOWANCE_MS;
+      const changes = await this.asked(target, options, (current) => current.recentMediaChanges(since), 'read the recent media changes');
+      const found = changes.find((change) => change.id === intent.name && change.size > 0 && sameWikiUser(change.author, session.loggedInAs) && madeAfterIntent(change.modifiedMs, intent));
+      return found ? { url: mediaUrl(wikiBase(target.siteUrl), found.id), remoteId: found.id, status: 'publish' } : null;
+    });
+  }
+
   /** Whether the site runs DokuWiki, and whether its remote API is on (`apis`: `xmlrpc`, or none). */
   async detect(siteUrl: string, options: PublishOptions): Promise<DetectedPlatform | null> {
     const dispatcher = options.proxy ? await this.proxies.get(options.proxy) : undefined;
@@ -224,6 +323,7 @@ export class DokuWikiConnector implements Connector {
   /** Forgets the logins made. */
   forgetSites(): void {
     this.sessions.clear();
+    this.permissions.clear();
   }
 
   // -------------------------------------------------------------------------------------------
@@ -331,6 +431,21 @@ export class DokuWikiConnector implements Connector {
 
   private forget(target: PublishTarget, options: PublishOptions): void {
     this.sessions.delete(this.sessionKey(target, options));
+    this.permissions.delete(this.sessionKey(target, options));
+  }
+
+  /**
+   * The account's permission to make the page: read once per login and kept (the posts' pages are
+   * all top pages of the wiki, where one rule holds for all). Kept only when it lets the account
+   * create pages; a page with a rule of its own is refused at the save, in our words.
+   */
+  private async createPermission(target: PublishTarget, options: PublishOptions, id: string): Promise<number> {
+    const key = this.sessionKey(target, options);
+    const known = this.permissions.get(key);
+    if (known !== undefined) return known;
+    const permission = await this.asked(target, options, (current) => current.permission(id), 'check the permissions');
+    if (permission >= AUTH_CREATE) this.permissions.set(key, permission);
+    return permission;
   }
 
   /** A logged-in session for this wiki and account, reused while fresh (one login for many posts). */
@@ -408,6 +523,12 @@ function changeSummary(changes: readonly LinkChange[]): string {
     }
   }))];
   return hosts.length > 0 ? `link to ${hosts.slice(0, 3).join(', ')}` : 'link updated';
+}
+
+/** A refused upload in our words: not allowed, or a file the wiki does not take. */
+function uploadRefusal(session: DokuWikiSession, error: DokuWikiRefusal, id: string): PublishError {
+  if (error.remoteOff || error.notLoggedIn || error.forbidden) return refusal(session, error, `upload the file ${id}`);
+  return new PublishError('rejected', `${session.siteLabel} refused the file ${id} (${refusalCode(error)}): PDF may not be among the wiki's media types (conf/mime.conf), or the file is larger than the wiki takes.`, { code: 'refusedContent', retryable: false, cause: error });
 }
 
 function apiMissing(session: DokuWikiSession): PublishError {

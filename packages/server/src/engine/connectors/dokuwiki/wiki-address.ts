@@ -9,3 +9,8 @@ export function wikiBase(siteUrl: string): string {
 export function pageUrl(base: string, id: string): string {
   return `${base}/doku.php?id=${encodeURIComponent(id).replace(/%3A/gi, ':')}`;
 }
+
+/** The public address of a media file, as the wiki links it: `<wiki>/lib/exe/fetch.php?media=<id>`. */
+export function mediaUrl(base: string, id: string): string {
+  return `${base}/lib/exe/fetch.php?media=${encodeURIComponent(id).replace(/%3A/gi, ':')}`;
+}
