@@ -31,7 +31,7 @@ describe('module posts on a platform that cannot make them', () => {
     const connector = articleOnly('Telegraph');
     await expect(prepareModulePost(input('profile', connector))).rejects.toMatchObject({
       name: 'PublishError', kind: 'rejected', retryable: false,
-      message: "Telegraph has no profile page LinkLoom can edit: use a WordPress or MediaWiki site for Web 2.0 Profile projects",
+      message: "Telegraph has no profile page LinkLoom can edit: use a WordPress, MediaWiki or DokuWiki site for Web 2.0 Profile projects",
     });
     await expect(prepareModulePost(input('document', connector))).rejects.toMatchObject({ kind: 'rejected', retryable: false, message: MODULE_MESSAGES.noDocumentUpload('Telegraph') });
     expect(connector.publish).not.toHaveBeenCalled();

@@ -6,7 +6,7 @@
  * (engine/connectors/registry.ts); the screens say from here which modules can publish with the
  * user's sites. docs/connectors.md tells how to add the next one.
  */
-import { UNRUNNABLE_MODULES } from '../constants/module-messages';
+import { MODULE_MESSAGES, UNRUNNABLE_MODULES } from '../constants/module-messages';
 import type { ModuleId } from '../constants/modules';
 
 export interface PublishingPlatform {
@@ -97,4 +97,23 @@ export function platformPublishes(platform: string, module: string): boolean {
 /** The platforms that can publish a module's work (none for Google Place; Account Creation and Indexer are not publishing modules). */
 export function platformsFor(module: string): string[] {
   return (PUBLISHING_PLATFORMS as readonly PublishingPlatform[]).filter((platform) => platform.modules.some((served) => served === module)).map((platform) => platform.name);
+}
+
+/** Modules whose post is the account's own profile, not a new post. */
+const PROFILE_MODULES: ReadonlySet<string> = new Set(['WebProfile', 'ForumProfile']);
+
+/**
+ * Why a site of `platform` cannot take a project's post of `module`, or null when it can: a site
+ * whose platform the verifier has not found (the run tries it as WordPress), a platform with no
+ * connector, and for profiles and PDFs a platform with no profile page or media library LinkLoom
+ * can write to. Any platform with a connector publishes the article-style modules as a new post.
+ */
+export function whySiteCannotPublish(platform: string, module: string): string | null {
+  if (platform.trim() === '' || platform.toLowerCase() === 'unknown') return MODULE_MESSAGES.platformUnknown;
+  const known = publishingPlatform(platform);
+  if (!known) return MODULE_MESSAGES.noConnector(platform);
+  const serves = known.modules.some((served) => served === module);
+  if (PROFILE_MODULES.has(module) && !serves) return MODULE_MESSAGES.noProfilePage(known.name);
+  if (module === 'PDF' && !serves) return MODULE_MESSAGES.noDocumentUpload(known.name);
+  return null;
 }

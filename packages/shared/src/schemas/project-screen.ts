@@ -129,6 +129,9 @@ export const READINESS_NOTICES = {
   /** A re-run (issue 35 item 4): sites that already have their posts from earlier runs are left alone. */
   sitesAlreadyDone: (done: number, ticked: number) =>
     `${done} of ${ticked} ticked site${ticked === 1 ? '' : 's'} already ${done === 1 ? 'has its' : 'have their'} posts from earlier runs: Start posts only to the other${ticked - done === 1 ? ' one' : ` ${ticked - done}`}`,
+  /** Ticked sites that cannot take the project's posts (issue 37 item 6), each with why; the run fails their posts. */
+  sitesWithoutConnector: (sites: ReadonlyArray<{ host: string; why: string }>, ticked: number) =>
+    `${sites.length} of ${ticked} ticked site${ticked === 1 ? '' : 's'} cannot take this project's posts: ${sites.map((site) => `${site.host} (${site.why})`).join('; ')}`,
   /** A re-run of account creation: sites with an account in the profile are left alone. */
   sitesAlreadyRegistered: (done: number, ticked: number) =>
     `${done} of ${ticked} ticked site${ticked === 1 ? '' : 's'} already ${done === 1 ? 'has an account' : 'have accounts'} in the profile: Start registers only on the other${ticked - done === 1 ? ' one' : ` ${ticked - done}`}`,

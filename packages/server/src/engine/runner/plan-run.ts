@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import {
-  PROJECT_FORM_MESSAGES, READINESS_NOTICES, RERUN_MESSAGES, UNRUNNABLE_MODULES, postsAreCapped, postsPerSite, postsStillDue, projectKind, spreadDays, spreadStartTimes,
+  PROJECT_FORM_MESSAGES, READINESS_NOTICES, RERUN_MESSAGES, UNRUNNABLE_MODULES, MODULE_MESSAGES, postsAreCapped, whySiteCannotPublish, postsPerSite, postsStillDue, projectKind, spreadDays, spreadStartTimes,
   validateAccountTab, validateEmailTab, type ProjectKind,
 } from '@linkloom/shared';
 import type { DB } from '../../platform/db/schema';
@@ -140,6 +140,16 @@ export async function runReadiness(db: Kysely<DB>, ownerId: number, project: Pro
     ? []
     : (await availableSites(db, ownerId, { kind, module: project.module, privateNetworkId })).filter((site) => ticked.has(site.key));
   if (sites.length === 0 && !(read.kind === 'privateproject' && privateNetworkId === null)) problems.push(PLAN_MESSAGES.sitesGone);
+  // Ticked sites that cannot take the posts (issue 37 item 6): said before Start; when none of them
+  // surely can (a platform with no connector, or none for profiles / PDFs), Start is refused.
+  const cannot = read.kind === 'postingproject' || read.kind === 'privateproject'
+    ? sites.flatMap((site) => {
+      const why = whySiteCannotPublish(site.platform, project.module);
+      return why === null ? [] : [{ host: siteHost(site.siteUrl) ?? site.siteUrl, why }];
+    })
+    : [];
+  const cannotNotice = cannot.length > 0 ? READINESS_NOTICES.sitesWithoutConnector(cannot, sites.length) : null;
+  if (cannotNotice !== null && cannot.length === sites.length && cannot.every((site) => site.why !== MODULE_MESSAGES.platformUnknown)) problems.push(cannotNotice);
   const contentGroupId = read.kind === 'postingproject' || read.kind === 'privateproject' ? read.form.contentGroupId : null;
 
   // A re-run (issue 35 item 4) makes only what earlier runs left undone: a site with its posts (or,
@@ -152,6 +162,7 @@ export async function runReadiness(db: Kysely<DB>, ownerId: number, project: Pro
   const due = sites.reduce((sum, site) => sum + postsStillDue(perSite, alreadyDone.get(site.key) ?? 0, capped), 0);
   const finished = sites.filter((site) => postsStillDue(perSite, alreadyDone.get(site.key) ?? 0, capped) === 0).length;
   const notices: string[] = [];
+  if (cannotNotice !== null && !problems.includes(cannotNotice)) notices.push(cannotNotice);
   if (sites.length > 0 && finished === sites.length) {
     problems.push(read.kind === 'acproject' ? RERUN_MESSAGES.allRegistered(sites.length) : RERUN_MESSAGES.allPosted(sites.length, kind === 'privateproject'));
   } else if (finished > 0) {
