@@ -27,7 +27,7 @@ const failedTests = [];
 const setup = await setUp();
 stageTimes.push(`setup ${Math.round((Date.now() - runStarted) / 1000)} s`);
 const failures = [...setup.failures];
-/** The stage running now (stages run one at a time, asynchronously so that signals are handled). */
+/** The stage running now (stages run one at a time but typecheck and lint, asynchronously so that signals are handled). */
 let current = null;
 // A throwaway PostgreSQL of the set-up is stopped however the run ends (Ctrl-C included).
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
@@ -91,8 +91,38 @@ async function vitest(label, projects, extra = []) {
   return ok;
 }
 
-await run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
-await run('lint', 'npm', ['run', '--silent', 'lint']);
+/**
+ * Stages that only read the sources, at once (each is one process on one core; the machine has
+ * two): their output is held and printed whole, one stage after the other.
+ */
+function runTogether(stages) {
+  const children = new Set();
+  current = { kill: (signal) => { for (const child of children) child.kill(signal); } };
+  return Promise.all(stages.map(({ label, command, args }) => new Promise((resolve) => {
+    const started = Date.now();
+    const output = [];
+    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: setup.env });
+    children.add(child);
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    const done = (ok, note = '') => {
+      children.delete(child);
+      process.stdout.write(`\n=== ${label}: ${command} ${args.join(' ')}\n${Buffer.concat(output).toString()}${note}`);
+      if (!ok) failures.push(label);
+      stageTimes.push(`${label} ${Math.round((Date.now() - started) / 1000)} s`);
+      resolve(ok);
+    };
+    child.on('error', (error) => done(false, `${label}: ${error.message}\n`));
+    child.on('close', (code) => done(code === 0));
+  }))).finally(() => {
+    current = null;
+  });
+}
+
+await runTogether([
+  { label: 'typecheck', command: 'npm', args: ['run', '--silent', 'typecheck'] },
+  { label: 'lint', command: 'npm', args: ['run', '--silent', 'lint'] },
+]);
 await vitest('unit', ['shared', 'server-unit', 'web']);
 // The API tests mostly wait (on the engine's jobs, timers, the databases): three files at once,
 // where vitest's default on a 2-core machine is one (its workers are the cores less one).
