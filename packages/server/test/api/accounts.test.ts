@@ -19,20 +19,39 @@ describe.each(DATABASES)('accounts of a profile on $kind', ({ kind, skip }) => {
 
   const list = async (agent: Agent, profileId: number | string, query = '') => agent.request('GET', `/rest/accounts/${profileId}${query}`);
 
-  it.skipIf(skip)('answers campaign, profile, the first page of 100 sorted by site and the total', async () => {
+  it.skipIf(skip)('answers campaign, profile, every account sorted by site and the total without paging parameters; a page of 100 with them', async () => {
     const profile = await annProfile('Store A');
     await buildAccounts(ctx.server.database.db, profile, ann.id, 150);
+    const sites = (from: number, count: number) => Array.from({ length: count }, (_, i) => `site-${String(i + from).padStart(3, '0')}.test`);
     const response = await list(ann.agent, profile.id);
     expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    // The envelope a script written for the original looks for, as on every GET /rest/* object answer.
+    expect(response.json()).toMatchObject({ success: { message: 'Success' } });
     const body = AccountListResponseSchema.parse(response.json());
     expect(body.campaign).toEqual({ id: profile.campaignId, name: 'Ann campaign' });
     expect(body.profile).toEqual({ id: profile.id, name: 'Store A', group: '', campaignId: profile.campaignId, count: 150 });
+    // All 150, not the first page of 100 (issue 38: the default page size cut the answer silently).
     expect(body.total).toBe(150);
-    expect(body.accounts).toHaveLength(100);
+    expect(body.accounts.map((a) => a.siteName)).toEqual(sites(1, 150));
     expect(body.accounts[0]).toEqual({ accountListId: profile.id, siteName: 'site-001.test', email: 'user001@mail.test', username: 'user001', password: 'pw001', verifiedAt: null });
+    // Sorted and filtered as asked, still whole.
+    const byUser = AccountListResponseSchema.parse((await list(ann.agent, profile.id, '?sortField=username&sortOrder=desc&email=mail.test')).json());
+    expect(byUser.total).toBe(150);
+    expect(byUser.accounts.map((a) => a.siteName)).toEqual(sites(1, 150).reverse());
+    const filtered = AccountListResponseSchema.parse((await list(ann.agent, profile.id, '?site=site-1')).json());
+    expect(filtered).toMatchObject({ total: 51, profile: { count: 150 } });
+    expect(filtered.accounts.map((a) => a.siteName)).toEqual(sites(100, 51));
 
+    // With page or pageSize: one page, as the grid asks (the default page size is 100).
+    const page1 = AccountListResponseSchema.parse((await list(ann.agent, profile.id, '?page=1')).json());
+    expect(page1.total).toBe(150);
+    expect(page1.accounts.map((a) => a.siteName)).toEqual(sites(1, 100));
     const page2 = AccountListResponseSchema.parse((await list(ann.agent, profile.id, '?page=2')).json());
-    expect(page2.accounts.map((a) => a.siteName)).toEqual(Array.from({ length: 50 }, (_, i) => `site-${String(i + 101).padStart(3, '0')}.test`));
+    expect(page2.accounts.map((a) => a.siteName)).toEqual(sites(101, 50));
+    const sized = AccountListResponseSchema.parse((await list(ann.agent, profile.id, '?pageSize=30')).json());
+    expect(sized).toMatchObject({ total: 150 });
+    expect(sized.accounts.map((a) => a.siteName)).toEqual(sites(1, 30));
   });
 
   it.skipIf(skip)('sorts by each column both ways and filters by substring, case-insensitively, wildcards taken literally', async () => {

@@ -106,7 +106,11 @@ export const ACCOUNT_MAX_PAGE_SIZE = 1000;
 
 const filterText = z.string().trim().max(256, { error: 'A filter must be at most 256 characters' }).optional();
 
-/** GET /rest/accounts/{profileId} query: a page of the profile's accounts, sorted and filtered on the server. */
+/**
+ * GET /rest/accounts/{profileId} query: the profile's accounts, sorted and filtered on the server.
+ * With page or pageSize in the query string, one page (the defaults fill the other); without
+ * either, every account (the server streams them: issue 38).
+ */
 export const AccountListQuerySchema = z.object({
   page: queryNumber(1, 10_000_000, 1, { notNumber: 'page must be a number', tooSmall: 'page must be at least 1', tooLarge: 'page must be at most 10000000' }),
   pageSize: queryNumber(1, ACCOUNT_MAX_PAGE_SIZE, PAGE_SIZE, {
@@ -124,7 +128,7 @@ export type AccountListQuery = Omit<z.input<typeof AccountListQuerySchema>, 'pag
 
 export const ProfileIdParamsSchema = z.object({ profileId: PathIdSchema });
 
-/** GET /rest/accounts/{profileId}: the breadcrumb's campaign, the profile, one page of accounts and the filtered total. */
+/** GET /rest/accounts/{profileId}: the breadcrumb's campaign, the profile, one page of accounts (or all of them when no page was asked for) and the filtered total. */
 export const AccountListResponseSchema = z.object({
   campaign: z.object({ id: z.number().int(), name: z.string() }),
   profile: ProfileRowSchema,

@@ -48,7 +48,8 @@ function withOpenPasswords(db: Kysely<DB>, rows: AccountRow[]): AccountRow[] {
 }
 
 /** Each order ends on a unique key, so a page boundary is stable; each has its index (migration 0003). */
-const SORT_COLUMNS: Record<AccountSortField, readonly ('site_name' | 'email' | 'username' | 'id')[]> = {
+type SortColumn = 'site_name' | 'email' | 'username' | 'id';
+const SORT_COLUMNS: Record<AccountSortField, readonly [SortColumn, SortColumn]> = {
   site: ['site_name', 'email'],
   email: ['email', 'site_name'],
   username: ['username', 'id'],
@@ -108,6 +109,37 @@ export async function listAccountPage(db: Kysely<DB>, dialect: DialectName, prof
     base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { rows: withOpenPasswords(db, rows), total: Number(total.n) };
+}
+
+/** Where a sorted listing of accounts stopped: the last row's values of its order's two columns. */
+export type AccountListCursor = readonly [string | number, string | number];
+
+export type AccountListingRequest = Pick<AccountPageRequest, 'sortField' | 'sortOrder' | 'filters'>;
+
+/**
+ * The next `limit` accounts of a sorted, filtered listing after `cursor` (keyset on the order's two
+ * columns, the last of which makes the order unique, so batch 500 costs what batch 1 costs and
+ * walks the order's index from the cursor), with the cursor to go on from. Passwords in clear.
+ */
+export async function listedAccountsAfter(
+  db: Kysely<DB>, dialect: DialectName, profileId: number, request: AccountListingRequest, cursor: AccountListCursor | null, limit: number,
+): Promise<{ rows: AccountRow[]; last: AccountListCursor | null }> {
+  const [first, second] = SORT_COLUMNS[request.sortField];
+  const conditions = filterConditions(request.filters, dialect);
+  if (cursor !== null) {
+    const after = sql.raw(request.sortOrder === 'asc' ? '>' : '<');
+    const reached = sql.raw(request.sortOrder === 'asc' ? '>=' : '<=');
+    const [a, b] = [sql.ref(`accounts.${first}`), sql.ref(`accounts.${second}`)];
+    // `a >= c and (a > c or b > c.b)`: the first term lets the index range start at the cursor (as
+    // the link listing's keyset, link-items.repository.ts).
+    conditions.push(sql<SqlBool>`${a} ${reached} ${cursor[0]} and (${a} ${after} ${cursor[0]} or ${b} ${after} ${cursor[1]})`);
+  }
+  const rows = await db.selectFrom('accounts').select(ACCOUNT_COLUMNS)
+    .where('accounts.profile_id', '=', profileId).where((eb) => eb.and(conditions))
+    .orderBy(`accounts.${first}`, request.sortOrder).orderBy(`accounts.${second}`, request.sortOrder)
+    .limit(limit).execute();
+  const lastRow = rows[rows.length - 1];
+  return { rows: withOpenPasswords(db, rows), last: lastRow ? [lastRow[first], lastRow[second]] : null };
 }
 
 /** A batch of a profile's accounts after an id (keyset walk for exports), passwords in clear. */

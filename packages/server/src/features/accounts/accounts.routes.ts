@@ -7,8 +7,11 @@ import {
 import type { AppContext } from '../../app-context';
 import { currentUser } from '../../platform/auth/session.plugin';
 import { sendAttachment } from '../../platform/files/download';
+import { sendJsonStream } from '../../platform/http/json-stream';
+import { asksForPage } from '../../platform/http/paging';
 import { countProfileAccounts, findProfileWithCampaign, listAccountPage } from './accounts.repository';
-import { presentAccountList } from './accounts.presenter';
+import { presentAccountList, presentProfile } from './accounts.presenter';
+import { streamAllAccounts } from './stream-all-accounts';
 import { saveAccount } from './save-account';
 import { deleteProfileAccounts } from './delete-accounts';
 import { exportProfile, exportProfiles } from './export-accounts';
@@ -24,13 +27,20 @@ export const accountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
 
   app.get('/rest/accounts/:profileId', {
     schema: {
-      tags, summary: "One page of a profile's accounts, sorted and filtered on the server, with its campaign and profile",
+      tags,
+      summary: "A profile's accounts with its campaign and profile: with page or pageSize, one page, sorted and filtered on the server; without them, every account (sorted and filtered as asked), streamed",
       params: ProfileIdParamsSchema, querystring: AccountListQuerySchema, response: { 200: AccountListResponseSchema, ...errors },
     },
-  }, async (request) => {
+  }, async (request, reply) => {
     const { profileId } = request.params;
     const { page, pageSize, sortField, sortOrder, site, email, username } = request.query;
     const profile = await findProfileWithCampaign(db, profileId, currentUser(request).id);
+    if (!asksForPage(request.url)) {
+      // No paging asked for: every account, streamed (a script written for the original reads them so;
+      // the default page of 100 cut its answer silently, issue 38).
+      const head = { campaign: { id: profile.campaign_id, name: profile.campaign_name }, profile: presentProfile(profile, await countProfileAccounts(db, profileId)) };
+      return sendJsonStream(reply, streamAllAccounts(db, ctx.database.dialect, head, { sortField, sortOrder, filters: { site, email, username } }, profileId));
+    }
     const [count, { rows, total }] = await Promise.all([
       countProfileAccounts(db, profileId),
       listAccountPage(db, ctx.database.dialect, profileId, { page, pageSize, sortField, sortOrder, filters: { site, email, username } }),

@@ -9,6 +9,7 @@ import type { AppContext } from '../../app-context';
 import { currentUser } from '../../platform/auth/session.plugin';
 import { NotFoundError } from '../../platform/http/errors';
 import { sendJsonStream } from '../../platform/http/json-stream';
+import { asksForPage } from '../../platform/http/paging';
 import { addLink, addLinkBatch, ownedLinkSet } from './add-links';
 import { linkFileRoutes } from './link-files.routes';
 import { publishLinksChanged } from './link-items.live';
@@ -19,15 +20,6 @@ import { readLinksToDeadPages } from '../link-health/at-risk-posts.repository';
 
 const tags = ['link sets'];
 
-/**
- * Whether a listing asked for one page: whether the client sent page or pageSize at all. The
- * validated query has its defaults filled in, so this reads the query string as it came.
- */
-function asksForPage(url: string): boolean {
-  const queryStart = url.indexOf('?');
-  const search = new URLSearchParams(queryStart === -1 ? '' : url.slice(queryStart + 1));
-  return search.has('page') || search.has('pageSize');
-}
 const errors = { 404: ErrorResponseSchema, 422: ErrorResponseSchema };
 
 /**
