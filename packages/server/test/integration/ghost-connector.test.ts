@@ -88,6 +88,28 @@ describe('Ghost connector against the Admin API stand-in', () => {
     expect(page).toContain('href="https://tea.example/green?x=1&amp;y=2"');
   });
 
+  it('downloads a featured image given by its address on another host (without the key) and uploads it to the site', async () => {
+    const authorizations: Array<string | undefined> = [];
+    const images = await startStubServer((request, response) => {
+      authorizations.push(request.headers.authorization);
+      response.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.from(PNG));
+    });
+    try {
+      const fields = { title: 'Mint in the garden', html: '<p>Mint spreads fast: grow it in a pot.</p>', tags: [] };
+      const name = await connector.chooseName(target, fields, noClaims, OPTIONS);
+      const uploads = ghost.uploads.length;
+      const result = await connector.publish(target, { ...fields, featuredImage: { url: `${images.url}/photos/mint.png`, alt: 'Mint' }, intent: intentOf(fields.title, name) }, OPTIONS);
+      expect(result.warnings).toEqual([]);
+      expect(images.requests).toEqual(['GET /photos/mint.png']);
+      expect(authorizations).toEqual([undefined]);
+      expect(ghost.uploads).toHaveLength(uploads + 1);
+      expect(ghost.uploads.at(-1)).toMatchObject({ filename: 'mint.png', contentType: 'image/png' });
+      expect(ghost.posts.at(-1)!.received).toMatchObject({ posts: [{ feature_image: `${ghost.url}/content/images/mint.png`, feature_image_alt: 'Mint' }] });
+    } finally {
+      await images.close();
+    }
+  });
+
   it('chooses a slug free on the site and claimed by no other post of ours, told apart by a word of the text', async () => {
     const fields = { title: 'Tea at its best', html: '<p>Oolong oolong leaves, rolled leaves.</p>' };
     // Taken on the site (the post above): told apart by the text's most frequent word.

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import type { FeaturedImage } from './connector';
+import type { FeaturedImage, PublishOptions } from './connector';
+import type { ProxyDispatchers } from './proxy-dispatcher';
 import { describeNetworkCode, errorCode, type HttpContext } from './http';
 import { egressFetch } from '../../platform/egress/egress-dispatcher';
 import { findOutboundRefusal } from '../../platform/egress/outbound-policy';
@@ -102,4 +103,19 @@ export function safeFilename(name: string, contentType: string): string {
   const current = path.posix.extname(cleaned).slice(1).toLowerCase();
   if (current === extension || (extension === 'jpg' && current === 'jpeg')) return cleaned;
   return `${cleaned.replace(/\.[^.]*$/, '')}.${extension}`;
+}
+
+/**
+ * What a featured image's download goes through: the post's proxy when it has one, and no tie to
+ * the site (the image is on another host; a connector whose site context only reaches the site's
+ * origin hands this one to {@link loadFeaturedImage} instead).
+ */
+export async function imageDownloadContext(proxies: ProxyDispatchers, options: PublishOptions): Promise<HttpContext> {
+  const dispatcher = options.proxy ? await proxies.get(options.proxy) : undefined;
+  return {
+    timeoutMs: options.timeoutMs,
+    siteLabel: 'the featured image',
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(dispatcher ? { dispatcher } : {}),
+  };
 }

@@ -20,7 +20,7 @@
  *   version) is by this account at or after the intent.
  */
 import { PublishError, type ClaimedNames, type Connector, type DetectedPlatform, type LinkChange, type NamedPost, type ProfileUpdate, type PublishDocument, type PublishedItem, type PublishedPost, type PublishIntent, type PublishOptions, type PublishPost, type PublishResult, type PublishTarget } from '../connector';
-import { loadFeaturedImage } from '../featured-image';
+import { imageDownloadContext, loadFeaturedImage } from '../featured-image';
 import type { HttpContext } from '../http';
 import { CLOCK_SKEW_ALLOWANCE_MS, madeAfterIntent } from '../intent-match';
 import { maybePosted, surelyNotPosted } from '../outcome';
@@ -117,7 +117,7 @@ export class DokuWikiConnector implements Connector {
 
     let image = '';
     if (post.featuredImage) {
-      const uploaded = await this.uploadImage(session, id, post.featuredImage, await this.imageHttp(options), options);
+      const uploaded = await this.uploadImage(session, id, post.featuredImage, await imageDownloadContext(this.proxies, options), options);
       if ('warning' in uploaded) warnings.push(uploaded.warning);
       else image = uploaded.markup;
     }
@@ -390,17 +390,6 @@ export class DokuWikiConnector implements Connector {
       if (error instanceof PublishError && error.cause instanceof XmlRpcParseError) throw error.withOutcomeUnknown(true);
       throw error;
     }
-  }
-
-  /** For the featured image's download: the proxy when there is one, and no tie to the wiki (the image is on another host). */
-  private async imageHttp(options: PublishOptions): Promise<HttpContext> {
-    const dispatcher = options.proxy ? await this.proxies.get(options.proxy) : undefined;
-    return {
-      timeoutMs: options.timeoutMs,
-      siteLabel: 'the featured image',
-      ...(options.signal ? { signal: options.signal } : {}),
-      ...(dispatcher ? { dispatcher } : {}),
-    };
   }
 
   /**

@@ -21,7 +21,7 @@
  */
 import { PLATFORM_GHOST, decodeEntities } from '@linkloom/shared';
 import { PublishError, type ClaimedNames, type Connector, type LinkChange, type NamedPost, type PublishedItem, type PublishedPost, type PublishIntent, type PublishOptions, type PublishPost, type PublishResult, type PublishTarget } from '../connector';
-import { loadFeaturedImage, type ImageFile } from '../featured-image';
+import { imageDownloadContext, loadFeaturedImage, type ImageFile } from '../featured-image';
 import { normaliseSiteUrl } from '../http';
 import { madeAfterIntent } from '../intent-match';
 import { rewriteAnchorLinks } from '../link-rewrite';
@@ -65,7 +65,8 @@ export class GhostConnector implements Connector {
       // Everything before the create request cannot have made the post: never an unknown outcome.
       const featureImage = await surelyNotPosted(async () => {
         if (!post.featuredImage) return undefined;
-        const loaded = await loadFeaturedImage(post.featuredImage, session.http);
+        // Downloaded outside the site's own tie (the image is on another host), then uploaded to the site.
+        const loaded = await loadFeaturedImage(post.featuredImage, await imageDownloadContext(this.proxies, options));
         if ('warning' in loaded) {
           warnings.push(loaded.warning);
           return undefined;
