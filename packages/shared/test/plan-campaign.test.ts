@@ -39,6 +39,8 @@ describe('planCampaign', () => {
       ['linkset:output:1', 'output', 1, []],
       ['linkset:output:2', 'output', 2, []],
     ]);
+    // The money-site input set is named as the original names it; clients tell input from output by it (issue 38).
+    expect(plan.linkSets.map((s) => s.name)).toEqual(['Money Site', 'Tier 1 Backlinks', 'Tier 2 Backlinks']);
     expect(plan.linkSets[0]?.keywords).toMatchObject({ useKeyword: true, primaryKeyword: 'kw', primaryPercentage: 100 });
     expect(plan.profiles.map((p) => [p.name, p.reuse])).toEqual([['w', false], ['b', false]]);
     expect(plan.projects.map((p) => [p.key, p.module, p.kind])).toEqual([
@@ -57,6 +59,20 @@ describe('planCampaign', () => {
     expect(tier1.form).toMatchObject({ contentGroupId: 10, tags: 'a,b', minLinks: 2, maxLinks: 4, linkPlacement: 'ReplaceKeyword', useLinkSet: true });
     expect((b as PlannedContentProject).inputLinkSets.map((s) => s.key)).toEqual(['linkset:output:1']);
     expect((b as PlannedContentProject).form.contentGroupId).toBe(11);
+  });
+
+  it('names every tier-1 input set after the money site, each apart; the outputs after their tier', () => {
+    const d: Diagram = { cells: [M, node('w', 'Web20Blog'), link('m', 'w')] };
+    const base = wizardFor(d);
+    const first = base.linksAndKeywords[0]!;
+    const second = { ...first.linkSets[0]!, urls: 'https://m.example/other' };
+    const plan = planCampaign(d, { ...base, linksAndKeywords: [{ ...first, linkSets: [first.linkSets[0]!, second, second] }] });
+    expect(plan.linkSets.map((s) => [s.key, s.role, s.name])).toEqual([
+      ['linkset:input:1', 'input', 'Money Site'],
+      ['linkset:input:2', 'input', 'Money Site 2'],
+      ['linkset:input:3', 'input', 'Money Site 3'],
+      ['linkset:output:1', 'output', 'Tier 1 Backlinks'],
+    ]);
   });
 
   it('tier 1 with existing accounts starts at the start date; private nodes get their network and posts', () => {

@@ -86,7 +86,8 @@ describe.each(DATABASES)('PUT /action/create/xcampaign on $kind', ({ kind, skip 
     expect(profiles).toHaveLength(12);
 
     const linkSets = await db().selectFrom('url_lists').selectAll().where('campaign_id', '=', answer.campaignId).orderBy('id').execute();
-    expect(linkSets.map((s) => s.name)).toEqual(['Tier 1 Link Set 1', 'Tier 1 Backlinks', 'Tier 2 Backlinks']);
+    // The money-site input set carries the original's name: its clients tell input from output by it (issue 38).
+    expect(linkSets.map((s) => s.name)).toEqual(['Money Site', 'Tier 1 Backlinks', 'Tier 2 Backlinks']);
     expect(linkSets[0]).toMatchObject({ use_keyword: 1, primary_keyword: 'blue widgets', primary_percentage: 70, naked_url_percentage: 30 });
     // Tier 2 links Tier 1 Backlinks with its own mix (issue 34 item 5): by default tier 1's keywords
     // with 40 % target titles, primary paying first; the last tier's set is read by indexers only.
@@ -116,7 +117,7 @@ describe.each(DATABASES)('PUT /action/create/xcampaign on $kind', ({ kind, skip 
     expect(blog.schedule).toEqual({ scheduleType: 'AfterProject', sourceProjectIds: [ac.id], durationType: 'Spread', nDay: 2, status: 'SCHEDULED' });
     expect(blog.form).toMatchObject({
       profileId: profileId('Web 2.0 Blog (1)'), selectedCampaignId: answer.campaignId, urlListId: out1, useLinkSet: true,
-      linkSetProfiles: [{ linkSetId: input, name: 'Tier 1 Link Set 1', minLinks: 1, maxLinks: 2, linkProb: 100 }],
+      linkSetProfiles: [{ linkSetId: input, name: 'Money Site', minLinks: 1, maxLinks: 2, linkProb: 100 }],
       contentGroupId: wizard.content[0]!.contentGroupId, tags: 'seo,links', linkPlacement: 'ReplaceKeyword',
     });
     // Tier 2: after its parent's projects (and its own accounts), reading Tier 1 Backlinks.

@@ -111,6 +111,19 @@ function sitesFor(selection: TierSiteSelection | undefined, module: string): Tie
 
 const outputKey = (tier: number) => `linkset:output:${tier}`;
 
+/** The name the original gives a wizard campaign's money-site link set: clients of it tell input from output by it. */
+export const MONEY_SITE_LINK_SET_NAME = 'Money Site';
+
+/**
+ * Name of tier 1's link set number `index` (from 0): the customer's own URLs, which the original
+ * names "Money Site" (issue 38). The spec does not say how it names a second one (Links & Keywords
+ * may have several Link Set N tabs): "Money Site 2", "Money Site 3", … keep them apart and still
+ * start with the name clients look for.
+ */
+export function moneySiteLinkSetName(index: number): string {
+  return index === 0 ? MONEY_SITE_LINK_SET_NAME : `${MONEY_SITE_LINK_SET_NAME} ${index + 1}`;
+}
+
 /**
  * The campaign a wizard builds from its strategy diagram (issue 17 point 3):
  * - every project node gives a project per checked module, every other tiered node one project of
@@ -118,8 +131,9 @@ const outputKey = (tier: number) => `linkset:output:${tier}`;
  * - nodes that create new accounts share an account profile per account store name, filled by one
  *   account creation project per profile and module; with `useSameAccounts` the campaign's profiles
  *   are reused and no account is created;
- * - tier 1 reads the Links & Keywords link sets; each tier writes its posts to its own output link
- *   set, which the tier below reads with the anchor mix of its own tab (tierAnchorMix);
+ * - tier 1 reads the Links & Keywords link sets, named as the original names them (moneySiteLinkSetName:
+ *   "Money Site"); each tier writes its posts to its own output link set ("Tier N Backlinks"), which
+ *   the tier below reads with the anchor mix of its own tab (tierAnchorMix);
  * - private blog nodes become private projects on their network with their number of posts;
  * - schedules: tier 1 at the start date (FixedDate), spread over nDay days; every lower tier after
  *   its parent node's projects (AfterProject). A project whose accounts are being created also
@@ -140,7 +154,7 @@ export function planCampaign(diagram: Diagram, wizard: Wizard): CampaignPlan {
   const tier1 = wizard.linksAndKeywords[0];
   (tier1?.linkSets ?? []).forEach((set, i) => {
     linkSets.push({
-      key: `linkset:input:${i + 1}`, name: `Tier 1 Link Set ${i + 1}`, tier: 1, role: 'input',
+      key: `linkset:input:${i + 1}`, name: moneySiteLinkSetName(i), tier: 1, role: 'input',
       urls: splitLines(set.urls).map((u) => u.trim()).filter((u) => u !== ''), keywords: keywordsOf(set),
     });
   });
