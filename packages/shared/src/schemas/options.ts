@@ -4,7 +4,7 @@ import { BlockedSiteRowSchema, PROXY_MONITOR_STATES, ProxyRowSchema } from './pr
 import { RecheckScheduleSchema } from './link-health';
 import { DEFAULT_RECHECK_SCHEDULE } from '../domain/link-health/recheck-plan';
 import {
-  CAPTCHA_OPTION_DEFAULTS, CAPTCHA_TAB_FIELDS, GOOGLE_CAPTCHA_TAB_FIELDS, articleSourcesSchema, captchaOptionFields,
+  CAPTCHA_OPTION_DEFAULTS, CAPTCHA_PROVIDERS, CAPTCHA_TAB_FIELDS, GOOGLE_CAPTCHA_TAB_FIELDS, articleSourcesSchema, captchaOptionFields,
   missingCaptchaCredentials, spinnersSchema, type CaptchaChoices,
 } from './option-services';
 
@@ -149,6 +149,42 @@ export function optionsUpdateSchemaFor(privileged: boolean): ReturnType<OptionsO
   return schema;
 }
 
+/**
+ * Option keys of the original product that LinkLoom keeps under other names or not at all (issue
+ * 38): a client written for the original sends them, so POST /rest/options accepts and ignores
+ * them, and lists them in its answer (`ignored`) rather than refusing the save. Any other key that
+ * is not an option is still refused (a misspelt option is heard, not lost). Spec 3 section 3 names
+ * them: the captcha credential groups, primary and secondary (`primaryZeroCaptchaInfo`), the Google
+ * no-captcha groups (`googleNoCaptchaZeroCaptchaInfo`, the spec's DBC among them), the article
+ * sources and spinner services at the top of the object, and the original's own indexer settings.
+ * LinkLoom's own groups (captchaPrimary, articleSources, spinners, linkLoomIndexer…) hold these.
+ */
+const ORIGINAL_CAPTCHA_PROVIDERS = [...CAPTCHA_PROVIDERS, 'DBC'].join('|');
+const ORIGINAL_CAPTCHA_GROUP = new RegExp(`^(?:primary|secondary)(?:${ORIGINAL_CAPTCHA_PROVIDERS})Info$`);
+const ORIGINAL_GOOGLE_CAPTCHA_GROUP = new RegExp(`^(?:googleNoCaptcha|secondaryGoogleNoCaptcha|googleNoCaptchaSecondary)(?:${ORIGINAL_CAPTCHA_PROVIDERS})Info$`);
+const ORIGINAL_OPTION_KEYS: ReadonlySet<string> = new Set([
+  'articleBuilder', 'kontentMachine', 'articleForge', 'ultraSpinnableArticle',
+  'tbs', 'spinRewriter', 'wordAi', 'eSpinner', 'spinea', 'spinnerBR', 'spinnerComBr',
+  'rankerXIndexerAccountDelay', 'rankerXIndexerDailySubmissionPerAccount', 'additionalSitesToIndexedByRankerXIndexer',
+]);
+
+/** True for a key of the original product's options object that LinkLoom accepts and ignores. */
+export function isOriginalOptionKey(key: string): boolean {
+  return ORIGINAL_OPTION_KEYS.has(key) || ORIGINAL_CAPTCHA_GROUP.test(key) || ORIGINAL_GOOGLE_CAPTCHA_GROUP.test(key);
+}
+
+/**
+ * A POST /rest/options body without the original's keys that are not LinkLoom options (those are
+ * `ignored`, in the order sent); every other key, an unknown one included, stays to be judged.
+ */
+export function withoutOriginalOptionKeys(body: Readonly<Record<string, unknown>>): { body: Record<string, unknown>; ignored: string[] } {
+  const shape = optionsSchemaFor(false).shape;
+  const isIgnored = (key: string) => !Object.hasOwn(shape, key) && isOriginalOptionKey(key);
+  const entries = Object.entries(body);
+  // fromEntries defines each key as an own property (a `__proto__` key stays a key to refuse).
+  return { body: Object.fromEntries(entries.filter(([key]) => !isIgnored(key))), ignored: entries.map(([key]) => key).filter(isIgnored) };
+}
+
 /** The options of a standard account (the web form of a privileged one uses `optionsSchemaFor(true)`). */
 export const OptionsSchema = optionsSchemaFor(false);
 export type Options = z.infer<typeof OptionsSchema>;
@@ -229,7 +265,10 @@ export const OptionsResponseSchema = z.object({
 });
 export type OptionsResponse = z.infer<typeof OptionsResponseSchema>;
 
-/** POST /rest/options answers the options as saved. */
-export const SaveOptionsResponseSchema = z.object({ options: optionsSchemaFor(true) });
+/**
+ * POST /rest/options answers the options as saved, and (only when there were some) the keys of the
+ * original product it accepted and ignored (`withoutOriginalOptionKeys`).
+ */
+export const SaveOptionsResponseSchema = z.object({ options: optionsSchemaFor(true), ignored: z.array(z.string()).optional() });
 
 export * from './option-services';

@@ -18,7 +18,7 @@ const tags = ['options'];
 // The rules depend on the account (privileged limits), so save-options.ts validates; the route
 // only insists on an object.
 const OptionsBodySchema = z.record(z.string(), z.unknown(), { error: OPTIONS_MESSAGES.notAnObject })
-  .describe('Any subset of the options (OptionsSchema); keys left out keep their saved value; unknown keys are refused');
+  .describe("Any subset of the options (OptionsSchema); keys left out keep their saved value; the original product's keys LinkLoom has not are ignored (listed in `ignored`), other unknown keys are refused");
 
 /** The options area of spec 3 section 7: options, proxies and blocked sites. */
 export const optionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
@@ -41,10 +41,13 @@ export const optionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
 
   app.post('/rest/options', {
     schema: {
-      tags, summary: 'Save options: 422 with the spec message of the first broken rule (every one in details); nothing is saved then',
+      tags, summary: "Save options: 422 with the spec message of the first broken rule (every one in details); nothing is saved then. The original product's option keys are ignored and listed in `ignored`",
       body: OptionsBodySchema, response: { 200: SaveOptionsResponseSchema, 422: ErrorResponseSchema },
     },
-  }, async (request) => ({ options: await saveUserOptions(ctx, currentUser(request).id, request.body) }));
+  }, async (request) => {
+    const { options, ignored } = await saveUserOptions(ctx, currentUser(request).id, request.body);
+    return ignored.length > 0 ? { options, ignored } : { options };
+  });
 
   await proxyRoutes(app, ctx);
   await blockedSiteRoutes(app, ctx);
