@@ -78,6 +78,8 @@ export const WIZARD_MESSAGES = {
   notCompressed: 'The wizard is neither JSON nor an lz-string compressed JSON text',
   tooLarge: 'The wizard is too large',
   idMismatch: 'The id in the body is not the id of the wizard in the path',
+  addWithId: 'A new wizard has no id yet: send none (rename a wizard with POST /rest/xwizard/rename)',
+  strategyMismatch: 'strategy and strategyId name different strategies',
   // §8 toasts
   saveFailed: 'Failed to save the wizard. Unknown error',
   createFailed: 'Failed to create the campaign. Unknown error',

@@ -37,6 +37,37 @@ export const WizardAddSchema = z.object({
 });
 export type WizardAdd = z.infer<typeof WizardAddSchema>;
 
+const strategyIdOf = (required: string) => z.number({ error: required }).int({ error: required }).positive({ error: required });
+
+/**
+ * The body PUT /rest/xwizards takes: LinkLoom's `{name, strategyId}` (WizardAddSchema, what the
+ * dialog sends), or the spec's `{id, strategy, name}` (spec 2 §7, issue 38): the fields of the wizard
+ * it adds (§3 "Wizard"), so `id` is the new wizard's, none yet (absent, null or 0), and `strategy`
+ * the chosen strategy: its object (`{id, name, description, strategy}`, as GET /rest/strategies/{id}
+ * answers it; only its id is read, the diagram is the stored one) or its id. Both forms give
+ * `{name, strategyId}`; when both name a strategy they must agree.
+ */
+export const WizardAddBodySchema = z.object({
+  id: z.union([z.null(), z.literal(0)], { error: WIZARD_MESSAGES.addWithId }).optional(),
+  name: name(WIZARD_MESSAGES.newWizardNameRequired),
+  strategyId: strategyIdOf(WIZARD_MESSAGES.strategyRequired).optional(),
+  strategy: z.union([
+    strategyIdOf(WIZARD_MESSAGES.strategyRequired),
+    z.object({ id: strategyIdOf(WIZARD_MESSAGES.strategyRequired) }).transform((strategy) => strategy.id),
+  ], { error: WIZARD_MESSAGES.strategyRequired }).nullish(),
+}).transform((body, ctx) => {
+  const strategyId = body.strategyId ?? body.strategy ?? null;
+  if (strategyId === null) {
+    ctx.addIssue({ code: 'custom', path: ['strategy'], message: WIZARD_MESSAGES.strategyRequired, input: body });
+    return z.NEVER;
+  }
+  if (body.strategyId !== undefined && body.strategy !== null && body.strategy !== undefined && body.strategy !== body.strategyId) {
+    ctx.addIssue({ code: 'custom', path: ['strategy'], message: WIZARD_MESSAGES.strategyMismatch, input: body });
+    return z.NEVER;
+  }
+  return { name: body.name, strategyId };
+});
+
 /** POST /rest/xwizard/rename ('Rename Wizard'). */
 export const WizardRenameSchema = z.object({ id: IdSchema, name: name(WIZARD_MESSAGES.wizardNameRequired) });
 export type WizardRename = z.infer<typeof WizardRenameSchema>;

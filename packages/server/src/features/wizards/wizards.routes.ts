@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod';
 import {
-  ErrorResponseSchema, IdParamsSchema, WIZARD_LIMITS, WIZARD_MESSAGES, WizardAddSchema, WizardDeleteResponseSchema, WizardDeleteSchema,
+  ErrorResponseSchema, IdParamsSchema, WIZARD_LIMITS, WIZARD_MESSAGES, WizardAddBodySchema, WizardDeleteResponseSchema, WizardDeleteSchema,
   WizardDuplicateSchema, WizardListResponseSchema, WizardRenameSchema, WizardResponseSchema, WizardSaveResponseSchema, WizardSchema,
   WizardSummarySchema,
 } from '@linkloom/shared';
@@ -35,7 +35,10 @@ export const wizardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
   });
 
   app.put('/rest/xwizards', {
-    schema: { tags, summary: "New XWizard: a name and a strategy (built-in or the user's)", body: WizardAddSchema, response: { 201: WizardSummarySchema, ...errors } },
+    schema: {
+      tags, summary: "New XWizard: a name and a strategy (built-in or the user's), as {name, strategyId} or the spec's {id, strategy, name}",
+      body: WizardAddBodySchema, response: { 201: WizardSummarySchema, ...errors },
+    },
   }, async (request, reply) => {
     const userId = currentUser(request).id;
     const created = presentWizardSummary(await addWizard(db, userId, request.body.name, request.body.strategyId));
