@@ -19,6 +19,7 @@ import type { SiteSelectionSummary } from '../schemas/site-selections';
 import type { UserEmailRow } from '../schemas/emails';
 import type { CheckProgress } from '../schemas/check-now';
 import type { Alert } from '../schemas/alerts';
+import type { WizardSummary } from '../schemas/wizards-api';
 
 type Ids = { ids: number[] };
 type Loose = Record<string, unknown>;
@@ -135,7 +136,12 @@ export interface ObjectTopicMessages {
     articlesAuthorSet: Ids;
     contentGroupDeleted: { id: number };
   };
-  xwizard: Record<string, Loose>;
+  /**
+   * One saved wizard (issue 38): saved (POST /rest/xwizards with its id, POST /rest/xwizards/{id},
+   * Create Campaign saving it), renamed, deleted. The same names and payloads as on `xwizards`, the
+   * deletion of this one wizard as its id.
+   */
+  xwizard: { save: WizardSummary; rename: { id: number; name: string }; delete: { id: number } };
 }
 
 export type UserTopic = keyof UserTopicMessages;

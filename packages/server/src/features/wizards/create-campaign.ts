@@ -28,6 +28,7 @@ import { loadWizardCounts } from './wizard-counts';
 import { saveWizard } from './save-wizard';
 import { presentWizardSummary } from './wizards.presenter';
 import { sealWizardText } from './wizards.repository';
+import { publishWizardSaved } from './wizards.live';
 
 /** Create Campaign's outcome: the new ids, or the tabs' field errors (422). */
 export type CreateCampaignOutcome =
@@ -242,7 +243,7 @@ export async function createCampaignFromWizard(ctx: AppContext, ownerId: number,
     for (const profile of built.profiles) live.publish(ownerId, topic, 'newProfile', profile);
     for (const linkSet of built.linkSets) live.publish(ownerId, topic, 'newUrlList', linkSet);
     for (const project of built.projects) live.publish(ownerId, topic, 'newProject', project);
-    if (built.wizardSaved) live.publish(ownerId, 'xwizards', built.wizardSaved.created ? 'add' : 'save', built.wizardSaved.summary);
+    if (built.wizardSaved) publishWizardSaved(ctx, ownerId, built.wizardSaved.summary, built.wizardSaved.created);
   }
   return { ok: true, answer: { campaignId: built.campaignId, wizardId: built.wizardId } };
 }

@@ -13,6 +13,7 @@ import { deleteWizards, getWizard, listWizards, updateWizard } from './wizards.r
 import { presentWizard, presentWizardSummary } from './wizards.presenter';
 import { addWizard, duplicateWizard, saveWizard } from './save-wizard';
 import { createCampaignRoutes } from './create-campaign.routes';
+import { publishWizardRenamed, publishWizardSaved, publishWizardsDeleted } from './wizards.live';
 
 const tags = ['wizards'];
 const errors = { 404: ErrorResponseSchema, 422: ErrorResponseSchema };
@@ -21,7 +22,7 @@ const WizardBodySchema = plainOrCompressed(WizardSchema, WIZARD_MESSAGES.notComp
 /** A wizard carries its diagram: room for the largest one plus the tiers' settings. */
 const WIZARD_BODY_LIMIT = WIZARD_LIMITS.jsonChars * 2;
 
-/** Saved wizards (spec 2 §7 "Wizards"), with live `xwizards` after each commit. */
+/** Saved wizards (spec 2 §7 "Wizards"), with live `xwizards` (and `xwizard/{id}`, wizards.live.ts) after each commit. */
 export const wizardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { db } = ctx.database;
   const publish = ctx.live?.publish;
@@ -55,7 +56,7 @@ export const wizardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
   }, async (request) => {
     const userId = currentUser(request).id;
     const { row, created } = await saveWizard(db, userId, request.body, null);
-    publish?.(userId, 'xwizards', created ? 'add' : 'save', presentWizardSummary(row));
+    publishWizardSaved(ctx, userId, presentWizardSummary(row), created);
     return { id: row.id };
   });
 
@@ -73,8 +74,8 @@ export const wizardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     const userId = currentUser(request).id;
     const { id } = request.params;
     if (request.body.id !== null && request.body.id !== id) throw new HttpError(422, WIZARD_MESSAGES.idMismatch);
-    const { row } = await saveWizard(db, userId, request.body, id);
-    publish?.(userId, 'xwizards', 'save', presentWizardSummary(row));
+    const { row, created } = await saveWizard(db, userId, request.body, id);
+    publishWizardSaved(ctx, userId, presentWizardSummary(row), created);
     return { id: row.id };
   });
 
@@ -83,7 +84,7 @@ export const wizardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
   }, async (request) => {
     const userId = currentUser(request).id;
     const renamed = presentWizardSummary(await updateWizard(db, userId, request.body.id, { name: request.body.name }));
-    publish?.(userId, 'xwizards', 'rename', { id: renamed.id, name: renamed.name });
+    publishWizardRenamed(ctx, userId, { id: renamed.id, name: renamed.name });
     return renamed;
   });
 
@@ -109,7 +110,7 @@ export const wizardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
   }, async (request) => {
     const userId = currentUser(request).id;
     const ids = await deleteWizards(db, userId, request.body);
-    publish?.(userId, 'xwizards', 'delete', { ids });
+    publishWizardsDeleted(ctx, userId, ids);
     return { ids };
   });
 

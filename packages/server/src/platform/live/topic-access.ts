@@ -14,6 +14,7 @@ const TOPIC_TABLES: Partial<Record<ObjectTopicKind, OwnedTable>> = {
   url_list: 'url_lists',
   private_network: 'private_networks',
   content_group: 'content_groups',
+  xwizard: 'xwizards',
 };
 
 export type TopicAccess = { ok: true } | { ok: false; error: string };
