@@ -73,8 +73,8 @@ describe.each(DATABASES)('strategy diagrams on $kind', ({ kind, skip }) => {
     expect(response.headers['content-type']).toBe('image/svg+xml');
     return response.body;
   }
-  /** A strategy without its preview's address (which names the row's version: it moves on every save). */
-  const withoutImg = <T extends { img: string | null }>({ img: _img, ...rest }: T) => rest;
+  /** A strategy without its preview and the preview's address (which names the row's version: it moves on every save). */
+  const withoutImg = <T extends { img: string | null; previewUrl: string | null }>({ img: _img, previewUrl: _previewUrl, ...rest }: T) => rest;
   const customCount = async (ownerId: number) => Number((await db().selectFrom('strategies').select((eb) => eb.fn.countAll().as('n')).where('owner_id', '=', ownerId).executeTakeFirstOrThrow()).n);
 
   it.skipIf(skip)('lists the six built-in strategies to every user, valid, with a preview, also in the campaign list', async () => {
@@ -89,9 +89,11 @@ describe.each(DATABASES)('strategy diagrams on $kind', ({ kind, skip }) => {
     for (const s of list.filter((x) => x.type === 'BUILTIN')) {
       const full = await load(ann.agent, s.id);
       expect(full.description).toMatch(/^<h2>/);
-      expect(full.img).toBe(s.img);
-      const svg = await preview(ann.agent, full.img);
+      // One strategy carries the preview as SVG text (spec 2 §3, issue 38) and its address beside it.
+      expect(full.previewUrl).toBe(s.img);
+      const svg = await preview(ann.agent, full.previewUrl);
       expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+      expect(full.img).toBe(svg);
       // Each is a valid diagram: the server takes it back as a save of a clone.
       const clone = await create(ann.agent, { name: `Check ${s.name}`, strategy: full.strategy });
       expect((await load(ann.agent, clone.id)).strategy).toBe(full.strategy);
@@ -142,13 +144,14 @@ describe.each(DATABASES)('strategy diagrams on $kind', ({ kind, skip }) => {
     const afterSave = await load(ann.agent, created.id);
     expect(afterSave.strategy).toBe(text);
     expect(afterSave.description).toBe('<p>Tier <b>one</b></p>');
-    expect(await preview(ann.agent, afterSave.img)).toBe('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="5" height="5"></rect></svg>');
+    expect(await preview(ann.agent, afterSave.previewUrl)).toBe('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="5" height="5"></rect></svg>');
+    expect(afterSave.img).toBe('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="5" height="5"></rect></svg>');
 
     const renamed = await ann.agent.request('PUT', `/rest/strategies/${created.id}`, { body: { id: created.id, name: 'Renamed', description: null, img: null, strategy: null } });
     expect(renamed.statusCode, renamed.body).toBe(200);
     const afterRename = await load(ann.agent, created.id);
     expect(withoutImg(afterRename)).toEqual({ ...withoutImg(afterSave), name: 'Renamed' });
-    expect(await preview(ann.agent, afterRename.img)).toBe(await preview(ann.agent, afterSave.img));
+    expect(await preview(ann.agent, afterRename.previewUrl)).toBe(await preview(ann.agent, afterSave.previewUrl));
 
     const deleted = await ann.agent.request('POST', '/rest/delete/strategies', { body: { ids: [created.id] } });
     expect(deleted.statusCode).toBe(200);
@@ -276,12 +279,12 @@ describe.each(DATABASES)('strategy diagrams on $kind', ({ kind, skip }) => {
     expect(described.statusCode, described.body).toBe(200);
     const described2 = await load(ann.agent, mine.id);
     expect(withoutImg(described2)).toEqual({ ...withoutImg(first), description: '<p>second</p>' });
-    expect(await preview(ann.agent, described2.img)).toBe(await preview(ann.agent, first.img));
+    expect(await preview(ann.agent, described2.previewUrl)).toBe(await preview(ann.agent, first.previewUrl));
     const pictured = await ann.agent.request('PUT', `/rest/strategies/${mine.id}`, { body: { name: 'Parts', img: '<svg viewBox="0 0 4 4"><circle cx="2" cy="2" r="1"/></svg>' } });
     expect(pictured.statusCode, pictured.body).toBe(200);
     const after = await load(ann.agent, mine.id);
     expect(after).toMatchObject({ description: '<p>second</p>', strategy: first.strategy });
-    expect(await preview(ann.agent, after.img)).toBe('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 4"><circle cx="2" cy="2" r="1"></circle></svg>');
+    expect(await preview(ann.agent, after.previewUrl)).toBe('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 4"><circle cx="2" cy="2" r="1"></circle></svg>');
     expect(after.img).not.toBe(described2.img);
 
     const bom = await upload(ann.agent, [{ name: 'bom.json', content: `\uFEFF${JSON.stringify(twoTier())}` }]);

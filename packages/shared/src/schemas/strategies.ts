@@ -73,10 +73,16 @@ export const StrategyImgSchema = z.string().max(2_000_000, { error: M.imgTooLong
 /** The diagram as JSON text (`{ "cells": [...] }`, schemas/diagram.ts); checked with readDiagramText. */
 export const StrategyDiagramTextSchema = z.string().max(DIAGRAM_MAX_JSON_CHARS, { error: M.strategyTooLong });
 
-/** One strategy with its diagram (spec 2 §3 "Strategy"): `strategy` is the diagram's JSON text. */
+/**
+ * One strategy with its diagram (spec 2 §3 "Strategy"): `strategy` is the diagram's JSON text and
+ * `img` the preview as SVG text, as the spec has it (issue 38: a client sends back what it read, a
+ * rename of the original's included), unlike the lists' rows whose `img` is the preview's address.
+ * `previewUrl` is that address (strategyPreviewPath), for showing it with <img>; null when none.
+ */
 export const StrategySchema = StrategySummarySchema.extend({
   description: z.string(),
   strategy: z.string(),
+  previewUrl: z.string().nullable(),
 });
 export type Strategy = z.infer<typeof StrategySchema>;
 
@@ -106,7 +112,9 @@ export type StrategyCreate = z.infer<typeof StrategyCreateSchema>;
 /**
  * PUT /rest/strategies/{id}: save (name, description, img, strategy) or rename, which sends null
  * for strategy and description and keeps them (a null img keeps the preview too). Without an img
- * the server draws the preview from the diagram.
+ * the server draws the preview from the diagram. An `img` that is this strategy's own preview
+ * address (strategyPreviewLinkId) keeps the preview unchanged, so what GET answered, or a list row,
+ * can be sent back as it is; other keys of it (type, previewUrl) are ignored.
  */
 export const StrategyUpdateSchema = z.object({
   id: IdSchema.optional(),

@@ -23,6 +23,17 @@ export function isStrategyPreviewPath(img: string): boolean {
 }
 
 /**
+ * The strategy id of a preview address strategyPreviewPath() made, also written as a full URL
+ * (`http://host/rest/strategies/7/preview?v=…`, any version); null for anything else. A save that
+ * sends it back as `img` (what the lists and GET /rest/strategies/{id} answered before issue 38)
+ * keeps the preview unchanged.
+ */
+export function strategyPreviewLinkId(img: string): number | null {
+  const match = /^(?:https?:\/\/[^/?#\s]+)?\/rest\/strategies\/(\d{1,15})\/preview(?:\?v=[\w%.-]*)?$/.exec(img.trim());
+  return match ? Number(match[1]) : null;
+}
+
+/**
  * A row of the diagram list, the campaign list's strategy select and the wizard. `img` is the
  * address of the preview (strategyPreviewPath), shown with <img> (so nothing in the SVG runs), or
  * null when there is none.

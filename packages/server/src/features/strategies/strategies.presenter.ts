@@ -8,9 +8,10 @@ export function presentStrategySummary(row: StrategySummaryData): StrategySummar
   return { id: row.id, name: row.name, type: 'CUSTOM', img: row.previewVersion === null ? null : strategyPreviewPath(row.id, row.previewVersion) };
 }
 
+/** One strategy (GET /rest/strategies/{id}): the preview as SVG text in `img` (spec 2 §3), its address in `previewUrl`. */
 export function presentStrategy(row: StrategyRowData): Strategy {
   const summary = presentStrategySummary({ id: row.id, name: row.name, previewVersion: row.img === null ? null : Number(row.updated_at) });
-  return { ...summary, description: row.description, strategy: row.diagram };
+  return { ...summary, img: row.img, previewUrl: summary.img, description: row.description, strategy: row.diagram };
 }
 
 const builtinVersions = new Map<string, string>();
@@ -30,5 +31,6 @@ export function presentBuiltinSummary(builtin: BuiltinStrategy): StrategySummary
 }
 
 export function presentBuiltin(builtin: BuiltinStrategy): Strategy {
-  return { ...presentBuiltinSummary(builtin), description: builtin.description, strategy: builtin.text };
+  const summary = presentBuiltinSummary(builtin);
+  return { ...summary, img: builtin.svg, previewUrl: summary.img, description: builtin.description, strategy: builtin.text };
 }

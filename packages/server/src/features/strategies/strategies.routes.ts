@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod';
 import {
   ErrorResponseSchema, IdParamsSchema, OkResponseSchema, STRATEGY_MESSAGES, StrategyCreateSchema, StrategyDeleteSchema,
   StrategyDuplicateSchema, StrategyImportResponseSchema, StrategyListResponseSchema, StrategyPreviewQuerySchema, StrategyResponseSchema, StrategySummarySchema,
-  StrategyUpdateSchema, defaultDiagram, strategyFileName, type Strategy,
+  StrategyUpdateSchema, defaultDiagram, strategyFileName, strategyPreviewLinkId, type Strategy,
 } from '@linkloom/shared';
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
@@ -92,13 +92,16 @@ export const strategyRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     if (builtinStrategy(id)) throw new ForbiddenError(rename ? STRATEGY_MESSAGES.builtinRename : STRATEGY_MESSAGES.builtinSave);
     const row = isBuiltinStrategyId(id) ? undefined : await findStrategy(db, user.id, id);
     if (!row) throw new NotFoundError();
+    // This strategy's own preview address (what the lists, and GET before issue 38, answer): unchanged.
+    const keepsPreview = img !== null && img !== undefined && strategyPreviewLinkId(img) === id;
     const fields: { name: string; description?: string; diagram?: string; img?: string } = { name };
     if (description !== null && description !== undefined) fields.description = descriptionOf(description);
     if (strategy !== null && strategy !== undefined) {
       const { diagram, text } = requireDiagram(strategy);
       fields.diagram = text;
-      fields.img = previewOf(img, diagram);
-    } else if (img !== null && img !== undefined) {
+      // A kept preview stays; with none stored yet, one is drawn from the diagram as without an img.
+      if (!keepsPreview || row.img === null) fields.img = previewOf(keepsPreview ? null : img, diagram);
+    } else if (img !== null && img !== undefined && !keepsPreview) {
       fields.img = previewOf(img, requireDiagram(row.diagram).diagram);
     }
     const version = await updateStrategy(db, user.id, id, fields);
