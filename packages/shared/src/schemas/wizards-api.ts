@@ -55,7 +55,8 @@ export const WizardAddBodySchema = z.object({
     strategyIdOf(WIZARD_MESSAGES.strategyRequired),
     z.object({ id: strategyIdOf(WIZARD_MESSAGES.strategyRequired) }).transform((strategy) => strategy.id),
   ], { error: WIZARD_MESSAGES.strategyRequired }).nullish(),
-}).transform((body, ctx) => {
+  // Both keys are optional, one of them required: /docs shows LinkLoom's own form.
+}).meta({ example: { name: 'Pyramid wizard', strategyId: 1 } }).transform((body, ctx) => {
   const strategyId = body.strategyId ?? body.strategy ?? null;
   if (strategyId === null) {
     ctx.addIssue({ code: 'custom', path: ['strategy'], message: WIZARD_MESSAGES.strategyRequired, input: body });
