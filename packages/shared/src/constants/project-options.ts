@@ -31,6 +31,11 @@ export type OutputAnchor = (typeof OUTPUT_ANCHORS)[number][0];
 /** Account creation email sources (spec 1 §3, SCOPE.md: the provider's own source is LINKLOOM). */
 export const EMAIL_SOURCES = [['LINKLOOM', 'LinkLoom mail'], ['MANUAL', 'Manual'], ['LIST', 'From email list']] as const;
 export type EmailSource = (typeof EMAIL_SOURCES)[number][0];
+/**
+ * The original product's names of email sources (issue 38): its own mail source is RANKERX where
+ * ours is LINKLOOM (SCOPE.md: `{product}` reads LinkLoom). Clients written for it send those.
+ */
+export const ORIGINAL_EMAIL_SOURCES: Readonly<Record<string, EmailSource>> = Object.freeze({ RANKERX: 'LINKLOOM' });
 export const EMAIL_PROTOCOLS = [['pop3', 'POP3'], ['imap', 'IMAP']] as const;
 export type EmailProtocol = (typeof EMAIL_PROTOCOLS)[number][0];
 /** Email defaults (spec 2 §9): port 995, SSL on. */

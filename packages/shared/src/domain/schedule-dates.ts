@@ -33,3 +33,38 @@ export function wireDateToLocal(text: string | undefined): string {
   const date = parseWireDate(text);
   return date ? formatLocalDate(date) : text;
 }
+
+// ISO 8601 as clients write it: a date, optionally a time (seconds and fractions optional), optionally
+// a zone (Z or ±hh[:]mm). Without a zone it is read as UTC, the wire's own zone.
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?)?(Z|[+-]\d{2}:?\d{2})?$/i;
+
+/** The instant an ISO 8601 text names (no zone: UTC), or null when it is not a real such date. */
+export function parseIsoDate(text: string): Date | null {
+  const match = ISO_DATE.exec(text.trim());
+  if (!match) return null;
+  const [year, month, day, hour = 0, minute = 0, second = 0] = match.slice(1, 7).map((part) => (part === undefined ? undefined : Number(part))) as number[];
+  const zone = match[7];
+  const local = new Date(Date.UTC(year!, month! - 1, day!, hour, minute, second));
+  const real = local.getUTCFullYear() === year && local.getUTCMonth() === month! - 1 && local.getUTCDate() === day
+    && local.getUTCHours() === hour && local.getUTCMinutes() === minute && local.getUTCSeconds() === second;
+  if (!real) return null;
+  if (zone === undefined || zone.toUpperCase() === 'Z') return local;
+  const offset = /^([+-])(\d{2}):?(\d{2})$/.exec(zone)!;
+  const minutes = Number(offset[2]) * 60 + Number(offset[3]);
+  if (Number(offset[2]) > 23 || Number(offset[3]) > 59) return null;
+  return new Date(local.getTime() - (offset[1] === '-' ? -minutes : minutes) * 60_000);
+}
+
+/** Epoch milliseconds past the last year the wire format writes (9999). */
+const END_OF_WIRE_YEARS_MS = Date.UTC(10_000, 0, 1);
+
+/**
+ * A schedule date as clients send it (issue 38: the original's clients send epoch milliseconds or
+ * ISO 8601): the wire text `DD/MM/YYYY HH:mm` (UTC), an ISO 8601 text (no zone: UTC), or epoch
+ * milliseconds (a whole number from 1970 to the year 9999). The instant, or null when the value is
+ * none of them.
+ */
+export function parseScheduleDate(value: string | number): Date | null {
+  if (typeof value === 'number') return Number.isSafeInteger(value) && value >= 0 && value < END_OF_WIRE_YEARS_MS ? new Date(value) : null;
+  return parseWireDate(value) ?? parseIsoDate(value);
+}

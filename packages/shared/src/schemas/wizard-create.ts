@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { WIZARD_TABS } from './wizard-steps';
 import { WizardSchema } from './wizard';
+import { ORIGINAL_EMAIL_SOURCES } from '../constants/project-options';
+import { formatWireDate, parseScheduleDate, parseWireDate } from '../domain/schedule-dates';
 
 /**
  * Create Campaign (spec 2 §7 "Wizards": PUT /action/create/xcampaign) and the call the editor
@@ -20,6 +22,7 @@ import { WizardSchema } from './wizard';
 /** Create Campaign's own refusals (beyond the tabs' rules of WIZARD_MESSAGES). */
 export const WIZARD_CREATE_MESSAGES = {
   noSameAccounts: (name: string) => `The campaign being duplicated has no account profile named '${name}': untick 'Use same accounts' to create new accounts`,
+  startDateForm: 'Start date must be DD/MM/YYYY HH:mm (UTC), an ISO 8601 date or epoch milliseconds',
 } as const;
 
 export const WizardCreateCampaignSchema = z.object({
@@ -36,6 +39,39 @@ export const WizardCreateCampaignSchema = z.object({
 });
 export type WizardCreateCampaign = z.infer<typeof WizardCreateCampaignSchema>;
 export type WizardCreateCampaignInput = z.input<typeof WizardCreateCampaignSchema>;
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The wizard as clients of the original send it to Create Campaign (issue 38), in LinkLoom's terms:
+ * `startDate` as the spec's `DD/MM/YYYY HH:mm` (UTC), ISO 8601 (no zone: UTC) or epoch milliseconds
+ * becomes the wire text; `emailSource` RANKERX (the original's own mail source) is LINKLOOM. A
+ * start date text that is none of them is left as it is for the Schedule tab's rule ('Start date
+ * is required', naming startDate); any other value (a number that is no instant) is left for the
+ * schema, which refuses it with `startDateForm`.
+ */
+function wizardInLinkLoomTerms(value: unknown): unknown {
+  if (!isRecord(value)) return value;
+  const wizard = { ...value };
+  const { startDate, emailSource } = wizard;
+  if (typeof startDate === 'number' || (typeof startDate === 'string' && parseWireDate(startDate) === null)) {
+    const instant = parseScheduleDate(startDate);
+    if (instant !== null) wizard.startDate = formatWireDate(instant);
+  }
+  if (typeof emailSource === 'string' && Object.hasOwn(ORIGINAL_EMAIL_SOURCES, emailSource)) wizard.emailSource = ORIGINAL_EMAIL_SOURCES[emailSource];
+  return wizard;
+}
+
+/**
+ * PUT /action/create/xcampaign's body once decoded: WizardCreateCampaignSchema, with the wizard
+ * read as the original's clients send it (`wizardInLinkLoomTerms`) and a start date that is not
+ * text refused in words that say which forms it takes. What it gives is the same.
+ */
+export const WizardCreateCampaignBodySchema = WizardCreateCampaignSchema.extend({
+  wizard: z.preprocess(wizardInLinkLoomTerms, WizardSchema.extend({
+    startDate: z.string({ error: WIZARD_CREATE_MESSAGES.startDateForm }).max(32, { error: WIZARD_CREATE_MESSAGES.startDateForm }).nullable().default(null),
+  })),
+});
 
 export const WizardCreateCampaignResponseSchema = z.object({
   campaignId: z.number().int(),

@@ -2,22 +2,56 @@ import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod';
 import {
   DuplicateCampaignQuerySchema, DuplicateCampaignResponseSchema, ErrorResponseSchema, IdParamsSchema, WIZARD_LIMITS, WIZARD_MESSAGES,
   WizardCountsQuerySchema, WizardCountsSchema,
-  WizardCreateCampaignResponseSchema, WizardCreateCampaignSchema, WizardFieldErrorsResponseSchema, WizardSchema, type Wizard,
+  WizardCreateCampaignBodySchema, WizardCreateCampaignResponseSchema, WizardFieldErrorsResponseSchema, WizardSchema, type Wizard,
 } from '@linkloom/shared';
+import type { FastifyInstance, FastifySchemaValidationError } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { DB } from '../../platform/db/schema';
 import type { AppContext } from '../../app-context';
 import { currentUser } from '../../platform/auth/session.plugin';
 import { HttpError, NotFoundError } from '../../platform/http/errors';
-import { plainOrCompressed } from '../campaigns/decode-campaign-body';
+import { decompressJson, plainOrCompressed } from '../campaigns/decode-campaign-body';
 import { findCampaignWizard } from '../campaigns/campaigns.repository';
 import { createCampaignFromWizard } from './create-campaign';
 import { openWizardText } from './wizards.repository';
 import { loadWizardCounts } from './wizard-counts';
 
 const tags = ['wizards'];
-const CreateBodySchema = plainOrCompressed(WizardCreateCampaignSchema, WIZARD_MESSAGES.notCompressed);
+const CreateBodySchema = plainOrCompressed(WizardCreateCampaignBodySchema, WIZARD_MESSAGES.notCompressed);
+
+/**
+ * Bodies as clients send them (issue 38): the lz-string text arrives under `text/plain`, as a JSON
+ * string, or bare under `application/json` (the original's clients label it so). In this scope a
+ * JSON body that does not parse but is such a text is handed on as the text (CreateBodySchema
+ * decompresses it); anything else that does not parse is still 400 'not valid JSON'.
+ */
+function readCompressedJsonBodies(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    parseJson(request, text, (error, value) => {
+      if (error && text.trim() !== '' && decompressJson(text) !== undefined) done(null, text.trim());
+      else done(error, value);
+    });
+  });
+}
+
+/** `wizard.startDate`, from a validation error's `/wizard/startDate`. */
+function fieldOf(issue: FastifySchemaValidationError): string {
+  return issue.instancePath.split('/').filter((part) => part !== '').join('.');
+}
+
+/** The body's problems as 422, each detail naming its field as other 422s do (`wizard.startDate: …`). */
+function namedValidationError(issues: readonly FastifySchemaValidationError[]): HttpError {
+  const details = issues.map((issue) => {
+    const message = issue.message ?? 'Invalid value';
+    const field = fieldOf(issue);
+    return field === '' ? message : `${field}: ${message}`;
+  });
+  return new HttpError(422, issues[0]?.message ?? 'Invalid request', details);
+}
 
 function parseJson(text: string): unknown {
   try {
@@ -46,18 +80,26 @@ export function duplicateWizardOf(db: Kysely<DB>, campaign: { creating_type: str
 
 /** Create Campaign (spec 2 §7 "Wizards") and the wizard of a campaign for duplicating it. */
 export const createCampaignRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  app.put('/action/create/xcampaign', {
-    bodyLimit: WIZARD_LIMITS.jsonChars * 2,
-    schema: {
-      tags,
-      summary: 'Create Campaign from a wizard ({saveWizard, wizard, sourceCampaignId}, JSON or lz-string compressed): 422 with field errors, 404 for an id not yours',
-      body: CreateBodySchema,
-      response: { 200: WizardCreateCampaignResponseSchema, 404: ErrorResponseSchema, 422: z.union([WizardFieldErrorsResponseSchema, ErrorResponseSchema]) },
-    },
-  }, async (request, reply) => {
-    const outcome = await createCampaignFromWizard(ctx, currentUser(request).id, request.body);
-    if (!outcome.ok) return reply.code(422).send(outcome.errors);
-    return outcome.answer;
+  // Its own scope: the lenient JSON reading applies to Create Campaign only.
+  await app.register(async (scope: typeof app) => {
+    readCompressedJsonBodies(scope);
+    scope.put('/action/create/xcampaign', {
+      bodyLimit: WIZARD_LIMITS.jsonChars * 2,
+      // The handler answers a refused body itself, naming each field (the error handler would not).
+      attachValidation: true,
+      schema: {
+        tags,
+        summary: 'Create Campaign from a wizard ({saveWizard, wizard, sourceCampaignId}, JSON or lz-string compressed, under application/json or text/plain): '
+          + "startDate as DD/MM/YYYY HH:mm, ISO 8601 or epoch ms, emailSource RANKERX as LINKLOOM; 422 with field errors, 404 for an id not yours",
+        body: CreateBodySchema,
+        response: { 200: WizardCreateCampaignResponseSchema, 404: ErrorResponseSchema, 422: z.union([WizardFieldErrorsResponseSchema, ErrorResponseSchema]) },
+      },
+    }, async (request, reply) => {
+      if (request.validationError) throw namedValidationError(request.validationError.validation);
+      const outcome = await createCampaignFromWizard(ctx, currentUser(request).id, request.body);
+      if (!outcome.ok) return reply.code(422).send(outcome.errors);
+      return outcome.answer;
+    });
   });
 
   app.get('/rest/xwizard/counts', {
