@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  OPTION_DEFAULTS, OPTIONS_MESSAGES, OptionsSchema, optionsSchemaFor, optionsUpdateSchemaFor,
+  OPTION_DEFAULTS, OPTIONS_MESSAGES, OptionsSchema, optionsSchemaFor, optionsUpdateSchemaFor, isOriginalOptionKey, withoutOriginalOptionKeys,
   AddProxiesBodySchema, DeleteProxiesBodySchema, DeleteBlockedSitesBodySchema, toProxyStatus,
 } from '../src/index';
 
@@ -81,5 +81,23 @@ describe('proxy and blocked-site bodies', () => {
   });
   it('reads stored proxy statuses', () => {
     expect(['NEW', 'WORKING', 'FAILED', 'odd'].map(toProxyStatus)).toEqual(['NEW', 'WORKING', 'FAILED', 'NEW']);
+  });
+});
+
+describe("the original product's option keys (issue 38)", () => {
+  it('knows its captcha groups, service groups and indexer settings, never LinkLoom options or look-alikes', () => {
+    for (const key of ['primaryZeroCaptchaInfo', 'secondaryDecaptcherInfo', 'googleNoCaptchaZeroCaptchaInfo', 'googleNoCaptchaDBCInfo', 'secondaryGoogleNoCaptchaRemoteOCRInfo', 'articleForge', 'spinnerComBr', 'rankerXIndexerAccountDelay']) {
+      expect(isOriginalOptionKey(key), key).toBe(true);
+    }
+    for (const key of ['colour', 'primaryZeroCaptcha', 'primaryUnknownInfo', 'PrimaryZeroCaptchaInfo', 'maxNumberOfRetires', '__proto__']) expect(isOriginalOptionKey(key), key).toBe(false);
+  });
+
+  it('takes them out of a body, in the order sent, and leaves every other key to be judged', () => {
+    const body = JSON.parse('{"maxPostingThreads":7,"primaryZeroCaptchaInfo":{},"colour":"red","tbs":{},"__proto__":{"x":1}}') as Record<string, unknown>;
+    const { body: kept, ignored } = withoutOriginalOptionKeys(body);
+    expect(ignored).toEqual(['primaryZeroCaptchaInfo', 'tbs']);
+    expect(Object.keys(kept)).toEqual(['maxPostingThreads', 'colour', '__proto__']);
+    expect(Object.getPrototypeOf(kept)).toBe(Object.prototype);
+    expect(optionsUpdateSchemaFor(false).safeParse(kept).success).toBe(false);
   });
 });
