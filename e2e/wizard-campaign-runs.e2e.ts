@@ -159,7 +159,7 @@ describe.skipIf(!availability.available)(`wizard campaign runs on the user's Wor
     const tier2Posts = await postsOf(blog2!.url);
     expect(tier2Posts).toHaveLength(tier2Modules.length - profileCount);
     // (Tier 2 reads one link set per tier, fed by all of tier 1's posts: a post may link several.)
-    for (const post of tier2Posts) expect(post.hrefs.some((href) => tier1Links.has(href))).toBe(true);
+    for (const post of tier2Posts) expect(post.hrefs.some((href) => tier1Links.has(href)), JSON.stringify({ post, tier1: [...tier1Links] })).toBe(true);
     const profiles = (await profilesOf(blog2!)).filter((user) => tier1Links.has(user.url));
     expect(profiles).toHaveLength(profileCount);
     for (const user of profiles) expect(pageAnchors(user.description).some((anchor) => tier1Links.has(anchor.href))).toBe(true);

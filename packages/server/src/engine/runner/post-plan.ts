@@ -189,7 +189,16 @@ export async function plannedLinksOf(
     if (!source.whole) continue;
     // The set as it is now: a target found dead since is left out; an anchor edited since is the one used.
     const live = new Map(source.links.map((link) => [link.url, link]));
-    planned.set(source.linkSetId, rows.filter((row) => row.link_set_id === source.linkSetId && live.has(row.url))
+    const ofSet = rows.filter((row) => row.link_set_id === source.linkSetId);
+    // The snapshot of the set is a couple of seconds old at most (compose-post.ts): a target added
+    // since (a post of the tier above published just before this run began) is read, not dropped.
+    const unseen = [...new Set(ofSet.filter((row) => !live.has(row.url)).map((row) => row.url))];
+    if (unseen.length > 0) {
+      const added = await db.selectFrom('url_items').select(['url', 'anchor'])
+        .where('url_list_id', '=', source.linkSetId).where('dead_since', 'is', null).where('url', 'in', unseen).execute();
+      for (const link of added) if (!live.has(link.url)) live.set(link.url, link);
+    }
+    planned.set(source.linkSetId, ofSet.filter((row) => live.has(row.url))
       .map((row) => ({ ...live.get(row.url)!, anchorType: row.anchor_type as AnchorType | null })));
   }
   return planned;
