@@ -188,7 +188,8 @@ function plainDokuWiki(site: DokuWikiPeerSite): PlainClient {
     if (response.status !== 200 || !expect.test(answer)) throw new Error(`plain DokuWiki ${method} failed: HTTP ${response.status} ${answer.slice(0, 300)}`);
     return answer;
   };
-  const noPage = /<name>faultCode<\/name>\s*<value><int>121<\/int>/;
+  // No such page: a fault 121, or (Debian's 2022 release) an empty struct.
+  const noPage = /<name>faultCode<\/name>\s*<value><int>121<\/int>|<struct>\s*<\/struct>/;
   return {
     async open() {
       await call('dokuwiki.login', [xmlString(site.userUsername), xmlString(site.userPassword)]);
