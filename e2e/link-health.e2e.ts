@@ -77,8 +77,18 @@ describe('the re-check schedule on the options screen', () => {
     await page.getByText(OPTIONS_MESSAGES.fixBeforeSaving).waitFor();
 
     // Remove the 5 and the 30, add 60: 1, 7, 60, then every 90 days.
-    await days.locator('.ant-select-selection-item', { hasText: /^5$/ }).locator('.ant-select-selection-item-remove').click();
-    await days.locator('.ant-select-selection-item', { hasText: /^30$/ }).locator('.ant-select-selection-item-remove').click();
+    // Each removal is seen done before the next (a click while the list still closes may be lost).
+    for (const day of [/^5$/, /^30$/]) {
+      const tag = days.locator('.ant-select-selection-item', { hasText: day });
+      for (let attempt = 1; (await tag.count()) > 0; attempt++) {
+        await tag.locator('.ant-select-selection-item-remove').click();
+        try {
+          await expect.poll(() => tag.count(), { timeout: 3_000 }).toBe(0);
+        } catch (error) {
+          if (attempt === 3) throw error;
+        }
+      }
+    }
     await days.click();
     await page.keyboard.type('60');
     await page.keyboard.press('Enter');
