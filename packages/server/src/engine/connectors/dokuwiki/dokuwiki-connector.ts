@@ -157,15 +157,9 @@ export class DokuWikiConnector implements Connector {
     }
     return surelyNotPosted(async () => {
       const { session } = await this.loggedIn(target, options);
-      // The title alone first (it is free for almost every post: one look-up), then the rest in rounds.
-      for (let at = 0; at < candidates.length; at += at === 0 ? 1 : NAMES_PER_ROUND) {
-        const round = candidates.slice(at, at === 0 ? 1 : at + NAMES_PER_ROUND);
-        const pages = await Promise.all(round.map((candidate) => this.asked(target, options, (current) => current.pageInfo(candidate), 'read the page')));
-        const free = round.filter((_, index) => pages[index] === null);
-        const ours = free.length > 0 ? await claimed(free) : new Set<string>();
-        const name = free.find((candidate) => !ours.has(candidate));
-        if (name !== undefined) return name;
-      }
+      const isFree = async (candidate: string) => (await this.asked(target, options, (current) => current.pageInfo(candidate), 'read the page')) === null;
+      const name = await firstFreeName(candidates, isFree, claimed);
+      if (name !== undefined) return name;
       throw new PublishError('rejected', `${session.siteLabel} already has pages under every name the post "${post.title}" could take; change its title.`, { retryable: false });
     });
   }
@@ -254,14 +248,9 @@ export class DokuWikiConnector implements Connector {
     }
     return surelyNotPosted(async () => {
       const { session } = await this.loggedIn(target, options);
-      for (let at = 0; at < candidates.length; at += at === 0 ? 1 : NAMES_PER_ROUND) {
-        const round = candidates.slice(at, at === 0 ? 1 : at + NAMES_PER_ROUND);
-        const sizes = await Promise.all(round.map((candidate) => this.asked(target, options, (current) => current.attachmentSize(candidate, 'look up the file'), 'look up the file')));
-        const free = round.filter((_, index) => sizes[index] === 0);
-        const ours = free.length > 0 ? await claimed(free) : new Set<string>();
-        const name = free.find((candidate) => !ours.has(candidate));
-        if (name !== undefined) return name;
-      }
+      const isFree = async (candidate: string) => (await this.asked(target, options, (current) => current.attachmentSize(candidate, 'look up the file'), 'look up the file')) === 0;
+      const name = await firstFreeName(candidates, isFree, claimed);
+      if (name !== undefined) return name;
       throw new PublishError('rejected', `${session.siteLabel} already has files under every name the document "${doc.title}" could take; change its title.`, { retryable: false });
     });
   }
@@ -490,6 +479,23 @@ async function convert(html: string, signal: AbortSignal | undefined): Promise<{
   const converted = await dokuWikiWork(html, signal ? { signal } : {});
   if (converted.text === null) throw new PublishError('rejected', `${converted.refused ?? 'The article could not be converted'}.`, { retryable: false });
   return converted.text;
+}
+
+/**
+ * The first candidate free on the wiki and claimed by no other post of ours: the first (the title,
+ * free for almost every post) looked up alone, then the rest NAMES_PER_ROUND at once (the API has
+ * no batch look-up). Undefined when every one is taken.
+ */
+async function firstFreeName(candidates: readonly string[], isFree: (candidate: string) => Promise<boolean>, claimed: ClaimedNames): Promise<string | undefined> {
+  for (let at = 0; at < candidates.length; at += at === 0 ? 1 : NAMES_PER_ROUND) {
+    const round = candidates.slice(at, at === 0 ? 1 : at + NAMES_PER_ROUND);
+    const free = await Promise.all(round.map(isFree));
+    const available = round.filter((_, index) => free[index]);
+    const ours = available.length > 0 ? await claimed(available) : new Set<string>();
+    const name = available.find((candidate) => !ours.has(candidate));
+    if (name !== undefined) return name;
+  }
+  return undefined;
 }
 
 function imageMarkup(mediaId: string, alt: string | undefined): string {
