@@ -154,8 +154,8 @@ async function untried(db: AppContext['database']['db'], post: PostRow, jobId: s
 }
 
 async function fail(step: Step, post: PostRow, error: string, siteUrl?: string): Promise<void> {
-  await finishPost(step.ctx, post.owner_id, post.id, { state: 'failed', error }, step.log);
-  await logRun(step.ctx, post, siteUrl, 'failed', RUN_LOG_MESSAGES.failed(error));
+  await finishPost(step.ctx, post.owner_id, post.id, { state: 'failed', error }, step.log,
+    () => logRun(step.ctx, post, siteUrl, 'failed', RUN_LOG_MESSAGES.failed(error)));
 }
 
 /** The registration on the site, attempt after attempt, until it is recorded, handed to a later job or failed. */

@@ -101,8 +101,7 @@ async function recordFound(step: BaseStep, post: PostRow, project: PostProject, 
     url: found.url, remoteId: found.remoteId,
     title: composed.ok ? composed.post.built.title : post.intent_title ?? '', links: composed.ok ? composed.post.built.links : [],
     siteUrl: target.siteUrl, username: target.username, outputLinkSetId: project.form.urlListId, outputAnchor: project.form.outputAnchor,
-  }, step.log);
-  await logRun(step.ctx, post, target.siteUrl, 'found', RUN_LOG_MESSAGES.found, found.url);
+  }, step.log, () => logRun(step.ctx, post, target.siteUrl, 'found', RUN_LOG_MESSAGES.found, found.url));
 }
 
 /**
@@ -128,8 +127,8 @@ async function end(step: BaseStep, post: PostRow, action: PostAction, siteUrl?: 
       await finishPost(ctx, post.owner_id, post.id, { state: 'cancelled' }, log);
       return;
     case 'fail':
-      await finishPost(ctx, post.owner_id, post.id, { state: 'failed', error: action.error }, log);
-      await logRun(ctx, post, siteUrl, 'failed', RUN_LOG_MESSAGES.failed(action.error));
+      await finishPost(ctx, post.owner_id, post.id, { state: 'failed', error: action.error }, log,
+        () => logRun(ctx, post, siteUrl, 'failed', RUN_LOG_MESSAGES.failed(action.error)));
       return;
     case 'hold':
       return sendLater(step, post, action.untilMs);
@@ -249,8 +248,7 @@ async function publishWithTarget(step: Step, start: PostRow, project: ModuleProj
       await recordPublished(ctx, post, {
         url: sent.url, remoteId: sent.remoteId, title: built.title, links: built.links,
         siteUrl: target.siteUrl, username: target.username, outputLinkSetId: project.form.urlListId, outputAnchor: project.form.outputAnchor,
-      }, step.log);
-      await logRun(ctx, post, target.siteUrl, 'published', RUN_LOG_MESSAGES.published, sent.url);
+      }, step.log, () => logRun(ctx, post, target.siteUrl, 'published', RUN_LOG_MESSAGES.published, sent.url));
       return;
     } catch (error) {
       // Stop of the queue, a lost lease, a timeout of the whole job: the post stays as it is

@@ -18,6 +18,12 @@ export type PostOutcome =
 
 type Log = (error: unknown) => void;
 
+/**
+ * What the caller writes once a post's final state is committed and before its site row and run
+ * are settled (its run-log line): a run seen ended has every line of its posts.
+ */
+export type AfterCommit = () => Promise<void>;
+
 const nouns = perDatabase<number, string>(60_000);
 
 /** What a site row counts: posts, submissions for indexer projects, accounts for account creation ones (a project's module never changes). */
@@ -72,7 +78,7 @@ export async function afterPostFinished(ctx: AppContext, post: Pick<PostRow, 'ow
  * counters (a failed post gives its article's use back), then the site row and the run. False when
  * the post had already ended. Indexer handlers (engine/indexer) finish their posts through this.
  */
-export async function finishPost(ctx: AppContext, ownerId: number, postId: number, outcome: PostOutcome, log?: Log): Promise<boolean> {
+export async function finishPost(ctx: AppContext, ownerId: number, postId: number, outcome: PostOutcome, log?: Log, afterCommit?: AfterCommit): Promise<boolean> {
   const { db } = ctx.database;
   const now = ctx.clock.now();
   const finished = await db.transaction().execute(async (trx) => {
@@ -101,6 +107,7 @@ export async function finishPost(ctx: AppContext, ownerId: number, postId: numbe
     return post;
   });
   if (!finished) return false;
+  await afterCommit?.();
   await afterPostFinished(ctx, finished, log);
   return true;
 }
@@ -158,7 +165,7 @@ export interface PublishedPostInfo {
  * username, date, anchor by the form's outputAnchor, verification PENDING) and the run's count.
  * Then, after commit: linksAdded/urlListEdited, post.verify, the site row and the run.
  */
-export async function recordPublished(ctx: AppContext, post: PostRow, info: PublishedPostInfo, log?: Log): Promise<boolean> {
+export async function recordPublished(ctx: AppContext, post: PostRow, info: PublishedPostInfo, log?: Log, afterCommit?: AfterCommit): Promise<boolean> {
   const { db } = ctx.database;
   const now = ctx.clock.now();
   const anchor = outputLinkAnchor(info.outputAnchor, { title: info.title, links: info.links }, info.url, createRng(`${post.idempotency_key}/output`));
@@ -179,6 +186,7 @@ export async function recordPublished(ctx: AppContext, post: PostRow, info: Publ
     throw error;
   });
   if (!recorded) return false;
+  await afterCommit?.();
   if (recorded.urlListId !== null) announceLinksAdded(ctx, post.owner_id, recorded.urlListId, log);
   const payload: PostJobPayload = { ownerId: post.owner_id, postId: post.id };
   // Verification lags a little behind publishing: a fresh page may still be cached or re-rendered.
