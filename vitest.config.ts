@@ -51,7 +51,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.e2e.ts'],
           environment: 'node',
-          env,
+          // The servers run the build `npm start` runs (built before this stage; a stale one is refused).
+          env: { ...env, LINKLOOM_TEST_SERVER: 'bundle' },
           testTimeout: 90_000,
           hookTimeout: 90_000,
           fileParallelism: false,

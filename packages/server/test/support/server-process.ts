@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { readdirSync, statSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
@@ -10,7 +11,41 @@ import path from 'node:path';
  * the browser tests, the benchmarks and the API tests of the CLI and of shutdown.
  */
 export const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..', '..', '..');
-const ENTRY = ['--import', 'tsx', path.join(REPO_ROOT, 'packages/server/src/main.ts')];
+const SOURCES_ENTRY = ['--import', 'tsx', path.join(REPO_ROOT, 'packages/server/src/main.ts')];
+const BUNDLE = path.join(REPO_ROOT, 'packages/server/dist/main.js');
+/** The folders the server bundle is built from. */
+const BUNDLED_SOURCES = ['packages/server/src', 'packages/shared/src'].map((folder) => path.join(REPO_ROOT, folder));
+
+/** The newest modification time of a file under `folder`. */
+function newestUnder(folder: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(folder, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) newest = Math.max(newest, statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return newest;
+}
+
+let chosenEntry: string[] | undefined;
+/**
+ * How the server and the CLI are started: the sources through tsx, or with
+ * LINKLOOM_TEST_SERVER=bundle (the browser tests' project sets it) the bundle `npm start` runs,
+ * which answers in about a second instead of three (nothing to compile). A bundle older than its
+ * sources is refused rather than tested.
+ */
+function serverEntry(): string[] {
+  if (chosenEntry) return chosenEntry;
+  if (process.env.LINKLOOM_TEST_SERVER !== 'bundle') return (chosenEntry = SOURCES_ENTRY);
+  const built = (() => {
+    try {
+      return statSync(BUNDLE).mtimeMs;
+    } catch {
+      return undefined;
+    }
+  })();
+  if (built === undefined) throw new Error(`${BUNDLE} is missing: run \`npm run build\` before the browser tests`);
+  if (Math.max(...BUNDLED_SOURCES.map(newestUnder)) > built) throw new Error(`${BUNDLE} is older than the server's sources: run \`npm run build\` again`);
+  return (chosenEntry = [BUNDLE]);
+}
 const START_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 15_000;
 
@@ -70,7 +105,7 @@ function captureOutput(child: ChildProcess): { all(): string; stdout(): string; 
 
 /** Runs one CLI command (`user:add NAME`, `migrate`) with `stdin` as its standard input. */
 export async function runCli(args: string[], stdin: string, env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [...ENTRY, ...args], { cwd: REPO_ROOT, env: serverEnv(env), stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...serverEntry(), ...args], { cwd: REPO_ROOT, env: serverEnv(env), stdio: ['pipe', 'pipe', 'pipe'] });
   const output = captureOutput(child);
   child.stdin?.end(stdin);
   const [code] = (await once(child, 'close')) as [number | null];
@@ -109,12 +144,12 @@ async function stopProcess(child: ChildProcess): Promise<number | null> {
  * another build of the server than the sources through tsx (the bundle `npm start` runs).
  */
 export async function startServer(extraEnv: Record<string, string> = {}, options: { entry?: string[] } = {}): Promise<RunningServer> {
-  const entry = options.entry ?? ENTRY;
+  const started = options.entry ?? serverEntry();
   const ownDataDir = extraEnv.DATA_DIR || extraEnv.DATABASE_URL ? null : await fs.mkdtemp(path.join(os.tmpdir(), 'linkloom-data-'));
   const port = await freePort();
   const env = serverEnv({ ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}), ...extraEnv, PORT: String(port) });
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [...entry, 'serve'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...started, 'serve'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const output = captureOutput(child);
   const cleanUp = async () => {
     const code = await stopProcess(child);
