@@ -30,7 +30,7 @@ describe('link file import progress', () => {
     const progress = page.getByTestId('link-import-progress');
     await progress.getByText(/^Importing links: [\d,]+ added so far$/).waitFor({ timeout: 30_000 });
     await progress.waitFor({ state: 'detached', timeout: 60_000 });
-    await page.locator('.ant-message').getByText(`${LINES} links added`, { exact: true }).waitFor();
+    await page.locator('.ant-message').getByText(`added links: ${LINES} links`, { exact: true }).waitFor();
     await expect.poll(() => shownUrls(page)).toContain('https://big.test/articles/0');
 
     await page.getByRole('tab', { name: 'Keywords' }).click();

@@ -94,7 +94,7 @@ describe('link set screen', () => {
     await page.getByText(LINK_MESSAGES.linksRequired, { exact: true }).waitFor();
     await page.getByTestId('batch-links-dialog-text').fill('https://delta.test|x|Delta|x|3\nnot a url|x|Bad\nwww.echo.test');
     await clickSettled(page.getByTestId('batch-links-dialog-ok'));
-    await toast(page, '2 links added, 1 line refused');
+    await toast(page, 'added links: 2 links, 1 line refused');
     // The accepted lines are saved and leave the box: only the refused one stays, renumbered.
     await page.getByTestId('batch-links-dialog-problems').getByText(`Line 1: ${LINK_MESSAGES.urlInvalid}`).waitFor();
     expect(await page.getByTestId('batch-links-dialog-text').inputValue()).toBe('not a url|x|Bad');

@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
-  LINK_SET_PROFILE_MESSAGES, PROJECT_FORM_MESSAGES, PROJECT_LIFECYCLE_MESSAGES, SCHEDULE_MESSAGES, XSRF_COOKIE, XSRF_HEADER,
+  LINK_SET_PROFILE_MESSAGES, MAILBOX_FAILURES, PROJECT_FORM_MESSAGES, PROJECT_LIFECYCLE_MESSAGES, SCHEDULE_MESSAGES, XSRF_COOKIE, XSRF_HEADER,
 } from '@linkloom/shared';
-import { confirmDelete } from './support/app';
+import { callAs, confirmDelete } from './support/app';
 import { saveScreenshot } from './support/browser';
 import { seedAsUser } from './support/server-database';
 import { saveOptions } from '../packages/server/src/features/options/options.repository';
@@ -38,7 +38,7 @@ async function expectSaved(page: Page): Promise<void> {
 }
 
 /** A GET of the app's own API as the page's user (with the XSRF header GET /action/* needs). */
-async function callAs(page: Page, baseUrl: string, path: string): Promise<number> {
+async function statusOfGetAs(page: Page, baseUrl: string, path: string): Promise<number> {
   const cookies = await page.context().cookies(baseUrl);
   const token = cookies.find((cookie) => cookie.name === XSRF_COOKIE)?.value ?? '';
   const response = await page.request.get(`${baseUrl}${path}`, { headers: { [XSRF_HEADER]: token } });
@@ -251,7 +251,7 @@ describe('project screens', () => {
     await other.page.keyboard.press('Escape');
     expect(await other.page.getByRole('button', { name: 'Edit', exact: true }).isDisabled()).toBe(false);
     // Stopping a project that is not running is refused by the server, and changes nothing.
-    expect(await callAs(page, suite.server.baseUrl, `/action/stop/project/${ready.projectId}`)).toBe(409);
+    expect(await statusOfGetAs(page, suite.server.baseUrl, `/action/stop/project/${ready.projectId}`)).toBe(409);
     expect(await projectStatus(other.page).getAttribute('data-status')).toBe('FAILED');
     // The clicking window's own (older) answer to Start never overwrites what the engine pushed since.
     await page.waitForTimeout(500);
@@ -328,6 +328,20 @@ describe('project screens', () => {
       PROJECT_FORM_MESSAGES.emailLoginRequired, PROJECT_FORM_MESSAGES.emailPasswordRequired]) {
       await fieldError(page, text).waitFor();
     }
+    // Download From Email List fills the mailbox from the email manager's next unused address, as in
+    // the X-Wizard; Test Email tries it and says why it failed, under spec 1's title.
+    const closedPort = await freePort();
+    await callAs(page, suite.server.baseUrl, 'PUT', '/rest/user_emails', {
+      address: 'verify@mail.example.com', login: 'listed', password: 'secret', server: '127.0.0.1', port: closedPort, protocol: 'pop3', ssl: false,
+      checkSpamFolder: false, spamFolderName: '',
+    });
+    await page.getByTestId('download-email-list').click();
+    await expect.poll(() => page.getByLabel('Verification email', { exact: true }).inputValue()).toBe('verify@mail.example.com');
+    expect(await page.getByLabel('Server address', { exact: true }).inputValue()).toBe('127.0.0.1');
+    expect(await page.getByLabel('Email login', { exact: true }).inputValue()).toBe('listed');
+    await page.getByTestId('test-email').click();
+    const failed = page.locator('.ant-notification-notice-error').filter({ hasText: MAILBOX_FAILURES.project.testLogin });
+    await failed.getByText(`127.0.0.1:${closedPort}`).first().waitFor();
     await page.getByLabel('Server address', { exact: true }).fill('mail.example.com');
     await page.getByLabel('Verification email', { exact: true }).fill('verify@example.com');
     await page.getByLabel('Email login', { exact: true }).fill('verify');

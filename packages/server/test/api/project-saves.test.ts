@@ -161,6 +161,10 @@ describe.each(DATABASES)('project saves on $kind', ({ kind, skip }) => {
       const listed = await save('acproject', bodyOf(world.id, { ...world.form, emailSource: 'LIST', verificationInfo: {} }, [{ id: world.siteIds[1]!, checked: true }]));
       expect(listed.statusCode, listed.body).toBe(200);
       expect((await screenOf(world.id)).project).toMatchObject({ emailSource: 'LIST', verificationInfo: { emailServer: '', emailServerPort: 995 } });
+      // The original's name of the product's own mail source (issue 38).
+      const original = await save('acproject', bodyOf(world.id, { ...world.form, emailSource: 'RANKERX', verificationInfo: {} }, [{ id: world.siteIds[1]!, checked: true }]));
+      expect(original.statusCode, original.body).toBe(200);
+      expect((await screenOf(world.id)).project).toMatchObject({ emailSource: 'LINKLOOM' });
     });
 
     it.skipIf(skip)("keeps the Manual mailbox's STARTTLS and self-signed choices; a mailbox stored before them reads as off; a wrong type is refused", async () => {

@@ -81,10 +81,10 @@ describe.each(DATABASES)('sign-in on $kind', ({ kind, skip }) => {
       const agent = new Agent(ctx.server.app);
       const empty = await agent.request('POST', '/public/api/login/account', { body: { username: '  ', password: '' } });
       expect(empty.statusCode).toBe(422);
-      expect(empty.json()).toEqual({ error: { message: LOGIN_MESSAGES.usernameRequired, details: [LOGIN_MESSAGES.usernameRequired, LOGIN_MESSAGES.passwordRequired] } });
+      expect(empty.json()).toEqual({ error: { message: LOGIN_MESSAGES.usernameRequired, details: [`username: ${LOGIN_MESSAGES.usernameRequired}`, `password: ${LOGIN_MESSAGES.passwordRequired}`] } });
       const wrongTypes = await agent.request('POST', '/public/api/login/account', { body: { username: 42, password: ['x'] } });
       expect(wrongTypes.statusCode).toBe(422);
-      expect(wrongTypes.json().error.details).toEqual([LOGIN_MESSAGES.usernameRequired, LOGIN_MESSAGES.passwordRequired]);
+      expect(wrongTypes.json().error.details).toEqual([`username: ${LOGIN_MESSAGES.usernameRequired}`, `password: ${LOGIN_MESSAGES.passwordRequired}`]);
       const wrongType = await agent.request('POST', '/public/api/login/account', { body: { username: 'a', password: 'b', type: 'mobile' } });
       expect(wrongType.statusCode).toBe(422);
     });

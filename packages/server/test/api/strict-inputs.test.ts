@@ -42,7 +42,7 @@ describe.each(DATABASES)('strict inputs on $kind', ({ kind, skip }) => {
     }
     // The same refusal for an id field, whatever the call.
     const renamed = await ann.agent.request('POST', '/rest/campaigns', { body: { id: String(first), name: 'Renamed' } });
-    expect(renamed.json()).toEqual({ error: { message: ID_MESSAGES.notNumber, details: [ID_MESSAGES.notNumber] } });
+    expect(renamed.json()).toEqual({ error: { message: ID_MESSAGES.notNumber, details: [`id: ${ID_MESSAGES.notNumber}`] } });
     expect((await ann.agent.request('PUT', '/rest/project', { body: { campaignId: `${first}`, module: 'Wiki', name: 'P' } })).statusCode).toBe(422);
     expect((await ann.agent.request('PUT', '/rest/url_list', { body: { campaignId: true, name: 'L' } })).statusCode).toBe(422);
     expect(await countRows(db(), 'campaigns', ann.id)).toBe(before.campaigns + 11);

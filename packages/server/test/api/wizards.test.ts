@@ -90,6 +90,16 @@ describe.each(DATABASES)('wizards on $kind', ({ kind, skip }) => {
     const byBodyId = await ann.agent.request('POST', '/rest/xwizards', { body: { ...edited, id: plainId, name: 'Again' } });
     expect(byBodyId.json()).toEqual({ id: plainId });
     expect((await load(ann.agent, plainId)).name).toBe('Again');
+
+    // As the original's clients send it (issue 38): the start as epoch milliseconds or ISO 8601, RANKERX for the product's own mail source.
+    for (const startDate of [Date.UTC(2030, 1, 1, 10, 0), '2030-02-01T10:00:00Z']) {
+      const original = await ann.agent.request('POST', '/rest/xwizards', { body: { ...edited, id: plainId, startDate, emailSource: 'RANKERX' } });
+      expect(original.statusCode, original.body).toBe(200);
+      expect(await load(ann.agent, plainId)).toMatchObject({ startDate: '01/02/2030 10:00', emailSource: 'LINKLOOM' });
+    }
+    const unknownSource = await ann.agent.request('POST', '/rest/xwizards', { body: { ...edited, id: plainId, emailSource: 'ELSEWHERE' } });
+    expect(unknownSource.statusCode).toBe(422);
+    expect(JSON.stringify(unknownSource.json())).toContain('emailSource');
   });
 
   it.skipIf(skip)("answers another user's wizard or strategy with 404 and changes nothing", async () => {

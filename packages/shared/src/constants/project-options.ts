@@ -36,6 +36,11 @@ export type EmailSource = (typeof EMAIL_SOURCES)[number][0];
  * ours is LINKLOOM (SCOPE.md: `{product}` reads LinkLoom). Clients written for it send those.
  */
 export const ORIGINAL_EMAIL_SOURCES: Readonly<Record<string, EmailSource>> = Object.freeze({ RANKERX: 'LINKLOOM' });
+
+/** An email source as a client of the original may send it, in LinkLoom's terms (RANKERX is LINKLOOM); anything else as it is. */
+export function emailSourceInLinkLoomTerms(value: unknown): unknown {
+  return typeof value === 'string' && Object.hasOwn(ORIGINAL_EMAIL_SOURCES, value) ? ORIGINAL_EMAIL_SOURCES[value] : value;
+}
 export const EMAIL_PROTOCOLS = [['pop3', 'POP3'], ['imap', 'IMAP']] as const;
 export type EmailProtocol = (typeof EMAIL_PROTOCOLS)[number][0];
 /** Email defaults (spec 2 §9): port 995, SSL on. */

@@ -41,6 +41,20 @@ export const EMAIL_MESSAGES = {
 } as const;
 
 /**
+ * What a failed mailbox call is called on each screen (spec 1 §8 for the project form, spec 2 §8
+ * for the X-Wizard and the email manager): the toast's title when the answer carries no reason.
+ */
+export const MAILBOX_FAILURES = {
+  project: {
+    download: 'Failed to download pre-created email address.',
+    listDownload: EMAIL_MESSAGES.listDownloadFailed,
+    testLogin: 'Failed to login the email address.',
+  },
+  wizard: { download: EMAIL_MESSAGES.downloadFailed, listDownload: EMAIL_MESSAGES.listDownloadFailed, testLogin: EMAIL_MESSAGES.testFailed },
+  emailManager: { testLogin: 'Failed to login to the email. Unknown error' },
+} as const;
+
+/**
  * The kinds of mail failure a user can act on (engine/mail sorts every error into one). None
  * carries the server's own words: a greeting, banner or error text is summarised, never echoed.
  */
@@ -63,7 +77,7 @@ export const MAIL_ERROR_MESSAGES = {
   closed: 'The mail server closed the connection: check the protocol, SSL and the port',
   protocol: (what: string) => `The mail server refused or garbled ${what}: check the protocol and the port`,
   // §8's text for a failed login whose cause is none of the above.
-  unknown: 'Failed to login to the email. Unknown error',
+  unknown: MAILBOX_FAILURES.emailManager.testLogin,
 } as const;
 
 const requiredText = (message: string, max: number) => z.string({ error: message }).trim().min(1, { error: message }).max(max);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IdSchema } from './common';
 import { ProjectRowSchema } from './projects';
-import { SITE_STATUSES } from '../constants/project-options';
+import { emailSourceInLinkLoomTerms, SITE_STATUSES } from '../constants/project-options';
 import { AccountCreationFormSchema, ContentProjectFormSchema, IndexerProjectFormSchema } from './project-forms';
 
 /**
@@ -169,8 +169,11 @@ function saveBody<T extends z.ZodRawShape>(form: T) {
   });
 }
 
-/** POST /rest/acproject. */
-export const AccountCreationSaveSchema = saveBody(AccountCreationFormSchema.shape);
+/** POST /rest/acproject; `emailSource` as the original's clients name it too (RANKERX is LINKLOOM, issue 38). */
+export const AccountCreationSaveSchema = saveBody({
+  ...AccountCreationFormSchema.shape,
+  emailSource: z.preprocess(emailSourceInLinkLoomTerms, AccountCreationFormSchema.shape.emailSource),
+});
 /** POST /rest/postingproject and POST /rest/privateproject. */
 export const ContentProjectSaveSchema = saveBody(ContentProjectFormSchema.shape);
 /** POST /rest/indexerproject. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { WIZARD_TABS } from './wizard-steps';
 import { WizardSchema } from './wizard';
-import { ORIGINAL_EMAIL_SOURCES } from '../constants/project-options';
+import { emailSourceInLinkLoomTerms } from '../constants/project-options';
 import { formatWireDate, parseScheduleDate, parseWireDate } from '../domain/schedule-dates';
 
 /**
@@ -50,7 +50,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
  * is required', naming startDate); any other value (a number that is no instant) is left for the
  * schema, which refuses it with `startDateForm`.
  */
-function wizardInLinkLoomTerms(value: unknown): unknown {
+export function wizardInLinkLoomTerms(value: unknown): unknown {
   if (!isRecord(value)) return value;
   const wizard = { ...value };
   const { startDate, emailSource } = wizard;
@@ -58,7 +58,7 @@ function wizardInLinkLoomTerms(value: unknown): unknown {
     const instant = parseScheduleDate(startDate);
     if (instant !== null) wizard.startDate = formatWireDate(instant);
   }
-  if (typeof emailSource === 'string' && Object.hasOwn(ORIGINAL_EMAIL_SOURCES, emailSource)) wizard.emailSource = ORIGINAL_EMAIL_SOURCES[emailSource];
+  if (emailSource !== undefined) wizard.emailSource = emailSourceInLinkLoomTerms(emailSource);
   return wizard;
 }
 

@@ -1,4 +1,5 @@
 import { COMMON_MESSAGES } from '@linkloom/shared';
+import { problemLines } from './http-error';
 
 /** One problem to show: plain text, or a message about one line of an imported text or file. */
 export type ErrorLine = string | { line?: number | null; message: string };
@@ -35,8 +36,10 @@ export function errorLinesOf(body: unknown): string[] {
   const lines: ErrorLine[] = [];
   const error = body.error;
   if (isRecord(error)) {
-    if (typeof error.message === 'string' && error.message.trim() !== '') lines.push(error.message);
-    lines.push(...linesOf(error.details), ...linesOf(error.errorList));
+    const details = linesOf(error.details).map(formatErrorLine);
+    if (typeof error.message === 'string' && error.message.trim() !== '') lines.push(...problemLines(error.message, details));
+    else lines.push(...details);
+    lines.push(...linesOf(error.errorList));
   } else if (typeof error === 'string' && error.trim() !== '') {
     lines.push(error);
   }

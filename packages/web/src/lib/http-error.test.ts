@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HTTP_ADVICE, HTTP_FAILED, HttpError, describeHttpFailure } from './http-error';
+import { HTTP_ADVICE, HTTP_FAILED, HttpError, describeHttpFailure, problemLines } from './http-error';
 
 describe('describeHttpFailure (issue 35: what failed and what to do, never the status and URL)', () => {
   it("titles the failure with the caller's words, then the server's message and one line per detail", () => {
@@ -31,6 +31,17 @@ describe('describeHttpFailure (issue 35: what failed and what to do, never the s
     const failure = { status: 422, url: '/x', statusText: '', what: 'Failed to save the wizard. Unknown error' };
     expect(describeHttpFailure({ ...failure, body: { error: { message: 'Wizard name is required' } } }).title).toBe('Failed to save the wizard');
     expect(describeHttpFailure({ ...failure, body: null }).title).toBe('Failed to save the wizard. Unknown error');
+  });
+});
+
+describe('problemLines (a 422 names the field of each problem)', () => {
+  it('lets the first detail stand for the message it names, and keeps every other detail', () => {
+    expect(problemLines('Please enter the url', ['url: Please enter the url', 'anchor: Please enter the anchor'])).toEqual(['url: Please enter the url', 'anchor: Please enter the anchor']);
+    expect(problemLines('Taken', ['Taken'])).toEqual(['Taken']);
+    expect(problemLines('Not ready', ['Tick at least one site'])).toEqual(['Not ready', 'Tick at least one site']);
+    expect(problemLines('Taken')).toEqual(['Taken']);
+    const failure = { status: 422, url: '/x', statusText: '', what: 'Failed to add new link' };
+    expect(describeHttpFailure({ ...failure, body: { error: { message: 'Please enter the url', details: ['url: Please enter the url'] } } }).lines).toEqual(['url: Please enter the url']);
   });
 });
 

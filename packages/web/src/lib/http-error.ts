@@ -62,6 +62,16 @@ export function isNotFound(error: unknown): boolean {
   return error instanceof HttpError && error.status === 404;
 }
 
+/**
+ * An error answer's message and details as lines, once each: a 422's message is its first detail
+ * (`url: Please enter the url` names the field the message is about), so that detail stands for it.
+ */
+export function problemLines(message: string, details: readonly string[] = []): string[] {
+  const first = details[0];
+  const named = first !== undefined && (first === message || first.endsWith(`: ${message}`));
+  return named ? [...details] : [message, ...details];
+}
+
 function errorBodyOf(body: unknown): { message: string; details?: string[] | undefined } | null {
   const parsed = ErrorResponseSchema.safeParse(body);
   return parsed.success ? parsed.data.error : null;
@@ -121,8 +131,7 @@ export function describeHttpFailure(failure: HttpFailure): { title: string; line
   const advice = failure.problem !== undefined ? HTTP_ADVICE.unreadable : adviceFor(failure.status);
   const lines = [
     failure.problem ?? '',
-    error && error.message !== heading ? error.message : '',
-    ...(error?.details ?? []),
+    ...(error ? problemLines(error.message, error.details).filter((line) => line !== heading) : []),
     explained ? '' : advice,
   ].filter((line) => line.trim() !== '');
   return { title: heading, lines };

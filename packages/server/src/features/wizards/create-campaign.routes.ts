@@ -4,13 +4,14 @@ import {
   WizardCountsQuerySchema, WizardCountsSchema,
   WizardCreateCampaignBodySchema, WizardCreateCampaignResponseSchema, WizardFieldErrorsResponseSchema, WizardSchema, type Wizard,
 } from '@linkloom/shared';
-import type { FastifyInstance, FastifySchemaValidationError } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { DB } from '../../platform/db/schema';
 import type { AppContext } from '../../app-context';
 import { currentUser } from '../../platform/auth/session.plugin';
 import { HttpError, NotFoundError } from '../../platform/http/errors';
+import { validationError } from '../../platform/http/error-handler';
 import { decompressJson, plainOrCompressed } from '../campaigns/decode-campaign-body';
 import { findCampaignWizard } from '../campaigns/campaigns.repository';
 import { createCampaignFromWizard } from './create-campaign';
@@ -36,21 +37,6 @@ function readCompressedJsonBodies(app: FastifyInstance): void {
       else done(error, value);
     });
   });
-}
-
-/** `wizard.startDate`, from a validation error's `/wizard/startDate`. */
-function fieldOf(issue: FastifySchemaValidationError): string {
-  return issue.instancePath.split('/').filter((part) => part !== '').join('.');
-}
-
-/** The body's problems as 422, each detail naming its field as other 422s do (`wizard.startDate: …`). */
-function namedValidationError(issues: readonly FastifySchemaValidationError[]): HttpError {
-  const details = issues.map((issue) => {
-    const message = issue.message ?? 'Invalid value';
-    const field = fieldOf(issue);
-    return field === '' ? message : `${field}: ${message}`;
-  });
-  return new HttpError(422, issues[0]?.message ?? 'Invalid request', details);
 }
 
 function parseJson(text: string): unknown {
@@ -95,7 +81,7 @@ export const createCampaignRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
         response: { 200: WizardCreateCampaignResponseSchema, 404: ErrorResponseSchema, 422: z.union([WizardFieldErrorsResponseSchema, ErrorResponseSchema]) },
       },
     }, async (request, reply) => {
-      if (request.validationError) throw namedValidationError(request.validationError.validation);
+      if (request.validationError) throw validationError(request.validationError.validation);
       const outcome = await createCampaignFromWizard(ctx, currentUser(request).id, request.body);
       if (!outcome.ok) return reply.code(422).send(outcome.errors);
       return outcome.answer;

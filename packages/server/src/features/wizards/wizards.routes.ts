@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod';
+import { z } from 'zod';
 import {
   ErrorResponseSchema, IdParamsSchema, WIZARD_LIMITS, WIZARD_MESSAGES, WizardAddBodySchema, WizardDeleteResponseSchema, WizardDeleteSchema,
   WizardDuplicateSchema, WizardListResponseSchema, WizardRenameSchema, WizardResponseSchema, WizardSaveResponseSchema, WizardSchema,
-  WizardSummarySchema,
+  WizardSummarySchema, wizardInLinkLoomTerms,
 } from '@linkloom/shared';
 import type { AppContext } from '../../app-context';
 import { currentUser } from '../../platform/auth/session.plugin';
@@ -17,8 +18,11 @@ import { publishWizardRenamed, publishWizardSaved, publishWizardsDeleted } from 
 
 const tags = ['wizards'];
 const errors = { 404: ErrorResponseSchema, 422: ErrorResponseSchema };
-/** The wizard arrives as JSON or lz-string compressToEncodedURIComponent text (SCOPE.md). */
-const WizardBodySchema = plainOrCompressed(WizardSchema, WIZARD_MESSAGES.notCompressed);
+/**
+ * The wizard arrives as JSON or lz-string compressToEncodedURIComponent text (SCOPE.md), read as
+ * the original's clients send it too (start date forms, RANKERX: issue 38), as Create Campaign does.
+ */
+const WizardBodySchema = plainOrCompressed(z.preprocess(wizardInLinkLoomTerms, WizardSchema), WIZARD_MESSAGES.notCompressed);
 /** A wizard carries its diagram: room for the largest one plus the tiers' settings. */
 const WIZARD_BODY_LIMIT = WIZARD_LIMITS.jsonChars * 2;
 

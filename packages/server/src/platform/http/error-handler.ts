@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifySchemaValidationError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from '@fastify/type-provider-zod';
 import { UPLOAD_MESSAGES, type ErrorResponse } from '@linkloom/shared';
 import { HttpError } from './errors';
@@ -8,6 +8,25 @@ import { isMalformedMultipart } from '../files/upload-errors';
 export function sendError(reply: FastifyReply, statusCode: number, message: string, details?: string[]): FastifyReply {
   const body: ErrorResponse = { error: { message, ...(details && details.length > 0 ? { details } : {}) } };
   return reply.code(statusCode).type('application/json; charset=utf-8').send(body);
+}
+
+/** `wizard.startDate`, from a validation error's `/wizard/startDate` ('' for the body as a whole). */
+function fieldOf(issue: FastifySchemaValidationError): string {
+  return issue.instancePath.split('/').filter((part) => part !== '').join('.');
+}
+
+/**
+ * A request that failed its schema as a 422 (issue 38 item 4: every 422 names its field): the
+ * message is the first problem in the schema's words (the spec's texts), and each detail names the
+ * field it is about (`wizard.startDate: …`; a problem of the body as a whole is its message alone).
+ */
+export function validationError(issues: readonly FastifySchemaValidationError[]): HttpError {
+  const details = issues.map((issue) => {
+    const message = issue.message ?? 'Invalid value';
+    const field = fieldOf(issue);
+    return field === '' ? message : `${field}: ${message}`;
+  });
+  return new HttpError(422, issues[0]?.message ?? 'Invalid request', details);
 }
 
 /** Messages for Fastify's own request errors: what went wrong and what to do. */
@@ -31,8 +50,8 @@ const FASTIFY_ERRORS: Record<string, { status: number; message: string }> = {
 export function registerErrorHandler(app: FastifyInstance, uploadLimitMb: number): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const details = error.validation.map((issue) => issue.message ?? 'Invalid value');
-      return sendError(reply, 422, details[0] ?? 'Invalid request', details);
+      const named = validationError(error.validation);
+      return sendError(reply, 422, named.message, named.details);
     }
     if (error instanceof HttpError) return sendError(reply, error.statusCode, error.message, error.details);
     if (error.code === 'FST_REQ_FILE_TOO_LARGE') return sendError(reply, 413, UPLOAD_MESSAGES.tooLarge(uploadLimitMb));

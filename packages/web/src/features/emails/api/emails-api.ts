@@ -1,10 +1,9 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
-  DeletedUserEmailsSchema, EMAIL_MESSAGES, EmailTestResultSchema, UserEmailListSchema, UserEmailRowSchema,
-  type EmailSettings, type UserEmailBody,
+  DeletedUserEmailsSchema, EMAIL_MESSAGES, UserEmailListSchema, UserEmailRowSchema,
+  type UserEmailBody,
 } from '@linkloom/shared';
-import { del, get, post, put } from '@/lib/http';
-import { toastDone } from '@/lib/action-feedback';
+import { del, get, put } from '@/lib/http';
 import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation';
 import { emailKeys } from './email-keys';
 
@@ -32,14 +31,6 @@ export function useDeleteUserEmails() {
     (addresses: string[]) => del('/rest/user_emails', { body: addresses, schema: DeletedUserEmailsSchema }),
     EMAIL_MESSAGES.deleted,
   );
-}
-
-/** POST /action/email/test_login: a real login; success says so (and names the spam folder), a failure says what to fix. */
-export function useTestEmailLogin() {
-  return useMutation({
-    mutationFn: (settings: EmailSettings) => post('/action/email/test_login', { body: settings, schema: EmailTestResultSchema }),
-    onSuccess: (result) => toastDone(result.message),
-  });
 }
 
 /** Where Import emails sends its files (multipart field `file`, several at once). */

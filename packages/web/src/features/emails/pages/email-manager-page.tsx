@@ -1,12 +1,13 @@
 import { useState, type Key } from 'react';
 import { Alert, Button, Tooltip } from 'antd';
 import { ApiOutlined, DeleteOutlined, ImportOutlined, PlusOutlined, QuestionCircleOutlined } from '@ant-design/icons';
-import { EMAIL_MESSAGES, emailSettingsOf, type UserEmailRow } from '@linkloom/shared';
+import { EMAIL_MESSAGES, emailSettingsOf, MAILBOX_FAILURES, type UserEmailRow } from '@linkloom/shared';
 import { DataTable } from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
 import { useConfirm } from '@/components/confirm-delete';
 import { useWindowFraction } from '@/lib/use-window-fraction';
-import { useDeleteUserEmails, useSaveUserEmail, useTestEmailLogin, useUserEmails } from '../api/emails-api';
+import { useDeleteUserEmails, useSaveUserEmail, useUserEmails } from '../api/emails-api';
+import { useTestMailboxLogin } from '@/components/mailbox-actions/mailbox-api';
 import { useEmailManagerLive } from '../api/use-email-manager-live';
 import { EMAIL_COLUMNS } from '../components/email-columns';
 import { AddEmailDialog } from '../components/add-email-dialog';
@@ -21,7 +22,7 @@ export function EmailManagerPage() {
   const query = useUserEmails();
   const saveEmail = useSaveUserEmail();
   const deleteEmails = useDeleteUserEmails();
-  const testLogin = useTestEmailLogin();
+  const testLogin = useTestMailboxLogin(MAILBOX_FAILURES.emailManager.testLogin);
   const { confirmDelete } = useConfirm();
   const [selected, setSelected] = useState<UserEmailRow[]>([]);
   const [adding, setAdding] = useState(false);

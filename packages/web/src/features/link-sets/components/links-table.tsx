@@ -11,7 +11,7 @@ import { textColumnFilter } from '@/components/text-column-filter';
 import { CheckNowButton } from '@/components/check-now/check-now-button';
 import type { ErrorLine } from '@/lib/error-lines';
 import type { TableQuery } from '@/lib/table-query';
-import { summarise, toastDone, toastFailure, toastProblems } from '@/lib/action-feedback';
+import { countOf, summarise, toastDone, toastFailure, toastProblems, type SummaryPart } from '@/lib/action-feedback';
 import { useWindowFraction } from '@/lib/use-window-fraction';
 import { useAddLinkBatch, useDeleteLinks, useSaveLink } from '../api/link-items-api';
 import { LinkDialog } from './link-dialog';
@@ -21,16 +21,22 @@ import { LinkCheckHistory } from './link-check-history';
 import { columnSortOrder, formatDateAdded, type LinksGridState } from './links-grid-state';
 
 /** Refused lines of a batch or an import, plus a note when only the first ones were listed. */
-/** '4 links added, 1 line refused, 2 duplicates skipped': a success when any link was added. */
+/**
+ * Spec 1 §8's 'added links' with the counts ("added links: 4 links, 1 line refused, 2 duplicates
+ * skipped") when any link was added; otherwise a warning saying why none was.
+ */
 function reportAdded(result: LinkImportResult): void {
   const duplicates = result.duplicates ?? 0;
-  const text = summarise([
-    { count: result.added, noun: 'link', verb: 'added' },
+  const left: SummaryPart[] = [
     { count: result.skipped - duplicates, noun: 'line', verb: 'refused' },
     { count: duplicates, noun: 'duplicate', verb: 'skipped' },
-  ]);
-  if (result.added > 0) toastDone(text);
-  else toastProblems([text]);
+  ];
+  if (result.added > 0) {
+    const notes = left.filter((part) => part.count > 0).map((part) => `${countOf(part.count, part.noun)} ${part.verb}`);
+    toastDone(`${LINK_ITEM_MESSAGES.batchAdded}: ${[countOf(result.added, 'link'), ...notes].join(', ')}`);
+  } else {
+    toastProblems([summarise([{ count: 0, noun: 'link', verb: 'added' }, ...left])]);
+  }
 }
 
 function refusedLines(result: LinkImportResult): ErrorLine[] {

@@ -1,4 +1,5 @@
 import { ErrorResponseSchema, LOGIN_MESSAGES, LoginResponseSchema } from '@linkloom/shared';
+import { problemLines } from '@/lib/http-error';
 
 /**
  * What the login screen shows for a failed login answer (spec 1, section 4 "Login"): the status
@@ -19,5 +20,5 @@ export function loginFailureText(body: unknown): string {
 export function setupFailureLines(body: unknown): string[] {
   const error = ErrorResponseSchema.safeParse(body);
   if (!error.success) return [LOGIN_MESSAGES.serverError];
-  return [error.data.error.message, ...(error.data.error.details ?? [])];
+  return problemLines(error.data.error.message, error.data.error.details);
 }

@@ -1,12 +1,12 @@
 import { useMutation, useQuery, type QueryClient } from '@tanstack/react-query';
 import {
   CampaignsWithProfilesResponseSchema, ContentGroupListResponseSchema, SiteListResponseSchema, DuplicateCampaignResponseSchema,
-  EMAIL_MESSAGES, EmailDownloadSchema, EmailTestResultSchema, PrivateNetworkListResponseSchema, RandomInfoSchema, SiteSelectionListResponseSchema, StrategyResponseSchema, WIZARD_MESSAGES,
-  WizardCountsSchema, WizardCreateCampaignResponseSchema, WizardResponseSchema, WizardSaveResponseSchema, type EmailSettings, type Wizard, type WizardCounts,
+  PrivateNetworkListResponseSchema, RandomInfoSchema, SiteSelectionListResponseSchema, StrategyResponseSchema, WIZARD_MESSAGES,
+  WizardCountsSchema, WizardCreateCampaignResponseSchema, WizardResponseSchema, WizardSaveResponseSchema, type Wizard, type WizardCounts,
 } from '@linkloom/shared';
 import { get, post, put } from '@/lib/http';
 import { HttpError } from '@/lib/http-error';
-import { toastDone, toastFailure } from '@/lib/action-feedback';
+import { toastFailure } from '@/lib/action-feedback';
 import { compressedBody } from '../editor/wizard-model';
 import { wizardKeys } from './wizard-keys';
 
@@ -148,26 +148,6 @@ export function useProfileOptions() {
 /** GET /sites.json: the user's custom sites and private networks' sites (what Create Campaign accepts as picks). */
 export function useWizardSites(enabled: boolean) {
   return useQuery({ queryKey: [...wizardKeys.all, 'ref', 'sites'], enabled, queryFn: ({ signal }) => get('/sites.json', { schema: SiteListResponseSchema, signal }), ...REFERENCE });
-}
-
-/** POST /action/email/download (Download Mail) and GET /action/email_list/download (Download From Email List). */
-export function useDownloadMail() {
-  return useMutation({
-    mutationFn: async (from: 'mail' | 'list') => {
-      const answer = from === 'mail'
-        ? await post('/action/email/download', { schema: EmailDownloadSchema, failure: EMAIL_MESSAGES.downloadFailed })
-        : await get('/action/email_list/download', { schema: EmailDownloadSchema, failure: EMAIL_MESSAGES.listDownloadFailed });
-      return answer.emailSettings;
-    },
-  });
-}
-
-/** POST /action/email/test_login (Test Email): a real login; a failure names what to fix. */
-export function useTestEmailLogin() {
-  return useMutation({
-    mutationFn: (settings: EmailSettings) => post('/action/email/test_login', { body: settings, schema: EmailTestResultSchema, failure: EMAIL_MESSAGES.testFailed }),
-    onSuccess: () => toastDone(EMAIL_MESSAGES.testSucceeded),
-  });
 }
 
 /**

@@ -1,5 +1,6 @@
 import { Alert, Checkbox, Col, Form, Input, InputNumber, Radio, Row, Select, Switch, Typography } from 'antd';
-import { EMAIL_PROTOCOLS, EMAIL_SOURCES, type EmailSource } from '@linkloom/shared';
+import { EMAIL_PROTOCOLS, EMAIL_SOURCES, MAILBOX_FAILURES, type EmailSettings, type EmailSource } from '@linkloom/shared';
+import { MailboxActions } from '@/components/mailbox-actions/mailbox-actions';
 import { emailRule } from '../../lib/project-rules';
 import { pairOptions } from './field-options';
 
@@ -21,7 +22,8 @@ function info(field: string): [string, string] {
  * Email tab of an account creation project (spec 1 §3, spec 2 §9): where the verification emails
  * of the new accounts arrive. Only a Manual source asks for the mailbox settings (and only then
  * are they checked); IMAP adds the spam folder options. As in the email manager, SSL off offers
- * STARTTLS, and a self-signed certificate is accepted only when the user allows it.
+ * STARTTLS, and a self-signed certificate is accepted only when the user allows it. Download Mail,
+ * Download From Email List and Test Email (spec 1 §7) fill and try the mailbox, as in the X-Wizard.
  */
 export function EmailTab(props: { editing: boolean }) {
   const { editing } = props;
@@ -35,6 +37,17 @@ export function EmailTab(props: { editing: boolean }) {
   const disabled = !editing;
   const rules = (field: string) => [emailRule(`verificationInfo.${field}`)];
   const sourceDependency = ['emailSource'];
+  const mailbox = (): Partial<EmailSettings> => (form.getFieldValue('verificationInfo') as Partial<EmailSettings> | undefined) ?? {};
+  // What the fields hold now (an empty port or protocol is sent as it is: the server says what is missing).
+  const current = (): EmailSettings => {
+    const now = mailbox();
+    return {
+      emailAddress: now.emailAddress ?? '', emailLogin: now.emailLogin ?? '', emailPassword: now.emailPassword ?? '', emailServer: now.emailServer ?? '',
+      emailServerPort: now.emailServerPort ?? 0, mailProtocol: now.mailProtocol ?? 'pop3', SSL: now.SSL ?? true, startTls: now.startTls ?? false,
+      allowSelfSigned: now.allowSelfSigned ?? false, checkSpamFolder: now.checkSpamFolder ?? false, spamFolderName: now.spamFolderName ?? '',
+    };
+  };
+  const fill = (settings: EmailSettings) => form.setFieldsValue({ verificationInfo: { ...mailbox(), ...settings } });
 
   return (
     <>
@@ -49,6 +62,7 @@ export function EmailTab(props: { editing: boolean }) {
 
       {source === 'MANUAL' ? (
         <>
+          <MailboxActions failures={MAILBOX_FAILURES.project} onFill={fill} current={current} disabled={disabled} />
           <Row gutter={16}>
             <Col xs={24} md={12}>
               <Form.Item name={info('emailServer')} label="Server address" rules={rules('emailServer')} dependencies={sourceDependency} required>

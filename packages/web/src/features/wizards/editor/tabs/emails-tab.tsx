@@ -1,9 +1,9 @@
 import { Button, Checkbox, Col, Divider, Input, InputNumber, Radio, Row, Select, Space, Switch } from 'antd';
-import { CloudDownloadOutlined, ThunderboltOutlined } from '@ant-design/icons';
-import { EMAIL_MESSAGES, EMAIL_PROTOCOLS, type EmailSource, type RandomInfo, type WizardEmailAccount } from '@linkloom/shared';
+import { ThunderboltOutlined } from '@ant-design/icons';
+import { EMAIL_PROTOCOLS, MAILBOX_FAILURES, type EmailSettings, type EmailSource, type RandomInfo, type WizardEmailAccount } from '@linkloom/shared';
+import { MailboxActions } from '@/components/mailbox-actions/mailbox-actions';
 import { pairOptions } from '../pair-options';
-import { toastDone } from '@/lib/action-feedback';
-import { useDownloadMail, useRandomInfo, useTestEmailLogin } from '../../api/wizard-editor-api';
+import { useRandomInfo } from '../../api/wizard-editor-api';
 import { useWizardEditor } from '../editor-context';
 import { TabForm, WizardField } from '../wizard-field';
 import { patchWizard } from '../wizard-updates';
@@ -25,32 +25,16 @@ const IDENTITY: { field: keyof RandomInfo; label: string }[] = [
 function ManualMailbox() {
   const { wizard, update } = useWizardEditor();
   const account = wizard.emailAccount;
-  const download = useDownloadMail();
-  const testLogin = useTestEmailLogin();
   const set = (patch: Partial<WizardEmailAccount>) => update((w) => ({ ...w, emailAccount: { ...w.emailAccount, ...patch } }));
   const path = (field: string) => `emailAccount.${field}`;
-  const fill = async (from: 'mail' | 'list') => {
-    const settings = await download.mutateAsync(from).catch(() => null);
-    if (settings === null) return;
-    set({
-      emailAddress: settings.emailAddress, emailLogin: settings.emailLogin, emailPassword: settings.emailPassword, emailServer: settings.emailServer,
-      emailServerPort: settings.emailServerPort, mailProtocol: settings.mailProtocol, SSL: settings.SSL,
-      startTls: settings.startTls, allowSelfSigned: settings.allowSelfSigned, checkSpamFolder: settings.checkSpamFolder, spamFolderName: settings.spamFolderName,
-    });
-    if (from === 'mail') toastDone(EMAIL_MESSAGES.downloaded);
-  };
-  const test = () => testLogin.mutateAsync({
+  const current = (): EmailSettings => ({
     emailAddress: account.emailAddress, emailLogin: account.emailLogin, emailPassword: account.emailPassword, emailServer: account.emailServer,
     emailServerPort: account.emailServerPort ?? 0, mailProtocol: account.mailProtocol ?? 'pop3', SSL: account.SSL, startTls: account.startTls,
     allowSelfSigned: account.allowSelfSigned, checkSpamFolder: account.checkSpamFolder, spamFolderName: account.spamFolderName,
-  }).catch(() => undefined);
+  });
   return (
     <>
-      <Space wrap style={{ marginBottom: 16 }}>
-        <Button icon={<CloudDownloadOutlined />} loading={download.isPending && download.variables === 'mail'} onClick={() => void fill('mail')} data-testid="download-mail">Download Mail</Button>
-        <Button icon={<CloudDownloadOutlined />} loading={download.isPending && download.variables === 'list'} onClick={() => void fill('list')} data-testid="download-email-list">Download From Email List</Button>
-        <Button loading={testLogin.isPending} onClick={() => void test()} data-testid="test-email">Test Email</Button>
-      </Space>
+      <MailboxActions failures={MAILBOX_FAILURES.wizard} onFill={set} current={current} />
       <Row gutter={16}>
         <Col xs={24} md={12}>
           <WizardField path={path('emailServer')} label="Server Address" required>

@@ -1,0 +1,46 @@
+import { Button, Space } from 'antd';
+import { ApiOutlined, CloudDownloadOutlined } from '@ant-design/icons';
+import { EMAIL_MESSAGES, type EmailSettings } from '@linkloom/shared';
+import { toastDone } from '@/lib/action-feedback';
+import { useDownloadMailbox, useTestMailboxLogin, type MailboxFailures } from './mailbox-api';
+
+export interface MailboxActionsProps {
+  /** The screen's words for a failed call. */
+  failures: MailboxFailures;
+  /** Puts the downloaded mailbox's settings in the screen's fields. */
+  onFill: (settings: EmailSettings) => void;
+  /** The mailbox as the fields hold it now, for Test Email. */
+  current: () => EmailSettings;
+  disabled?: boolean;
+}
+
+/**
+ * Download Mail, Download From Email List and Test Email above a manual mailbox's fields (the
+ * X-Wizard's Emails tab and an account creation project's Email tab): a download fills the fields,
+ * a test signs in to the mailbox as the fields say.
+ */
+export function MailboxActions(props: MailboxActionsProps) {
+  const { failures, onFill, current, disabled } = props;
+  const download = useDownloadMailbox(failures);
+  const testLogin = useTestMailboxLogin(failures.testLogin);
+  const fill = async (from: 'mail' | 'list') => {
+    const settings = await download.mutateAsync(from).catch(() => null);
+    if (settings === null) return;
+    onFill(settings);
+    if (from === 'mail') toastDone(EMAIL_MESSAGES.downloaded);
+  };
+  const busy = (from: 'mail' | 'list') => download.isPending && download.variables === from;
+  return (
+    <Space wrap style={{ marginBottom: 16 }}>
+      <Button icon={<CloudDownloadOutlined />} disabled={disabled} loading={busy('mail')} onClick={() => void fill('mail')} data-testid="download-mail">
+        Download Mail
+      </Button>
+      <Button icon={<CloudDownloadOutlined />} disabled={disabled} loading={busy('list')} onClick={() => void fill('list')} data-testid="download-email-list">
+        Download From Email List
+      </Button>
+      <Button icon={<ApiOutlined />} disabled={disabled} loading={testLogin.isPending} onClick={() => void testLogin.mutateAsync(current()).catch(() => undefined)} data-testid="test-email">
+        Test Email
+      </Button>
+    </Space>
+  );
+}
