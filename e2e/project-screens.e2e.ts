@@ -332,7 +332,7 @@ describe('project screens', () => {
     // the X-Wizard; Test Email tries it and says why it failed, under spec 1's title.
     const closedPort = await freePort();
     await callAs(page, suite.server.baseUrl, 'PUT', '/rest/user_emails', {
-      address: 'verify@mail.example.com', login: 'listed', password: 'secret', server: '127.0.0.1', port: closedPort, protocol: 'pop3', ssl: false,
+      address: 'verify@mail.example.com', login: 'listed', password: 'secret', server: '127.0.0.1', port: closedPort, protocol: 'pop3', ssl: true,
       checkSpamFolder: false, spamFolderName: '',
     });
     await page.getByTestId('download-email-list').click();
