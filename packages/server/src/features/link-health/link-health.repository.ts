@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import { LINK_CHECKS_MAX, type DroppedTargets } from '@linkloom/shared';
+import type { DroppedTargets } from '@linkloom/shared';
 import type { DB } from '../../platform/db/schema';
 import type { LinkCheckHistoryTable } from '../link-sets/link-sets.tables';
 import { readAtRiskPosts } from './at-risk-posts.repository';
@@ -13,11 +13,14 @@ export async function findOwnedLink(db: Db, ownerId: number, urlItemId: number):
   return db.selectFrom('url_items').select(['id', 'next_check_at']).where('id', '=', urlItemId).where('owner_id', '=', ownerId).executeTakeFirst();
 }
 
-/** A link's checks, newest first (link_check_history_item_idx), at most LINK_CHECKS_MAX. */
+/**
+ * Every check of a link, newest first (link_check_history_item_idx): one row per check of one link,
+ * so the whole history is read (issue 38: no list is silently cut; it was cut at 500 without saying).
+ */
 export async function listLinkChecks(db: Db, ownerId: number, urlItemId: number): Promise<LinkCheckRow[]> {
   return db.selectFrom('link_check_history').select(['id', 'checked_at', 'status', 'http_status', 'anchor_found', 'reason'])
     .where('url_item_id', '=', urlItemId).where('owner_id', '=', ownerId)
-    .orderBy('checked_at', 'desc').orderBy('id', 'desc').limit(LINK_CHECKS_MAX).execute();
+    .orderBy('checked_at', 'desc').orderBy('id', 'desc').execute();
 }
 
 /**

@@ -23,7 +23,7 @@ export const linkHealthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
 
   app.get('/rest/url_item/:id/checks', {
     schema: {
-      tags, summary: "A link's check history (newest first, at most 500) and when it is checked next",
+      tags, summary: "A link's whole check history (newest first) and when it is checked next",
       params: IdParamsSchema, response: { 200: LinkCheckHistoryResponseSchema, 404: ErrorResponseSchema },
     },
   }, async (request) => {
