@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
-import { RUN_LOG_PAGE } from '@linkloom/shared';
+import { DEAD_PAGES_MAX, RUN_LOG_PAGE } from '@linkloom/shared';
 import type { DB } from '../../src/platform/db/schema';
 import { secretBoxOf } from '../../src/platform/crypto/database-secrets';
 import { DATABASES } from '../support/databases';
@@ -208,5 +208,23 @@ describe.each(DATABASES)('every list route answers the whole list on $kind', ({ 
     const stored = await db().selectFrom('run_log').select('id').where('project_id', '=', project.id).execute();
     expect(stored).toHaveLength(lines);
     expect(sorted(logIds)).toEqual(sorted(stored.map((row) => row.id)));
+  });
+  it.skipIf(skip)("a campaign's dead pages: 500 an answer with total and more; offset reaches every one", async () => {
+    const pages = DEAD_PAGES_MAX + 20;
+    const linkSet = await buildLinkSet(db(), { ownerId: ann.id });
+    await db().insertInto('url_items').values(range(pages).map((i) => ({
+      owner_id: ann.id, url_list_id: linkSet.id, url: `https://dead${i}.example/post`, anchor: 'a', links_on_page: 0, site: `https://dead${i}.example`,
+      username: 'u', date_added: now, created_at: now, post_id: 1_000_000 + i, check_status: 'MISSING', dead_since: now - i, dead_reason: 'MISSING',
+    }))).execute();
+    type Page = { pages: { urlItemId: number }[]; total: number; more: boolean };
+    const first = await getJson<Page>(ann.agent, `/rest/campaign/${linkSet.campaignId}/dead-pages`);
+    expect([first.pages.length, first.total, first.more]).toEqual([DEAD_PAGES_MAX, pages, true]);
+    const rest = await getJson<Page>(ann.agent, `/rest/campaign/${linkSet.campaignId}/dead-pages?offset=${first.pages.length}`);
+    expect([rest.pages.length, rest.total, rest.more]).toEqual([20, pages, false]);
+    const stored = await db().selectFrom('url_items').select('id').where('url_list_id', '=', linkSet.id).execute();
+    expect(sorted([...first.pages, ...rest.pages].map((page) => page.urlItemId))).toEqual(sorted(stored.map((row) => row.id)));
+    const past = await getJson<Page>(ann.agent, `/rest/campaign/${linkSet.campaignId}/dead-pages?offset=${pages + 5}`);
+    expect([past.pages.length, past.total, past.more]).toEqual([0, pages, false]);
+    expect((await ann.agent.request('GET', `/rest/campaign/${linkSet.campaignId}/dead-pages?offset=-1`)).statusCode).toBe(422);
   });
 });

@@ -66,11 +66,19 @@ export const DeadPageSchema = z.object({
 });
 export type DeadPage = z.infer<typeof DeadPageSchema>;
 
+/** GET /rest/campaign/{id}/dead-pages?offset=N: the pages after the first N, in the same order. */
+export const DeadPagesQuerySchema = z.object({
+  offset: z.string().regex(/^\d{1,9}$/, 'Must be a whole number').transform(Number).optional(),
+});
+export type DeadPagesQuery = z.infer<typeof DeadPagesQuerySchema>;
+
 /** 200 of GET /rest/campaign/{id}/dead-pages. */
 export const DeadPagesResponseSchema = z.object({
   pages: z.array(DeadPageSchema),
-  /** Dead pages in all (the list stops at DEAD_PAGES_MAX). */
+  /** Dead pages in all (an answer holds at most DEAD_PAGES_MAX of them). */
   total: z.number().int(),
+  /** More pages follow: ask again with offset = the pages read so far (issue 38: no list is cut silently). */
+  more: z.boolean(),
 });
 export type DeadPagesResponse = z.infer<typeof DeadPagesResponseSchema>;
 

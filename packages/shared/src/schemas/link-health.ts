@@ -17,9 +17,6 @@ export const LinkCheckEntrySchema = z.object({
 });
 export type LinkCheckEntry = z.infer<typeof LinkCheckEntrySchema>;
 
-/** Most checks GET /rest/url_item/{id}/checks answers (the newest). */
-export const LINK_CHECKS_MAX = 500;
-
 /** GET /rest/url_item/{id}/checks: a link's check history, newest first, and its next scheduled check. */
 export const LinkCheckHistoryResponseSchema = z.object({
   urlItemId: z.number().int(),

@@ -7,12 +7,13 @@ import { campaignProjects } from './link-reports.repository';
  * A campaign's dead pages (issue 36 item 3): the posts the engine published into the campaign's
  * link sets that tier health found dead, each with the lower-tier posts (alive) still linking to it,
  * the live pages of its link set a post could link to instead, and whether it can be re-published.
- * The most posts at risk first, then the newest dead; at most DEAD_PAGES_MAX.
+ * The most posts at risk first, then the newest dead; at most DEAD_PAGES_MAX from `offset` on, and
+ * `more` when others follow.
  */
-export async function readDeadPages(db: Kysely<DB>, ownerId: number, campaignId: number): Promise<DeadPagesResponse> {
+export async function readDeadPages(db: Kysely<DB>, ownerId: number, campaignId: number, offset = 0): Promise<DeadPagesResponse> {
   const projects = await campaignProjects(db, ownerId, campaignId);
   const sets = await db.selectFrom('url_lists').select(['id', 'name']).where('campaign_id', '=', campaignId).where('owner_id', '=', ownerId).execute();
-  if (sets.length === 0) return { pages: [], total: 0 };
+  if (sets.length === 0) return { pages: [], total: 0, more: false };
   const setIds = sets.map((set) => set.id);
   const { rows } = await sql<{
     id: number | string; url: string; url_list_id: number | string; dead_since: number | string; dead_reason: string | null;
@@ -27,7 +28,7 @@ export async function readDeadPages(db: Kysely<DB>, ownerId: number, campaignId:
     left join engine_posts p on p.id = t.post_id and p.owner_id = t.owner_id
     where t.owner_id = ${ownerId} and t.url_list_id in (${sql.join(setIds)}) and t.dead_since is not null and t.post_id is not null
     order by at_risk desc, t.dead_since desc, t.id
-    limit ${DEAD_PAGES_MAX}`.execute(db);
+    limit ${DEAD_PAGES_MAX} offset ${offset}`.execute(db);
   const setName = new Map(sets.map((set) => [set.id, set.name]));
   const projectById = new Map(projects.map((project) => [project.id, project]));
   const pages = rows.map((row): DeadPage => {
@@ -39,7 +40,16 @@ export async function readDeadPages(db: Kysely<DB>, ownerId: number, campaignId:
       atRisk: Number(row.at_risk), livePages: Number(row.live), republish: republishState(row.republish_state, project !== undefined && (OWN_SITE_PROJECT_KINDS as readonly string[]).includes(projectKind(project.module))),
     };
   });
-  return { pages, total: rows.length === 0 ? 0 : Number(rows[0]!.total) };
+  // Past the end there is no row to carry the total: count it alone (a client that went too far).
+  const total = rows.length > 0 ? Number(rows[0]!.total) : offset === 0 ? 0 : await countDeadPages(db, ownerId, setIds);
+  return { pages, total, more: offset + pages.length < total };
+}
+
+async function countDeadPages(db: Kysely<DB>, ownerId: number, setIds: number[]): Promise<number> {
+  const row = await db.selectFrom('url_items').select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('owner_id', '=', ownerId).where('url_list_id', 'in', setIds).where('dead_since', 'is not', null).where('post_id', 'is not', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 function republishState(state: string | null, ownSite: boolean): DeadPage['republish'] {

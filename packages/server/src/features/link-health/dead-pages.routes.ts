@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod';
 import {
-  DEAD_PAGE_MESSAGES, DeadPagesResponseSchema, ErrorResponseSchema, IdParamsSchema, RepointRequestSchema, RepointResponseSchema, RepublishRequestSchema, RepublishResponseSchema,
+  DEAD_PAGE_MESSAGES, DeadPagesQuerySchema, DeadPagesResponseSchema, ErrorResponseSchema, IdParamsSchema, RepointRequestSchema, RepointResponseSchema, RepublishRequestSchema, RepublishResponseSchema,
 } from '@linkloom/shared';
 import type { AppContext } from '../../app-context';
 import { currentUser } from '../../platform/auth/session.plugin';
@@ -21,14 +21,14 @@ export const deadPagesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
 
   app.get('/rest/campaign/:id/dead-pages', {
     schema: {
-      tags: ['campaigns'], summary: "The campaign's dead pages: upper-tier posts found dead, with the lower-tier posts still linking to them",
-      params: IdParamsSchema, response: { 200: DeadPagesResponseSchema, 404: ErrorResponseSchema },
+      tags: ['campaigns'], summary: "The campaign's dead pages: upper-tier posts found dead, with the lower-tier posts still linking to them; 500 an answer, more (with offset) when others follow",
+      params: IdParamsSchema, querystring: DeadPagesQuerySchema, response: { 200: DeadPagesResponseSchema, 404: ErrorResponseSchema, 422: ErrorResponseSchema },
     },
   }, async (request) => {
     const user = currentUser(request);
     const campaign = await findOwnedCampaign(db, user.id, request.params.id);
     if (!campaign) throw new NotFoundError();
-    return readDeadPages(db, user.id, campaign.id);
+    return readDeadPages(db, user.id, campaign.id, request.query.offset ?? 0);
   });
 
   app.post('/action/repoint', {
