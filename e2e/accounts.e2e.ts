@@ -36,6 +36,16 @@ describe('account profile screen', () => {
     expect(await breadcrumbs.getByRole('link', { name: 'Campaigns' }).getAttribute('href')).toBe('#/campaigns');
     expect(await page.getByTestId('accounts-table').locator('thead th').allTextContents()).toEqual(expect.arrayContaining(['Site', 'Email', 'Username', 'Password']));
     await expect.poll(() => shownSites(page)).toEqual(['alpha.test', 'bravo.test']);
+    // Passwords are masked in the grid and shown on demand, by keyboard too (issue 39 item 5).
+    const table = page.getByTestId('accounts-table');
+    expect(await table.getByText('pw-b', { exact: true }).count()).toBe(0);
+    expect(await table.getByTestId('secret-masked').count()).toBe(2);
+    const show = table.getByRole('button', { name: 'Show the password of yan on bravo.test' });
+    await show.focus();
+    await page.keyboard.press('Enter');
+    await table.getByText('pw-b', { exact: true }).waitFor();
+    await table.getByRole('button', { name: 'Hide the password of yan on bravo.test' }).click();
+    await table.getByText('pw-b', { exact: true }).waitFor({ state: 'detached' });
     const bodyHeight = await page.locator('.ant-table-body').evaluate((el) => parseFloat(getComputedStyle(el).maxHeight));
     expect(bodyHeight).toBe(600); // 3/4 of the 800 px window
 

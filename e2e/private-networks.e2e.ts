@@ -81,6 +81,9 @@ describe('private networks', () => {
     await grid.getByText('https://wp-one.example.com').waitFor();
     await grid.getByText('Private Blog').waitFor();
     await grid.getByText('WordPress').waitFor();
+    // Passwords are masked until shown (issue 39 item 5); the one with a pipe is kept whole.
+    expect(await grid.getByText('pa|ss', { exact: true }).count()).toBe(0);
+    await grid.getByRole('button', { name: 'Show the password of admin on https://wp-one.example.com' }).click();
     expect(await grid.getByText('pa|ss', { exact: true }).count()).toBe(1);
     // The second window on this network and the list window hear the import.
     await watcher.page.getByTestId('private-sites-table').getByText('www.wp-three.example.com').waitFor();

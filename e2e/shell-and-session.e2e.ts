@@ -76,6 +76,8 @@ describe('shell and session', () => {
     const { page, pageErrors } = await openPage(browser, ctx);
     await visit(page, server.baseUrl, '/');
     await waitForRoute(page, '/user/login');
+    // The browser tab names the screen (issue 39 item 5).
+    await expect.poll(() => page.title()).toBe('Sign in - LinkLoom');
 
     await page.getByRole('button', { name: 'Login' }).click();
     await page.getByText(LOGIN_MESSAGES.usernameRequired).waitFor();

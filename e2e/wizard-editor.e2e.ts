@@ -246,6 +246,8 @@ describe('wizard editor', () => {
     // Schedule tab stops Create), the campaign name from the query.
     await visit(page, baseUrl, `/duplicatecampaign/${campaignId}?campaignName=Rakes%20copy&useSameAccounts=true`);
     await editor.waitFor();
+    // The browser tab names this screen and its campaign, not the page before (issue 39 item 5).
+    await expect.poll(() => page.title()).toBe('Duplicate campaign: Rakes copy - LinkLoom');
     expect(await page.getByTestId('save-wizard').count()).toBe(0);
     await page.getByTestId('create-campaign').click();
     await expectToast(page, WIZARD_MESSAGES.fixedProblems);

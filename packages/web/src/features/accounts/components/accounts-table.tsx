@@ -3,6 +3,7 @@ import { Button, type TableColumnsType } from 'antd';
 import { DeleteOutlined, DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import { AccountImportResponseSchema, type Account, type AccountListResponse, type AccountSortField } from '@linkloom/shared';
 import { DataTable } from '@/components/data-table';
+import { SecretCell } from '@/components/secret-cell';
 import { useConfirm } from '@/components/confirm-delete';
 import { UploadButton, type UploadResult } from '@/components/upload-button';
 import { useErrorList } from '@/components/error-list-dialog';
@@ -44,7 +45,7 @@ export function AccountsTable({ profileId, data, loading, grid, onGridChange, on
     { title: 'Site', key: 'site', dataIndex: 'siteName', sorter: true, sortOrder: sortOrderOf('site'), ellipsis: true, ...textColumnFilter<Account>('Site', grid.filters.site) },
     { title: 'Email', key: 'email', dataIndex: 'email', sorter: true, sortOrder: sortOrderOf('email'), ellipsis: true, ...textColumnFilter<Account>('Email', grid.filters.email) },
     { title: 'Username', key: 'username', dataIndex: 'username', sorter: true, sortOrder: sortOrderOf('username'), ellipsis: true, ...textColumnFilter<Account>('Username', grid.filters.username) },
-    { title: 'Password', key: 'password', dataIndex: 'password', ellipsis: true },
+    { title: 'Password', key: 'password', render: (_value: unknown, account: Account) => <SecretCell value={account.password} label={`${account.username} on ${account.siteName}`} /> },
     { title: 'Verified', key: 'verified', dataIndex: 'verifiedAt', width: 130, render: (_value: unknown, account: Account) => <VerifiedTag verifiedAt={account.verifiedAt} /> },
   ];
 

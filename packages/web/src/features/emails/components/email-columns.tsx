@@ -1,6 +1,7 @@
 import type { TableColumnsType } from 'antd';
 import { BorderOutlined, CheckSquareOutlined } from '@ant-design/icons';
 import type { UserEmailRow } from '@linkloom/shared';
+import { SecretCell } from '@/components/secret-cell';
 import { textColumnFilter } from '@/components/text-column-filter';
 
 type TextKey = 'address' | 'login' | 'password' | 'server' | 'port' | 'protocol' | 'ssl' | 'used';
@@ -32,7 +33,7 @@ function CheckIcon({ on, testId }: { on: boolean; testId: string }) {
 export const EMAIL_COLUMNS: TableColumnsType<UserEmailRow> = [
   { title: 'Email Address', key: 'address', dataIndex: 'address', ellipsis: true, ...searchable('Email Address', 'address') },
   { title: 'Email Login', key: 'login', dataIndex: 'login', ellipsis: true, ...searchable('Email Login', 'login') },
-  { title: 'Email Password', key: 'password', dataIndex: 'password', ellipsis: true, ...searchable('Email Password', 'password') },
+  { title: 'Email Password', key: 'password', render: (_, row) => <SecretCell value={row.password} label={row.address} />, ...searchable('Email Password', 'password') },
   { title: 'Email Server', key: 'server', dataIndex: 'server', ellipsis: true, ...searchable('Email Server', 'server') },
   { title: 'Port', key: 'port', dataIndex: 'port', width: 80, ...searchable('Port', 'port') },
   { title: 'Protocol', key: 'protocol', width: 100, render: (_, row) => row.protocol.toUpperCase(), ...searchable('Protocol', 'protocol') },

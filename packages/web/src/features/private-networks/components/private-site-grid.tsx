@@ -3,6 +3,7 @@ import { Button, Tag, Typography, type TableColumnsType } from 'antd';
 import { ShrinkOutlined, ArrowsAltOutlined } from '@ant-design/icons';
 import type { PrivateSite } from '@linkloom/shared';
 import { DataTable } from '@/components/data-table';
+import { SecretCell } from '@/components/secret-cell';
 import { useWindowFraction } from '@/lib/use-window-fraction';
 import { toSiteGridRows, type SiteGridRow } from './site-grid-rows';
 
@@ -20,7 +21,7 @@ export interface PrivateSiteGridProps {
 // A group row spans the four columns: "Private Blog (3)" / "WordPress (2)".
 const spanGroup = (row: SiteGridRow) => ({ colSpan: row.kind === 'site' ? 1 : 4 });
 const hideForGroup = (row: SiteGridRow) => ({ colSpan: row.kind === 'site' ? 1 : 0 });
-const siteField = (field: 'email' | 'username' | 'password') => (_: unknown, row: SiteGridRow) => (row.kind === 'site' ? row.site[field] : null);
+const siteField = (field: 'email' | 'username') => (_: unknown, row: SiteGridRow) => (row.kind === 'site' ? row.site[field] : null);
 
 const columns: TableColumnsType<SiteGridRow> = [
   {
@@ -35,7 +36,7 @@ const columns: TableColumnsType<SiteGridRow> = [
   },
   { title: 'Email', key: 'email', onCell: hideForGroup, render: siteField('email') },
   { title: 'Username', key: 'username', onCell: hideForGroup, render: siteField('username') },
-  { title: 'Password', key: 'password', onCell: hideForGroup, render: siteField('password') },
+  { title: 'Password', key: 'password', onCell: hideForGroup, render: (_, row) => (row.kind === 'site' ? <SecretCell value={row.site.password} label={`${row.site.username} on ${row.site.siteUrl}`} /> : null) },
 ];
 
 /**

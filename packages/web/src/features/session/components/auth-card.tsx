@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
 import { Card, Flex, Typography } from 'antd';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** The frame-less card of the login and setup screens. */
 export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
+  useDocumentTitle(title);
   return (
     <Flex align="center" justify="center" style={{ minHeight: '100vh', padding: 16, background: '#f5f5f5' }}>
       <Card style={{ width: '100%', maxWidth: 400 }}>

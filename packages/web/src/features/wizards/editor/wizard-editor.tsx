@@ -15,7 +15,7 @@ import { wizardKeys } from '../api/wizard-keys';
 import { fetchWizardCounts, loadSavedWizard, useCreateCampaign, useSaveWizard, useWizardCounts } from '../api/wizard-editor-api';
 import { WizardEditorContext, type WizardEditorContextValue } from './editor-context';
 import {
-  failureOfAnswer, isCampaignRoute, openSavedWizard, problemsByField, requiresWizardName, tiersWithProblems, wizardDiagram, type EditorMode, type WizardFailure,
+  campaignScreenTitle, failureOfAnswer, isCampaignRoute, openSavedWizard, problemsByField, requiresWizardName, tiersWithProblems, wizardDiagram, type EditorMode, type WizardFailure,
 } from './wizard-model';
 import { stableJson, useWizardLive } from './use-wizard-live';
 import { AccountsTab } from './tabs/accounts-tab';
@@ -273,6 +273,7 @@ export function WizardEditor({ mode, initial, sourceCampaignId }: WizardEditorPr
       <div data-testid="wizard-editor" data-mode={mode}>
         <PageHeader
           title={`Wizard: ${name}`}
+          documentTitle={campaignScreenTitle(mode, wizard) ?? `Wizard: ${name}`}
           breadcrumbs={[{ title: 'Wizards', to: '/xwizards' }, { title: `Wizard: ${name}` }]}
           extra={(
             <Space>

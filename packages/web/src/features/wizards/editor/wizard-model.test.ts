@@ -4,7 +4,7 @@ import {
   WIZARD_MESSAGES, WizardSchema, checkWizard, defaultDiagram, formatWireDate, newDiagramNode, type Diagram, type WizardStrategy,
 } from '@linkloom/shared';
 import {
-  compressedBody, failureOfAnswer, isCampaignRoute, openSavedWizard, problemsByField, projectsOfTier, requiresWizardName, resetWizardStrategy,
+  campaignScreenTitle, compressedBody, failureOfAnswer, isCampaignRoute, openSavedWizard, problemsByField, projectsOfTier, requiresWizardName, resetWizardStrategy,
   tiersWithProblems, wizardFromStrategy,
 } from './wizard-model';
 
@@ -110,5 +110,14 @@ describe('wizard editor model', () => {
     expect(['wizard', 'newWizard', 'newCampaign', 'duplicateCampaign'].map((m) => isCampaignRoute(m as never))).toEqual([false, false, true, true]);
     expect(requiresWizardName('wizard')).toBe(true);
     expect(requiresWizardName('newCampaign')).toBe(false);
+  });
+});
+
+describe('campaignScreenTitle (the browser tab of a campaign route)', () => {
+  it('names the screen and the campaign on /newcampaign and /duplicatecampaign, nothing on the wizard routes', () => {
+    expect(campaignScreenTitle('duplicateCampaign', { campaignName: ' Rakes copy ' })).toBe('Duplicate campaign: Rakes copy');
+    expect(campaignScreenTitle('newCampaign', { campaignName: '' })).toBe('New campaign');
+    expect(campaignScreenTitle('wizard', { campaignName: 'Rakes' })).toBeNull();
+    expect(campaignScreenTitle('newWizard', { campaignName: 'Rakes' })).toBeNull();
   });
 });

@@ -12,6 +12,17 @@ import {
 /** The four routes the editor serves. */
 export type EditorMode = 'wizard' | 'newWizard' | 'newCampaign' | 'duplicateCampaign';
 
+/**
+ * The browser tab's title of a campaign route (issue 39 item 5: the tab names the screen and its
+ * object): "New campaign: Spring launch", "Duplicate campaign: Rakes copy"; null on a wizard's own routes.
+ */
+export function campaignScreenTitle(mode: EditorMode, wizard: Pick<Wizard, 'campaignName'>): string | null {
+  const campaign = wizard.campaignName.trim();
+  if (mode === 'newCampaign') return campaign === '' ? 'New campaign' : `New campaign: ${campaign}`;
+  if (mode === 'duplicateCampaign') return campaign === '' ? 'Duplicate campaign' : `Duplicate campaign: ${campaign}`;
+  return null;
+}
+
 /** Save Wizard is hidden and 'Also create wizard' offered on the two campaign routes. */
 export function isCampaignRoute(mode: EditorMode): boolean {
   return mode === 'newCampaign' || mode === 'duplicateCampaign';
