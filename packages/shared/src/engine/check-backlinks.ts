@@ -173,8 +173,50 @@ export function linkUrlWithScheme(url: string, scheme: 'http' | 'https' = 'http'
 interface PageLink {
   href: string;
   key: string;
+  /** The key without the `ref=<this site>` the page's platform added to the link, when it did. */
+  untagged: string | null;
   anchor: string;
   rel: string[];
+}
+
+/** The names a page's own site goes by in a `ref` tag: its host name, with and without `www.`. */
+function ownHostNames(pageUrl: string): Set<string> {
+  try {
+    const bare = new URL(pageUrl).hostname.toLowerCase().replace(/\.$/, '').replace(/^www\./, '');
+    return new Set([bare, `www.${bare}`]);
+  } catch {
+    return new Set();
+  }
+}
+
+/**
+ * The link's key as it was placed, when the page's platform tagged it on output: Ghost's outbound
+ * link tagging (on by default in Ghost 5) adds `ref=<the site's host>` to every outside link of a
+ * page as it is shown, so `https://tea.example/?x=1` reads `https://tea.example/?x=1&ref=blog.example`.
+ * That is still the link the post carries. Only a single `ref` naming the page's own site is
+ * dropped, from the raw query (the rest keeps its spelling); null when there is none.
+ */
+function untaggedKey(href: string, base: string, ownHosts: ReadonlySet<string>): string | null {
+  if (!/[?&]ref=/i.test(href)) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(href.trim(), base);
+  } catch {
+    return null;
+  }
+  const parts = parsed.search.replace(/^\?/, '').split('&');
+  const tags = parts.filter((part) => /^ref=/i.test(part));
+  if (tags.length !== 1 || !ownHosts.has(decodeURIComponentSafe(tags[0]!.slice(4)).toLowerCase())) return null;
+  const rest = parts.filter((part) => !/^ref=/i.test(part));
+  return backlinkUrlKey(`${parsed.origin}${parsed.pathname}${rest.length > 0 ? `?${rest.join('&')}` : ''}`);
+}
+
+function decodeURIComponentSafe(text: string): string {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return text;
+  }
 }
 
 interface ScannedPage {
@@ -197,12 +239,13 @@ function scanPage(html: string, pageUrl: string): ScannedPage {
   let robotsNofollow = false;
   let base: string | undefined;
   let open: { href: string; rel: string[]; text: string; alt: string } | null = null;
+  const ownHosts = ownHostNames(pageUrl);
   const finish = () => {
     if (!open) return;
     const resolveBase = base ?? pageUrl;
     const key = backlinkUrlKey(open.href, resolveBase);
     const text = collapseSpace(decodeText(open.text));
-    if (key !== null) links.push({ href: open.href, key, anchor: text !== '' ? text : open.alt, rel: open.rel });
+    if (key !== null) links.push({ href: open.href, key, untagged: untaggedKey(open.href, resolveBase, ownHosts), anchor: text !== '' ? text : open.alt, rel: open.rel });
     open = null;
   };
 
@@ -282,7 +325,7 @@ export function checkBacklinks(html: string, pageUrl: string, expected: readonly
   const results = expected.map((link): BacklinkResult => {
     const key = backlinkUrlKey(linkUrlWithScheme(link.url), pageUrl);
     const found = page.links
-      .filter((candidate) => key !== null && candidate.key === key)
+      .filter((candidate) => key !== null && (candidate.key === key || candidate.untagged === key))
       .map((candidate): FoundBacklink => ({
         href: candidate.href,
         anchor: candidate.anchor,

@@ -166,3 +166,25 @@ describe('summariseBacklinks', () => {
     expect(summary(many).info.length).toBeLessThanOrEqual(2000);
   });
 });
+
+describe('links the page tagged with its own site (Ghost outbound link tagging)', () => {
+  // Measured on a real Ghost 5.130.4: a link placed as https://tea.example/green?x=1&y=2 is shown
+  // as https://tea.example/green?x=1&y=2&ref=<the blog's host>.
+  it('counts a link whose only addition is ref=<this site>, anywhere in the query, www. or not', () => {
+    expect(one('<a href="https://target.example/page?ref=blog.example">best shoes</a>').state).toBe('OK');
+    expect(one('<p><a href="https://target.example/page?ref=www.blog.example">best shoes</a></p>').state).toBe('OK');
+    const withQuery = one('<a href="https://target.example/green?x=1&amp;y=2&amp;ref=blog.example">best shoes</a>', 'https://target.example/green?x=1&y=2');
+    expect(withQuery.state).toBe('OK');
+    expect(withQuery.found[0]!.href).toBe('https://target.example/green?x=1&y=2&ref=blog.example');
+    expect(one('<a href="https://target.example/page?ref=blog.example" rel="nofollow">best shoes</a>').state).toBe('NOFOLLOW');
+  });
+
+  it('does not count a ref naming another site, two refs, another change of the query, or a placed ref that differs', () => {
+    expect(one('<a href="https://target.example/page?ref=elsewhere.example">best shoes</a>').state).toBe('MISSING');
+    expect(one('<a href="https://target.example/page?ref=blog.example&amp;ref=blog.example">best shoes</a>').state).toBe('MISSING');
+    expect(one('<a href="https://target.example/page?ref=blog.example&amp;x=2">best shoes</a>').state).toBe('MISSING');
+    expect(one('<a href="https://target.example/page?ref=blog.example">best shoes</a>', 'https://target.example/page?ref=partner').state).toBe('MISSING');
+    // A link placed with that very ref is matched as it is.
+    expect(one('<a href="https://target.example/page?ref=blog.example">best shoes</a>', 'https://target.example/page?ref=blog.example').state).toBe('OK');
+  });
+});
