@@ -4,13 +4,28 @@ import { EMAIL_MESSAGES, type EmailSettings } from '@linkloom/shared';
 import { toastDone } from '@/lib/action-feedback';
 import { useDownloadMailbox, useTestMailboxLogin, type MailboxFailures } from './mailbox-api';
 
+/** A mailbox as a screen's fields hold it: any field may still be empty (a port or protocol not chosen). */
+export type MailboxFields = { [K in keyof EmailSettings]?: EmailSettings[K] | null };
+
+/**
+ * What Test Email sends for the fields as they are: an empty port or protocol goes as 0 / POP3,
+ * and the server says what is missing.
+ */
+export function mailboxToTest(fields: MailboxFields): EmailSettings {
+  return {
+    emailAddress: fields.emailAddress ?? '', emailLogin: fields.emailLogin ?? '', emailPassword: fields.emailPassword ?? '', emailServer: fields.emailServer ?? '',
+    emailServerPort: fields.emailServerPort ?? 0, mailProtocol: fields.mailProtocol ?? 'pop3', SSL: fields.SSL ?? true, startTls: fields.startTls ?? false,
+    allowSelfSigned: fields.allowSelfSigned ?? false, checkSpamFolder: fields.checkSpamFolder ?? false, spamFolderName: fields.spamFolderName ?? '',
+  };
+}
+
 export interface MailboxActionsProps {
   /** The screen's words for a failed call. */
   failures: MailboxFailures;
   /** Puts the downloaded mailbox's settings in the screen's fields. */
   onFill: (settings: EmailSettings) => void;
   /** The mailbox as the fields hold it now, for Test Email. */
-  current: () => EmailSettings;
+  current: () => MailboxFields;
   disabled?: boolean;
 }
 
@@ -38,7 +53,7 @@ export function MailboxActions(props: MailboxActionsProps) {
       <Button icon={<CloudDownloadOutlined />} disabled={disabled} loading={busy('list')} onClick={() => void fill('list')} data-testid="download-email-list">
         Download From Email List
       </Button>
-      <Button icon={<ApiOutlined />} disabled={disabled} loading={testLogin.isPending} onClick={() => void testLogin.mutateAsync(current()).catch(() => undefined)} data-testid="test-email">
+      <Button icon={<ApiOutlined />} disabled={disabled} loading={testLogin.isPending} onClick={() => void testLogin.mutateAsync(mailboxToTest(current())).catch(() => undefined)} data-testid="test-email">
         Test Email
       </Button>
     </Space>

@@ -1,6 +1,6 @@
 import { Alert, Checkbox, Col, Form, Input, InputNumber, Radio, Row, Select, Switch, Typography } from 'antd';
 import { EMAIL_PROTOCOLS, EMAIL_SOURCES, MAILBOX_FAILURES, type EmailSettings, type EmailSource } from '@linkloom/shared';
-import { MailboxActions } from '@/components/mailbox-actions/mailbox-actions';
+import { MailboxActions, type MailboxFields } from '@/components/mailbox-actions/mailbox-actions';
 import { emailRule } from '../../lib/project-rules';
 import { pairOptions } from './field-options';
 
@@ -37,16 +37,7 @@ export function EmailTab(props: { editing: boolean }) {
   const disabled = !editing;
   const rules = (field: string) => [emailRule(`verificationInfo.${field}`)];
   const sourceDependency = ['emailSource'];
-  const mailbox = (): Partial<EmailSettings> => (form.getFieldValue('verificationInfo') as Partial<EmailSettings> | undefined) ?? {};
-  // What the fields hold now (an empty port or protocol is sent as it is: the server says what is missing).
-  const current = (): EmailSettings => {
-    const now = mailbox();
-    return {
-      emailAddress: now.emailAddress ?? '', emailLogin: now.emailLogin ?? '', emailPassword: now.emailPassword ?? '', emailServer: now.emailServer ?? '',
-      emailServerPort: now.emailServerPort ?? 0, mailProtocol: now.mailProtocol ?? 'pop3', SSL: now.SSL ?? true, startTls: now.startTls ?? false,
-      allowSelfSigned: now.allowSelfSigned ?? false, checkSpamFolder: now.checkSpamFolder ?? false, spamFolderName: now.spamFolderName ?? '',
-    };
-  };
+  const mailbox = (): MailboxFields => (form.getFieldValue('verificationInfo') as MailboxFields | undefined) ?? {};
   const fill = (settings: EmailSettings) => form.setFieldsValue({ verificationInfo: { ...mailbox(), ...settings } });
 
   return (
@@ -62,7 +53,7 @@ export function EmailTab(props: { editing: boolean }) {
 
       {source === 'MANUAL' ? (
         <>
-          <MailboxActions failures={MAILBOX_FAILURES.project} onFill={fill} current={current} disabled={disabled} />
+          <MailboxActions failures={MAILBOX_FAILURES.project} onFill={fill} current={mailbox} disabled={disabled} />
           <Row gutter={16}>
             <Col xs={24} md={12}>
               <Form.Item name={info('emailServer')} label="Server address" rules={rules('emailServer')} dependencies={sourceDependency} required>

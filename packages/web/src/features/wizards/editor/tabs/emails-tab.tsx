@@ -1,6 +1,6 @@
 import { Button, Checkbox, Col, Divider, Input, InputNumber, Radio, Row, Select, Space, Switch } from 'antd';
 import { ThunderboltOutlined } from '@ant-design/icons';
-import { EMAIL_PROTOCOLS, MAILBOX_FAILURES, type EmailSettings, type EmailSource, type RandomInfo, type WizardEmailAccount } from '@linkloom/shared';
+import { EMAIL_PROTOCOLS, MAILBOX_FAILURES, type EmailSource, type RandomInfo, type WizardEmailAccount } from '@linkloom/shared';
 import { MailboxActions } from '@/components/mailbox-actions/mailbox-actions';
 import { pairOptions } from '../pair-options';
 import { useRandomInfo } from '../../api/wizard-editor-api';
@@ -27,14 +27,9 @@ function ManualMailbox() {
   const account = wizard.emailAccount;
   const set = (patch: Partial<WizardEmailAccount>) => update((w) => ({ ...w, emailAccount: { ...w.emailAccount, ...patch } }));
   const path = (field: string) => `emailAccount.${field}`;
-  const current = (): EmailSettings => ({
-    emailAddress: account.emailAddress, emailLogin: account.emailLogin, emailPassword: account.emailPassword, emailServer: account.emailServer,
-    emailServerPort: account.emailServerPort ?? 0, mailProtocol: account.mailProtocol ?? 'pop3', SSL: account.SSL, startTls: account.startTls,
-    allowSelfSigned: account.allowSelfSigned, checkSpamFolder: account.checkSpamFolder, spamFolderName: account.spamFolderName,
-  });
   return (
     <>
-      <MailboxActions failures={MAILBOX_FAILURES.wizard} onFill={set} current={current} />
+      <MailboxActions failures={MAILBOX_FAILURES.wizard} onFill={set} current={() => account} />
       <Row gutter={16}>
         <Col xs={24} md={12}>
           <WizardField path={path('emailServer')} label="Server Address" required>
