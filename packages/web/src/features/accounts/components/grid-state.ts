@@ -9,6 +9,9 @@ export type GridState = ServerGridState<AccountSortField, (typeof FILTER_KEYS)[n
 
 export const INITIAL_GRID: GridState = initialGrid();
 
+/** Where the grid sits in the address (`?page=2&sort=email&order=desc&site=…`). */
+export const ACCOUNT_GRID_PARAMS = { sortFields: ACCOUNT_SORT_FIELDS, filterKeys: FILTER_KEYS };
+
 /** The table's onChange query → the grid state (unknown columns are ignored). */
 export function gridFromTableQuery(query: TableQuery): GridState {
   return gridFromQuery(query, ACCOUNT_SORT_FIELDS, FILTER_KEYS);

@@ -1,13 +1,13 @@
-import { useState } from 'react';
 import { useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { PathIdSchema } from '@linkloom/shared';
 import { PageHeader } from '@/components/page-header';
 import { useLiveInvalidate } from '@/lib/use-live-invalidate';
+import { useUrlGrid } from '@/lib/use-url-state';
 import { accountKeys } from '../api/account-keys';
 import { useAccountPage } from '../api/accounts-api';
 import { AccountsTable } from '../components/accounts-table';
-import { INITIAL_GRID, accountListQuery, gridFromTableQuery, type GridState } from '../components/grid-state';
+import { ACCOUNT_GRID_PARAMS, accountListQuery } from '../components/grid-state';
 import { NotFoundResult } from '@/components/not-found-result';
 
 /** The accounts of one profile (/accounts/:id, the id is the profile's). */
@@ -18,7 +18,8 @@ export function AccountsPage() {
 }
 
 function AccountsScreen({ profileId }: { profileId: number }) {
-  const [grid, setGrid] = useState<GridState>(INITIAL_GRID);
+  // Page, sort and filters live in the address: reload, Back and a shared link show the same rows.
+  const { grid, handleTableChange } = useUrlGrid(ACCOUNT_GRID_PARAMS);
   const page = useAccountPage(profileId, accountListQuery(grid));
   const queryClient = useQueryClient();
   // Any change of the profile's accounts (another tab, an import) refreshes the page shown.
@@ -43,7 +44,7 @@ function AccountsScreen({ profileId }: { profileId: number }) {
         data={data}
         loading={page.isFetching}
         grid={grid}
-        onGridChange={(query) => setGrid(gridFromTableQuery(query))}
+        onGridChange={handleTableChange}
         onImported={() => void queryClient.invalidateQueries({ queryKey: accountKeys.profile(profileId) })}
       />
     </div>

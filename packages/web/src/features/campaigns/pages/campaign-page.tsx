@@ -8,6 +8,7 @@ import { NotFoundResult } from '@/components/not-found-result';
 import { PageHeader } from '@/components/page-header';
 import { isNotFound } from '@/lib/http-error';
 import { useLiveInvalidate } from '@/lib/use-live-invalidate';
+import { useUrlTab } from '@/lib/use-url-state';
 import { campaignKeys } from '../api/campaign-keys';
 import { useCampaign } from '../api/campaign-api';
 import { SchedulerSwitch } from '../components/scheduler-switch';
@@ -19,9 +20,13 @@ import { NotificationBanner } from '../components/notification-banner';
 /** The Reports tab (issue 18.4) is its own chunk: the charting library loads with it. */
 const ReportsTab = lazy(() => import('@/components/link-reports/reports-tab'));
 
+const TABS = ['projects', 'accounts', 'backlinks', 'reports'] as const;
+
 /** The body of /campaign/:id once the id is known to be a number. */
 function CampaignScreen({ id }: { id: number }) {
   const campaign = useCampaign(id);
+  // The open tab lives in the address (?tab=backlinks): reload, Back and a shared link keep it.
+  const [tab, openTab] = useUrlTab(TABS, 'projects');
   // Every campaign/{id} message (new, edited, deleted rows, status) and the list's renames and
   // status changes refresh this screen.
   useLiveInvalidate(`campaign/${id}`, [campaignKeys.detail(id)]);
@@ -51,6 +56,8 @@ function CampaignScreen({ id }: { id: number }) {
       {!campaign.isError && (
         <Tabs
           data-testid="campaign-tabs"
+          activeKey={tab}
+          onChange={openTab}
           items={[
             { key: 'projects', label: 'Projects', children: <ProjectsTab campaignId={id} projects={data?.projects} loading={campaign.isLoading} /> },
             { key: 'accounts', label: 'Accounts', children: <ProfilesTab campaignId={id} rows={data?.profiles} loading={campaign.isLoading} /> },

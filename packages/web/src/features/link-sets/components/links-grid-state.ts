@@ -11,6 +11,9 @@ export type LinksGridState = GridState<UrlItemSortField, (typeof FILTER_KEYS)[nu
 
 export const INITIAL_LINKS_GRID: LinksGridState = initialGrid();
 
+/** Where the grid sits in the address (`?page=2&sort=url&order=desc&anchor=…`). */
+export const LINKS_GRID_PARAMS = { sortFields: URL_ITEM_SORT_FIELDS, filterKeys: FILTER_KEYS };
+
 /** The table's onChange query → the grid state (unknown columns are ignored). */
 export function linksGridFromTableQuery(query: TableQuery): LinksGridState {
   return gridFromQuery(query, URL_ITEM_SORT_FIELDS, FILTER_KEYS);

@@ -1,19 +1,20 @@
-import { useState } from 'react';
 import { Result, Tabs } from 'antd';
 import { useParams } from 'react-router';
 import { PathIdSchema, LINK_ITEM_MESSAGES } from '@linkloom/shared';
 import { HttpError } from '@/lib/http-error';
 import { PageHeader } from '@/components/page-header';
 import { useLiveInvalidate } from '@/lib/use-live-invalidate';
+import { useUrlGrid, useUrlTab } from '@/lib/use-url-state';
 import { linkItemKeys } from '../api/link-item-keys';
 import { useLinkPage, useSaveKeywords } from '../api/link-items-api';
 import { KeywordsForm, keywordsOf } from '../components/keywords-form';
 import { LinksTable } from '../components/links-table';
 import { ImportProgress } from '../components/import-progress';
-import { INITIAL_LINKS_GRID, linkListQuery, linksGridFromTableQuery, type LinksGridState } from '../components/links-grid-state';
+import { LINKS_GRID_PARAMS, linkListQuery } from '../components/links-grid-state';
 import { NotFoundResult } from '@/components/not-found-result';
 
 const IMPORT_TICKS = ['importProgress'] as const;
+const TABS = ['links', 'keywords'] as const;
 
 /** The links of one link set (/url_list/:id): tabs Links and Keywords. */
 export function LinkSetPage() {
@@ -23,7 +24,9 @@ export function LinkSetPage() {
 }
 
 function LinkSetScreen({ linkSetId }: { linkSetId: number }) {
-  const [grid, setGrid] = useState<LinksGridState>(INITIAL_LINKS_GRID);
+  // The tab and the grid's page, sort and filters live in the address (reload, Back, shared links).
+  const [tab, openTab] = useUrlTab(TABS, 'links');
+  const { grid, handleTableChange } = useUrlGrid(LINKS_GRID_PARAMS);
   const page = useLinkPage(linkSetId, linkListQuery(grid));
   const saveKeywords = useSaveKeywords(linkSetId);
   // Links added, edited or deleted anywhere (another tab, an import) refresh the page shown; an
@@ -50,7 +53,8 @@ function LinkSetScreen({ linkSetId }: { linkSetId: number }) {
         ]}
       />
       <Tabs
-        defaultActiveKey="links"
+        activeKey={tab}
+        onChange={openTab}
         items={[
           {
             key: 'links', label: 'Links',
@@ -59,7 +63,7 @@ function LinkSetScreen({ linkSetId }: { linkSetId: number }) {
                 <ImportProgress linkSetId={linkSetId} />
                 <LinksTable
                   linkSetId={linkSetId} data={data} loading={page.isFetching} grid={grid}
-                  onGridChange={(query) => setGrid(linksGridFromTableQuery(query))}
+                  onGridChange={handleTableChange}
                   onReload={() => page.refetch({ throwOnError: true })}
                 />
               </>

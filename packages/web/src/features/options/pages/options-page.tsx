@@ -1,14 +1,15 @@
 import { Suspense, useEffect, useState } from 'react';
 import { App, Button, Form, Result, Spin, Tabs } from 'antd';
 import { SaveOutlined } from '@ant-design/icons';
-import { useSearchParams } from 'react-router';
 import { OPTIONS_MESSAGES, OPTIONS_SAVE_DELAY_MS, tabSchemaFor, type Options } from '@linkloom/shared';
 import { PageHeader } from '@/components/page-header';
 import { useLiveInvalidate } from '@/lib/use-live-invalidate';
+import { useUrlTab } from '@/lib/use-url-state';
 import { optionKeys, useOptions, useSaveOptions } from '../api/options-api';
 import { OPTION_TABS, tabFor, type OptionsTab } from '../components/options-tabs';
 
 const FIX_SECONDS = 3;
+const TAB_KEYS = OPTION_TABS.map((tab) => tab.key);
 
 /** The first tab (of those Save checks first) whose fields the shared schema refuses, with the form's values. */
 function failingTab(values: Partial<Options>, privileged: boolean): OptionsTab | undefined {
@@ -25,8 +26,9 @@ export function OptionsPage() {
   const save = useSaveOptions();
   const { message } = App.useApp();
   const [form] = Form.useForm<Options>();
-  const [params, setParams] = useSearchParams();
-  const active = tabFor(params.get('tab'));
+  // ?tab= through the one address-state hook: an unknown tab opens General, which the address leaves out.
+  const [activeKey, writeTab] = useUrlTab(TAB_KEYS, tabFor(null).key);
+  const active = tabFor(activeKey);
   const [visited, setVisited] = useState<ReadonlySet<string>>(() => new Set([active.key]));
   const [saving, setSaving] = useState(false);
   useLiveInvalidate('proxies', [optionKeys.all]);
@@ -38,13 +40,10 @@ export function OptionsPage() {
     if (loaded && !form.isFieldsTouched()) form.setFieldsValue(loaded.options);
   }, [loaded, form]);
 
-  const openTab = (key: string) => {
+  /** A tab clicked is pushed (Back returns to the tab before); the one Save opens replaces. */
+  const openTab = (key: string, options?: { replace?: boolean }) => {
     setVisited((previous) => new Set(previous).add(key));
-    setParams((previous) => {
-      const next = new URLSearchParams(previous);
-      next.set('tab', key);
-      return next;
-    }, { replace: true });
+    writeTab(key, options);
   };
 
   const handleSave = async () => {
@@ -52,7 +51,7 @@ export function OptionsPage() {
     const values = { ...loaded.options, ...form.getFieldsValue(true) } as Options;
     const failing = failingTab(values, loaded.privileged);
     if (failing) {
-      openTab(failing.key);
+      openTab(failing.key, { replace: true });
       void message.error({ content: OPTIONS_MESSAGES.fixBeforeSaving, duration: FIX_SECONDS });
       // Shows each field's message once the tab's fields are there.
       setTimeout(() => void form.validateFields({ recursive: true }).catch(() => undefined), 50);
@@ -76,7 +75,7 @@ export function OptionsPage() {
         <Form form={form} layout="vertical" initialValues={loaded.options} preserve data-testid="options-form">
           <Tabs
             activeKey={active.key}
-            onChange={openTab}
+            onChange={(key) => openTab(key)}
             destroyOnHidden={false}
             tabBarExtraContent={(
               <Button type="primary" icon={<SaveOutlined />} loading={saving} onClick={() => void handleSave()} data-testid="save-options">

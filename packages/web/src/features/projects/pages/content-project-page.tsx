@@ -1,7 +1,7 @@
 import { Suspense, lazy } from 'react';
 import { Spin, Tabs } from 'antd';
 import { Link } from 'react-router';
-import type { PostingScreen, PrivateScreen, ProjectTab } from '@linkloom/shared';
+import type { PostingScreen, PrivateScreen } from '@linkloom/shared';
 import { ContentGeneralTab } from '../components/forms/content-general-tab';
 import { MediaTab } from '../components/forms/media-tab';
 import { IndexerTab } from '../components/forms/indexer-tab';
@@ -14,6 +14,9 @@ import { useProjectEditor } from './use-project-editor';
 /** The Reports tab (issue 18.4) is its own chunk: the charting library loads with it. */
 const ReportsTab = lazy(() => import('@/components/link-reports/reports-tab'));
 
+/** The tabs in the address (`?tab=sites`); General opens by default. */
+const TABS = ['general', 'image', 'video', 'sites', 'indexer', 'reports'] as const;
+
 /**
  * Posting and private blog projects (spec 1 §2): tabs General, Image, Video, Sites, Indexer, and
  * Reports (issue 18.4: this project's share of the campaign reports).
@@ -23,7 +26,7 @@ const ReportsTab = lazy(() => import('@/components/link-reports/reports-tab'));
  */
 function ContentProjectScreen({ screen }: { screen: PostingScreen | PrivateScreen }) {
   const posting = screen.kind === 'postingproject';
-  const editor = useProjectEditor(screen.project.id, screen, posting ? POSTING_RULES : PRIVATE_RULES, 'general');
+  const editor = useProjectEditor(screen.project.id, screen, posting ? POSTING_RULES : PRIVATE_RULES, TABS);
   const emptyHint = posting
     ? <>No sites of this module yet. Add sites to a <Link to="/private-networks">private network</Link> or your custom sites.</>
     : <>Choose a private network on the General tab; its sites show here. Networks are managed under <Link to="/private-networks">Private Networks</Link>.</>;
@@ -31,7 +34,7 @@ function ContentProjectScreen({ screen }: { screen: PostingScreen | PrivateScree
     <ProjectScreenFrame screen={screen} editor={editor}>
       <Tabs
         activeKey={editor.activeTab}
-        onChange={(key) => editor.setActiveTab(key as ProjectTab)}
+        onChange={(key) => editor.setActiveTab(key)}
         data-testid="project-tabs"
         items={[
           {

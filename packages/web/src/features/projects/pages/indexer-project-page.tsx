@@ -7,9 +7,12 @@ import { ProjectScreenFrame } from './project-screen-frame';
 import { ProjectSitesTab } from './project-sites-tab';
 import { useProjectEditor } from './use-project-editor';
 
+/** One page, no tabs: the address never names one (a failed save's "open the Sites tab" has nowhere to go). */
+const TABS = ['general'] as const;
+
 /** Indexer projects (spec 1 §2): a required URL list and the search engines to notify, by platform. */
 function IndexerProjectScreen({ screen }: { screen: IndexerScreen }) {
-  const editor = useProjectEditor(screen.project.id, screen, INDEXER_RULES, 'general');
+  const editor = useProjectEditor(screen.project.id, screen, INDEXER_RULES, TABS);
   return (
     <ProjectScreenFrame screen={screen} editor={editor}>
       <IndexerProjectFields editing={editor.editing} urlLists={screen.urlLists} />

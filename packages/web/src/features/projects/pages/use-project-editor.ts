@@ -3,7 +3,7 @@ import { App, Form } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   ERROR_TOAST_SECONDS, PROJECT_FORM_MESSAGES,
-  type FormProblem, type NamedCount, type ProjectScreen, type ProjectTab, type SiteRow,
+  type FormProblem, type NamedCount, type ProjectScreen, type SiteRow,
 } from '@linkloom/shared';
 import { useLiveTopic } from '@/lib/use-live-topic';
 import { toastFailure } from '@/lib/action-feedback';
@@ -11,6 +11,7 @@ import { refetchReadBefore, writeLiveChange } from '@/lib/live-cache';
 import { debounce } from '@/lib/debounce';
 import { sessionUuid } from '@/lib/session-uuid';
 import { useUnsavedChangesGuard } from '@/lib/use-unsaved-changes-guard';
+import { useUrlTab } from '@/lib/use-url-state';
 import { projectKeys } from '../api/project-keys';
 import { fetchCampaignProfiles, fetchPrivateNetworkSites, useSaveProject } from '../api/project-screen-api';
 
@@ -54,9 +55,10 @@ interface Backup {
  * up the form, sites, selection and profiles; Cancel restores them; Save checks the tabs in order
  * and opens the first failing one, then saves and leaves edit mode. Live messages keep the status
  * and sites current; a save from another session reloads the screen (or, while this tab has
- * unsaved edits, offers to).
+ * unsaved edits, offers to). `tabs` are the screen's tab keys, the first one opening by default;
+ * the open tab lives in the address (`?tab=`), so reload, Back and a shared link keep it.
  */
-export function useProjectEditor<S extends Screen>(id: number, screen: S | undefined, rules: ProjectKindRules, firstTab: ProjectTab) {
+export function useProjectEditor<S extends Screen>(id: number, screen: S | undefined, rules: ProjectKindRules, tabs: readonly [string, ...string[]]) {
   const [form] = Form.useForm();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
@@ -68,7 +70,7 @@ export function useProjectEditor<S extends Screen>(id: number, screen: S | undef
   const [touched, setTouched] = useState(false);
   const { markSaved } = useUnsavedChangesGuard(editing && touched);
   const [profiles, setProfiles] = useState<NamedCount[]>([]);
-  const [activeTab, setActiveTab] = useState<ProjectTab>(firstTab);
+  const [activeTab, setActiveTab] = useUrlTab(tabs, tabs[0]);
   const [showSelectionError, setShowSelectionError] = useState(false);
   const [savedElsewhere, setSavedElsewhere] = useState(false);
   const [sitesLoading, setSitesLoading] = useState(false);
@@ -162,12 +164,13 @@ export function useProjectEditor<S extends Screen>(id: number, screen: S | undef
   const showProblems = useCallback((problems: FormProblem[], toast: string) => {
     const first = problems[0];
     if (!first) return;
-    setActiveTab(first.tab);
+    // Opened for the user, not by them: no history entry of its own.
+    setActiveTab(first.tab, { replace: true });
     setShowSelectionError(problems.some((problem) => problem.tab === 'sites'));
     // Lets every Form.Item run its rule, so each message shows under its field.
     void form.validateFields({ recursive: true }).catch(() => undefined);
     void message.error(toast, toast === PROJECT_FORM_MESSAGES.fixAllErrors ? 5 : ERROR_TOAST_SECONDS);
-  }, [form, message]);
+  }, [form, message, setActiveTab]);
 
   const submit = useCallback(async () => {
     const values: unknown = form.getFieldsValue(true);

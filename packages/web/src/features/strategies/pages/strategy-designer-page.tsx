@@ -9,6 +9,7 @@ import {
 import { PageHeader } from '@/components/page-header';
 import { toastFailed } from '@/lib/action-feedback';
 import { useUnsavedChangesGuard } from '@/lib/use-unsaved-changes-guard';
+import { useUrlTab } from '@/lib/use-url-state';
 import { useProfileNames, useSaveStrategy, useStrategy } from '../api/strategies-api';
 import { useStrategiesLive } from '../api/use-strategies-live';
 import { DescriptionView } from '../components/description-view';
@@ -17,6 +18,8 @@ import { diagramSvg } from '../designer/export/export-files';
 import { useDiagramEditor } from '../designer/use-diagram-editor';
 
 const DescriptionEditor = lazy(() => import('../components/description-editor'));
+
+const TABS = ['diagram', 'description'] as const;
 
 /** The diagram designer (/strategy/:id, spec 2 §2). */
 export function StrategyDesignerPage() {
@@ -50,6 +53,8 @@ function DesignerScreen({ strategy }: { strategy: Strategy }) {
   const { markSaved } = useUnsavedChangesGuard(changed);
   const saveStrategy = useSaveStrategy(strategy.id);
   const profileNames = useProfileNames();
+  // The open tab lives in the address (?tab=description); edits stay when it changes (same screen).
+  const [tab, openTab] = useUrlTab(TABS, 'diagram');
   const cleanDescription = useMemo(() => DOMPurify.sanitize(strategy.description), [strategy.description]);
 
   const handleSave = async () => {
@@ -77,7 +82,8 @@ function DesignerScreen({ strategy }: { strategy: Strategy }) {
       />
       {stored.problem !== null && <Alert type="warning" showIcon title={`The stored diagram could not be read: ${stored.problem}`} style={{ marginBottom: 12 }} />}
       <Tabs
-        defaultActiveKey="diagram"
+        activeKey={tab}
+        onChange={openTab}
         items={[
           {
             key: 'diagram', label: 'Diagram',

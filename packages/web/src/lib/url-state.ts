@@ -1,0 +1,103 @@
+import { PAGE_SIZE } from '@linkloom/shared';
+import type { GridState } from './grid-state';
+
+/**
+ * What a screen keeps in its address (DESIGN rule 21): tabs, pages, sorts and filters, read from
+ * and written to search params. Reading ignores anything unknown or malformed (a hand-edited or
+ * stale link opens the default view, never an error); writing leaves a value out when it is the
+ * default, so an untouched screen keeps a clean address. Other params are always left as they are.
+ */
+
+/** The param names a grid uses: `page`, `sort`, `order` and one per filter key, all with the prefix. */
+export interface GridParamSpec<F extends string, K extends string> {
+  sortFields: readonly F[];
+  filterKeys: readonly K[];
+  /** Put before every param name when one screen shows several grids (`links.page`). */
+  prefix?: string;
+}
+
+/** `value` when it is one of `keys`, else `fallback` (a missing, unknown or stale tab). */
+export function parseTab<T extends string>(value: string | null, keys: readonly T[], fallback: T): T {
+  return value !== null && (keys as readonly string[]).includes(value) ? value as T : fallback;
+}
+
+/** Params with `name` set to `value`, or removed when `value` is the default (or unknown). */
+export function writeTab<T extends string>(
+  params: URLSearchParams, name: string, value: string, keys: readonly T[], fallback: T,
+): URLSearchParams {
+  const next = new URLSearchParams(params);
+  const tab = parseTab(value, keys, fallback);
+  if (tab === fallback) next.delete(name);
+  else next.set(name, tab);
+  return next;
+}
+
+/** A page number as written in an address: a positive integer without sign, zeros or exponent; else 1. */
+export function parsePage(value: string | null): number {
+  if (value === null || !/^[1-9]\d{0,8}$/.test(value)) return 1;
+  return Number(value);
+}
+
+/** A sort the address names: an allowed field and `asc`/`desc` (no order means ascending); else none. */
+export function parseSort<F extends string>(
+  field: string | null, order: string | null, sortFields: readonly F[],
+): GridState<F, string>['sort'] {
+  if (field === null || !(sortFields as readonly string[]).includes(field)) return null;
+  if (order !== null && order !== 'asc' && order !== 'desc') return null;
+  return { field: field as F, order: order ?? 'asc' };
+}
+
+const paramName = (prefix: string | undefined, name: string) => (prefix ? `${prefix}.${name}` : name);
+
+/** The grid the params describe (unknown fields, bad pages and blank filters ignored). */
+export function parseGrid<F extends string, K extends string>(
+  params: URLSearchParams, spec: GridParamSpec<F, K>,
+): GridState<F, K> {
+  const name = (key: string) => paramName(spec.prefix, key);
+  const filters: Partial<Record<K, string>> = {};
+  for (const key of spec.filterKeys) {
+    const text = params.get(name(key))?.trim();
+    if (text) filters[key] = text;
+  }
+  return {
+    page: parsePage(params.get(name('page'))),
+    pageSize: PAGE_SIZE,
+    sort: parseSort(params.get(name('sort')), params.get(name('order')), spec.sortFields),
+    filters,
+  };
+}
+
+/** Params with the grid written in (page 1, no sort and blank filters left out); the rest untouched. */
+export function writeGrid<F extends string, K extends string>(
+  params: URLSearchParams, grid: GridState<F, K>, spec: GridParamSpec<F, K>,
+): URLSearchParams {
+  const next = new URLSearchParams(params);
+  const name = (key: string) => paramName(spec.prefix, key);
+  const put = (key: string, value: string | undefined) => {
+    if (value === undefined || value === '') next.delete(name(key));
+    else next.set(name(key), value);
+  };
+  put('page', grid.page > 1 && Number.isSafeInteger(grid.page) ? String(grid.page) : undefined);
+  const sort = grid.sort && (spec.sortFields as readonly string[]).includes(grid.sort.field) ? grid.sort : null;
+  put('sort', sort?.field);
+  put('order', sort ? sort.order : undefined);
+  for (const key of spec.filterKeys) put(key, grid.filters[key]?.trim());
+  return next;
+}
+
+/**
+ * Whether going from `before` to `after` is a step the user may want Back for (a page or a sort:
+ * pushed) or a refinement of what is typed (filters: replaced, as typing would be).
+ */
+export function isFilterOnlyChange<F extends string, K extends string>(before: GridState<F, K>, after: GridState<F, K>): boolean {
+  const sameSort = before.sort?.field === after.sort?.field && before.sort?.order === after.sort?.order;
+  const keys = new Set<K>([...Object.keys(before.filters), ...Object.keys(after.filters)] as K[]);
+  const sameFilters = [...keys].every((key) => before.filters[key] === after.filters[key]);
+  return sameSort && !sameFilters;
+}
+
+/** Two params hold the same values (order of names aside): writing would add no history entry. */
+export function sameParams(a: URLSearchParams, b: URLSearchParams): boolean {
+  const sorted = (params: URLSearchParams) => [...params.entries()].map(([k, v]) => `${k}=${v}`).sort().join('&');
+  return sorted(a) === sorted(b);
+}

@@ -1,0 +1,64 @@
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { gridFromQuery, type GridState } from './grid-state';
+import type { TableQuery } from './table-query';
+import { isFilterOnlyChange, parseGrid, parseTab, sameParams, writeGrid, writeTab, type GridParamSpec } from './url-state';
+
+/** How a change is written: pushed (Back undoes it) unless `replace`. */
+export interface UrlWriteOptions {
+  replace?: boolean;
+}
+
+/**
+ * Writes a change of the search params (the rest of the address stays): nothing when the params
+ * come out the same, so a click on the open tab adds no history entry.
+ */
+function useParamsWriter(): [URLSearchParams, (change: (current: URLSearchParams) => URLSearchParams, options?: UrlWriteOptions) => void] {
+  const [params, setParams] = useSearchParams();
+  const write = useCallback((change: (current: URLSearchParams) => URLSearchParams, options: UrlWriteOptions = {}) => {
+    const next = change(params);
+    if (sameParams(next, params)) return;
+    void setParams(next, { replace: options.replace ?? false, preventScrollReset: true });
+  }, [params, setParams]);
+  return [params, write];
+}
+
+/**
+ * The screen's open tab, kept in the address as `?tab=` (DESIGN rule 21): reload, Back/Forward and
+ * a shared link open the same tab; an unknown tab opens `fallback`, which the address leaves out.
+ * Opening a tab is pushed (Back returns to the tab before) unless `replace` is asked for.
+ */
+export function useUrlTab<T extends string>(
+  keys: readonly T[], fallback: T, name = 'tab',
+): [T, (key: string, options?: UrlWriteOptions) => void] {
+  const [params, write] = useParamsWriter();
+  const tab = parseTab(params.get(name), keys, fallback);
+  const openTab = useCallback((key: string, options?: UrlWriteOptions) => {
+    write((current) => writeTab(current, name, key, keys, fallback), options);
+  }, [write, name, keys, fallback]);
+  return [tab, openTab];
+}
+
+/** A server-paged grid's state from the address, and the table's onChange that writes it back. */
+export interface UrlGrid<F extends string, K extends string> {
+  grid: GridState<F, K>;
+  /** For DataTable's `server.onChange`: sorting only by allowed fields, filtering only by the keys. */
+  handleTableChange: (query: TableQuery) => void;
+}
+
+/**
+ * The page, sort and filters of a server-paged grid, kept in the address (DESIGN rule 21): `page`,
+ * `sort`, `order` and one param per filter key (with `spec.prefix`). A page or a sort is pushed;
+ * a new filter text replaces the entry, as typing would. `spec` must be a stable (module) constant.
+ */
+export function useUrlGrid<F extends string, K extends string>(spec: GridParamSpec<F, K>): UrlGrid<F, K> {
+  const [params, write] = useParamsWriter();
+  const search = params.toString();
+  // One object per address, so a screen's memos and queries see a change only when there is one.
+  const grid = useMemo(() => parseGrid(new URLSearchParams(search), spec), [search, spec]);
+  const handleTableChange = useCallback((query: TableQuery) => {
+    const next = gridFromQuery(query, spec.sortFields, spec.filterKeys);
+    write((current) => writeGrid(current, next, spec), { replace: isFilterOnlyChange(grid, next) });
+  }, [write, spec, grid]);
+  return { grid, handleTableChange };
+}
