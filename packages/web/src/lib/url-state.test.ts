@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { initialGrid, type GridState } from './grid-state';
-import { isFilterOnlyChange, parseGrid, parsePage, parseSort, parseTab, sameParams, writeGrid, writeTab } from './url-state';
+import { isFilterOnlyChange, parseGrid, parsePage, parseSort, parseTab, sameParams, searchOf, searchWithout, writeGrid, writeTab } from './url-state';
 
 const TABS = ['projects', 'accounts', 'backlinks'] as const;
 const SPEC = { sortFields: ['id', 'url', 'dateAdded'] as const, filterKeys: ['url', 'anchor'] as const };
@@ -87,5 +87,18 @@ describe('pushing or replacing', () => {
   it('sees the same params in any order as no change', () => {
     expect(sameParams(params('a=1&b=2'), params('b=2&a=1'))).toBe(true);
     expect(sameParams(params('a=1'), params('a=1&b=2'))).toBe(false);
+  });
+});
+
+describe('search strings', () => {
+  it('writes ? only before something', () => {
+    expect(searchOf(params(''))).toBe('');
+    expect(searchOf(params('tab=sites'))).toBe('?tab=sites');
+  });
+
+  it('leaves the named params out of a search', () => {
+    expect(searchWithout('?campaignName=A&tab=sites', ['tab'])).toBe('?campaignName=A');
+    expect(searchWithout('?tab=sites', ['tab'])).toBe('');
+    expect(searchWithout('', ['tab'])).toBe('');
   });
 });

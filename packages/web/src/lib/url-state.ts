@@ -101,3 +101,19 @@ export function sameParams(a: URLSearchParams, b: URLSearchParams): boolean {
   const sorted = (params: URLSearchParams) => [...params.entries()].map(([k, v]) => `${k}=${v}`).sort().join('&');
   return sorted(a) === sorted(b);
 }
+
+/** `?…` for non-empty params, '' for none: what goes after a path. */
+export function searchOf(params: URLSearchParams): string {
+  const text = params.toString();
+  return text === '' ? '' : `?${text}`;
+}
+
+/**
+ * The search part without the view's own params (a screen keyed by its address keeps its edits
+ * when only the tab changes): `?a=1&tab=x` less `tab` → `?a=1`.
+ */
+export function searchWithout(search: string, names: readonly string[]): string {
+  const params = new URLSearchParams(search);
+  for (const name of names) params.delete(name);
+  return searchOf(params);
+}

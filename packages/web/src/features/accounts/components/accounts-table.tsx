@@ -1,22 +1,22 @@
 import { useState, type Key } from 'react';
 import { Button, type TableColumnsType } from 'antd';
 import { DeleteOutlined, DownloadOutlined, PlusOutlined } from '@ant-design/icons';
-import { AccountImportResponseSchema, type Account, type AccountListResponse, type AccountSortField } from '@linkloom/shared';
+import { type Account, type AccountListResponse, type AccountSortField } from '@linkloom/shared';
 import { DataTable } from '@/components/data-table';
 import { SecretCell } from '@/components/secret-cell';
 import { useConfirm } from '@/components/confirm-delete';
-import { UploadButton, type UploadResult } from '@/components/upload-button';
-import { useErrorList } from '@/components/error-list-dialog';
+import { UploadButton } from '@/components/upload-button';
 import { downloadFile } from '@/lib/download';
 import { useWindowFraction } from '@/lib/use-window-fraction';
 import type { TableQuery } from '@/lib/table-query';
 import { useDeleteAccounts, useSaveAccount } from '../api/accounts-api';
+import { accountImportOutcome } from '../api/account-import-outcome';
 import { AccountDialog } from './account-dialog';
 import { VerifiedTag } from './verified-tag';
 import { textColumnFilter } from '@/components/text-column-filter';
 import { columnSortOrder } from '@/lib/grid-state';
 import type { GridState } from './grid-state';
-import { summarise, toastDone, toastProblems } from '@/lib/action-feedback';
+import { toastDone } from '@/lib/action-feedback';
 
 /** An account's row key: its identity (site + email), which survives paging and refetches. */
 const rowKeyOf = (account: Account) => JSON.stringify([account.siteName, account.email]);
@@ -33,7 +33,6 @@ export interface AccountsTableProps {
 /** The accounts grid (server-side paging, sorting, filtering) with add, delete, upload and download. */
 export function AccountsTable({ profileId, data, loading, grid, onGridChange, onImported }: AccountsTableProps) {
   const { confirmDelete } = useConfirm();
-  const showErrors = useErrorList();
   const saveAccount = useSaveAccount(profileId);
   const deleteAccounts = useDeleteAccounts(profileId);
   const [selectedKeys, setSelectedKeys] = useState<Key[]>([]);
@@ -59,18 +58,6 @@ export function AccountsTable({ profileId, data, loading, grid, onGridChange, on
     setSelectedKeys([]);
   };
 
-  const handleUploaded = (result: UploadResult) => {
-    onImported();
-    const parsed = AccountImportResponseSchema.safeParse(result.body);
-    if (!result.ok || !parsed.success) return;
-    const { imported, updated, errors, errorsOmitted } = parsed.data;
-    const refused = errors.length + errorsOmitted;
-    const text = summarise([{ count: imported, noun: 'account', verb: 'added' }, { count: updated, noun: 'account', verb: 'updated' }, { count: refused, noun: 'line', verb: 'refused' }]);
-    if (imported + updated > 0) toastDone(text);
-    else toastProblems([text]);
-    const lines = [...errors, ...(errorsOmitted > 0 ? [`… and ${errorsOmitted} more lines that were not accepted`] : [])];
-    if (lines.length > 0) showErrors(lines);
-  };
 
   const profileName = data?.profile.name ?? 'accounts';
   return (
@@ -92,7 +79,7 @@ export function AccountsTable({ profileId, data, loading, grid, onGridChange, on
               <Button danger icon={<DeleteOutlined />} disabled={selectedKeys.length === 0} loading={deleteAccounts.isPending} onClick={() => void handleDelete()} data-testid="delete-accounts">
                 Delete selected
               </Button>
-              <UploadButton action={`/action/import/profile/${profileId}`} accept=".csv,.txt,text/csv,text/plain" label="Upload file" onDone={handleUploaded} testId="upload-accounts" />
+              <UploadButton action={`/action/import/profile/${profileId}`} accept=".csv,.txt,text/csv,text/plain" label="Upload file" outcome={accountImportOutcome} onDone={onImported} testId="upload-accounts" />
               <Button
                 icon={<DownloadOutlined />} data-testid="download-accounts"
                 onClick={() => void downloadFile({ url: `/action/export/profile/${profileId}`, fallbackName: `${profileName}_accounts.csv` }).catch(() => undefined)}

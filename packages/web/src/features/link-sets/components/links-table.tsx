@@ -1,48 +1,25 @@
 import { useState, type Key } from 'react';
 import { Button, Tooltip, type TableColumnsType } from 'antd';
 import { DeleteOutlined, EditOutlined, HistoryOutlined, PlusOutlined, ReloadOutlined, UnorderedListOutlined } from '@ant-design/icons';
-import { LINK_ITEM_MESSAGES, LINK_MESSAGES, LinkImportResultSchema, type LinkImportResult, type UrlItem, type UrlItemListResponse } from '@linkloom/shared';
+import { LINK_ITEM_MESSAGES, LINK_MESSAGES, type LinkImportResult, type UrlItem, type UrlItemListResponse } from '@linkloom/shared';
 import { DataTable } from '@/components/data-table';
 import { useConfirm } from '@/components/confirm-delete';
-import { UploadButton, type UploadResult } from '@/components/upload-button';
-import { useErrorList } from '@/components/error-list-dialog';
+import { UploadButton } from '@/components/upload-button';
 import { TextImportDialog } from '@/components/text-import-dialog';
 import { textColumnFilter } from '@/components/text-column-filter';
 import { CheckNowButton } from '@/components/check-now/check-now-button';
 import type { ErrorLine } from '@/lib/error-lines';
 import type { TableQuery } from '@/lib/table-query';
-import { countOf, summarise, toastDone, toastFailure, toastProblems, type SummaryPart } from '@/lib/action-feedback';
+import { toastDone, toastFailure } from '@/lib/action-feedback';
+import { reportImport } from '@/lib/import-outcome';
 import { useWindowFraction } from '@/lib/use-window-fraction';
 import { useAddLinkBatch, useDeleteLinks, useSaveLink } from '../api/link-items-api';
+import { linkFileOutcome, linkImportOutcome } from '../api/link-import-outcome';
 import { LinkDialog } from './link-dialog';
 import { LinkDownloadMenu } from './link-download-menu';
 import { LinkCheckTag } from './link-check-tag';
 import { LinkCheckHistory } from './link-check-history';
 import { columnSortOrder, formatDateAdded, type LinksGridState } from './links-grid-state';
-
-/** Refused lines of a batch or an import, plus a note when only the first ones were listed. */
-/**
- * Spec 1 §8's 'added links' with the counts ("added links: 4 links, 1 line refused, 2 duplicates
- * skipped") when any link was added; otherwise a warning saying why none was.
- */
-function reportAdded(result: LinkImportResult): void {
-  const duplicates = result.duplicates ?? 0;
-  const left: SummaryPart[] = [
-    { count: result.skipped - duplicates, noun: 'line', verb: 'refused' },
-    { count: duplicates, noun: 'duplicate', verb: 'skipped' },
-  ];
-  if (result.added > 0) {
-    const notes = left.filter((part) => part.count > 0).map((part) => `${countOf(part.count, part.noun)} ${part.verb}`);
-    toastDone(`${LINK_ITEM_MESSAGES.batchAdded}: ${[countOf(result.added, 'link'), ...notes].join(', ')}`);
-  } else {
-    toastProblems([summarise([{ count: 0, noun: 'link', verb: 'added' }, ...left])]);
-  }
-}
-
-function refusedLines(result: LinkImportResult): ErrorLine[] {
-  const more = result.skipped - result.errors.length;
-  return [...result.errors, ...(more > 0 ? [`… and ${more} more lines that were not accepted`] : [])];
-}
 
 export interface LinksTableProps {
   linkSetId: number;
@@ -59,7 +36,6 @@ export interface LinksTableProps {
  */
 export function LinksTable({ linkSetId, data, loading, grid, onGridChange, onReload }: LinksTableProps) {
   const { confirmDelete } = useConfirm();
-  const showErrors = useErrorList();
   const saveLink = useSaveLink(linkSetId);
   const addBatch = useAddLinkBatch(linkSetId);
   const deleteLinks = useDeleteLinks(linkSetId);
@@ -120,8 +96,9 @@ export function LinksTable({ linkSetId, data, loading, grid, onGridChange, onRel
       toastFailure(LINK_ITEM_MESSAGES.batchFailed, error);
       throw error;
     }
-    reportAdded(result);
-    return refusedLines(result);
+    const outcome = linkImportOutcome(result);
+    reportImport(outcome);
+    return [...outcome.refused];
   };
 
   const handleDelete = async () => {
@@ -137,14 +114,8 @@ export function LinksTable({ linkSetId, data, loading, grid, onGridChange, onRel
     toastDone(`${LINK_ITEM_MESSAGES.deleted} (${count})`);
   };
 
-  const handleUploaded = (result: UploadResult) => {
-    void onReload();
-    const parsed = LinkImportResultSchema.safeParse(result.body);
-    if (!result.ok || !parsed.success) return;
-    reportAdded(parsed.data);
-    const lines = refusedLines(parsed.data);
-    if (lines.length > 0) showErrors(lines);
-  };
+  // The upload's toast says what was added and refused, and lists the refused lines (lib/import-outcome).
+  const handleUploaded = () => void onReload();
 
   const handleReload = async () => {
     try {
@@ -187,7 +158,7 @@ export function LinksTable({ linkSetId, data, loading, grid, onGridChange, onRel
                 label={`Check selected (${selectedKeys.length})`} testId="check-now-selected"
               />
               <CheckNowButton scope={{ linkSetId }} label="Check all now" testId="check-now-link-set" />
-              <UploadButton action={`/action/import/url_list/${linkSetId}`} accept=".txt,.csv,text/plain" label="Upload file" onDone={handleUploaded} testId="upload-links" />
+              <UploadButton action={`/action/import/url_list/${linkSetId}`} accept=".txt,.csv,text/plain" label="Upload file" outcome={linkFileOutcome} onDone={handleUploaded} testId="upload-links" />
               <LinkDownloadMenu linkSetId={linkSetId} linkSetName={data?.urlList.name ?? 'links'} />
             </>
           ),

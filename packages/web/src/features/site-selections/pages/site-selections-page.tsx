@@ -1,4 +1,5 @@
 import { useState, type Key } from 'react';
+import { useNavigate } from 'react-router';
 import { Alert, Button, type TableColumnsType } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import {
@@ -19,6 +20,7 @@ export function SiteSelectionsPage() {
   const createSelection = useCreateSiteSelection();
   const renameSelection = useRenameSiteSelection();
   const deleteSelections = useDeleteSiteSelections();
+  const navigate = useNavigate();
   const { confirmDelete } = useConfirm();
   const [selectedKeys, setSelectedKeys] = useState<Key[]>([]);
   const [adding, setAdding] = useState(false);
@@ -74,7 +76,11 @@ export function SiteSelectionsPage() {
         open={adding}
         title="New Site Selection"
         schema={CreateSiteSelectionBodySchema}
-        onSubmit={async ({ name }) => void (await createSelection.mutateAsync(name))}
+        onSubmit={async ({ name }) => {
+          // Add opens what it made (issue 39 item 5): the new selection's editor.
+          const created = await createSelection.mutateAsync(name);
+          void navigate(`/site-selection/${created.siteSelection.id}`);
+        }}
         onClose={() => setAdding(false)}
         testId="add-selection-dialog"
       />

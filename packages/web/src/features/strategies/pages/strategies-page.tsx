@@ -1,4 +1,5 @@
 import { useState, type Key } from 'react';
+import { useNavigate } from 'react-router';
 import { Alert, Button, Space, Tag, type TableColumnsType } from 'antd';
 import { CopyOutlined, DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { STRATEGY_MESSAGES, StrategyCreateSchema, strategyCopyName, type StrategySummary } from '@linkloom/shared';
@@ -31,6 +32,7 @@ export function StrategiesPage() {
   const cloneStrategy = useCloneStrategy();
   const deleteStrategies = useDeleteStrategies();
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const { confirmDelete } = useConfirm();
   const [selectedKeys, setSelectedKeys] = useState<Key[]>([]);
   const [adding, setAdding] = useState(false);
@@ -107,7 +109,11 @@ export function StrategiesPage() {
       />
       <NameDialog
         open={adding} title="New Diagram" schema={StrategyCreateSchema}
-        onSubmit={async ({ name }) => void (await createStrategy.mutateAsync(name))}
+        onSubmit={async ({ name }) => {
+          // Add opens what it made (issue 39 item 5): the new diagram's designer.
+          const created = await createStrategy.mutateAsync(name);
+          void navigate(`/strategy/${created.id}`);
+        }}
         onClose={() => setAdding(false)} testId="new-diagram-dialog"
       />
       <NameDialog

@@ -11,6 +11,8 @@ import { PageHeader } from '@/components/page-header';
 import { toastDone } from '@/lib/action-feedback';
 import { HttpError } from '@/lib/http-error';
 import { useUnsavedChangesGuard } from '@/lib/use-unsaved-changes-guard';
+import { searchOf, writeTab } from '@/lib/url-state';
+import { useUrlTab } from '@/lib/use-url-state';
 import { wizardKeys } from '../api/wizard-keys';
 import { fetchWizardCounts, loadSavedWizard, useCreateCampaign, useSaveWizard, useWizardCounts } from '../api/wizard-editor-api';
 import { WizardEditorContext, type WizardEditorContextValue } from './editor-context';
@@ -27,6 +29,9 @@ import { LinksTab } from './tabs/links-tab';
 import { ScheduleTab } from './tabs/schedule-tab';
 import { SitesTab } from './tabs/sites-tab';
 import { StrategyTab } from './tabs/strategy-tab';
+
+/** `?tab=…` of a tab (nothing for the first): where a new wizard's own route opens after its first save. */
+const tabSearch = (tab: WizardTab) => searchOf(writeTab(new URLSearchParams(), 'tab', tab, WIZARD_TABS, 'strategy'));
 
 /** The nine tabs in the spec's order (spec 2 §2), one component each. */
 const TABS: Record<WizardTab, { label: string; render: () => ReactNode }> = {
@@ -165,7 +170,8 @@ export function WizardEditor({ mode, initial, sourceCampaignId }: WizardEditorPr
   const counts = useWizardCounts(countIds);
   const summary = useMemo(() => summaryOf(wizard, counts.data), [wizard, counts.data]);
 
-  const [tab, setTab] = useState<WizardTab>('strategy');
+  // The open tab lives in the address (?tab=sites): reload, Back and a shared link keep it.
+  const [tab, setTab] = useUrlTab(WIZARD_TABS, 'strategy');
   const [tiers, setTiers] = useState<Partial<Record<WizardTab, number>>>({});
   const [shownTabs, setShownTabs] = useState<ReadonlySet<WizardTab>>(() => new Set());
   const [checkSerial, setCheckSerial] = useState(0);
@@ -195,7 +201,7 @@ export function WizardEditor({ mode, initial, sourceCampaignId }: WizardEditorPr
   const fail = (failure: WizardFailure) => {
     setShownTabs((old) => new Set([...old, failure.tab]));
     setServerProblems(failure.problems ?? []);
-    setTab(failure.tab);
+    setTab(failure.tab, { replace: true });
     if (failure.tier !== null) setTiers((old) => ({ ...old, [failure.tab]: failure.tier }));
     setCheckSerial((n) => n + 1);
     message.error({ content: <span data-testid="wizard-toast">{failure.toast}</span> });
@@ -220,7 +226,8 @@ export function WizardEditor({ mode, initial, sourceCampaignId }: WizardEditorPr
     toastDone(`Successfully ${WIZARD_MESSAGES.saved}`);
     queryClient.removeQueries({ queryKey: wizardKeys.wizard(id) });
     void queryClient.invalidateQueries({ queryKey: wizardKeys.list });
-    if (current.id === null) void navigate(`/xwizard/${id}`, { replace: true });
+    // The saved wizard's own route, on the same tab.
+    if (current.id === null) void navigate(`/xwizard/${id}${tabSearch(tab)}`, { replace: true });
   };
 
   const handleCreate = async () => {
@@ -264,7 +271,7 @@ export function WizardEditor({ mode, initial, sourceCampaignId }: WizardEditorPr
         if (tier !== undefined && tier !== null) setTiers((old) => ({ ...old, [t]: tier }));
       },
     };
-  }, [mode, wizard, update, errors, checkSerial, registerFlush, flushAll, markTyping, problems, tiers, summary, counts.isFetching]);
+  }, [mode, wizard, update, errors, checkSerial, registerFlush, flushAll, markTyping, problems, tiers, summary, counts.isFetching, setTab]);
 
   const name = wizard.name.trim() || wizard.campaignName.trim() || 'New wizard';
   const failingTabs = new Set(problems.map((p) => p.tab));
@@ -302,7 +309,7 @@ export function WizardEditor({ mode, initial, sourceCampaignId }: WizardEditorPr
           />
         )}
         <Tabs
-          activeKey={tab} onChange={(key) => setTab(key as WizardTab)} data-testid="wizard-tabs"
+          activeKey={tab} onChange={(key) => setTab(key)} data-testid="wizard-tabs"
           items={WIZARD_TABS.map((key) => ({
             key,
             label: <span data-testid={`wizard-tab-${key}`} style={failingTabs.has(key) ? { color: '#ff4d4f' } : undefined}>{TABS[key].label}</span>,

@@ -4,6 +4,7 @@ import { useLocation, useParams, useSearchParams } from 'react-router';
 import { PathIdSchema, WIZARD_MESSAGES, type Wizard } from '@linkloom/shared';
 import { NotFoundResult } from '@/components/not-found-result';
 import { HttpError, isNotFound } from '@/lib/http-error';
+import { searchWithout } from '@/lib/url-state';
 import { DocumentTitle } from '@/lib/use-document-title';
 import { useDuplicateCampaignWizard, useSavedWizard, useWizardStrategy } from '../api/wizard-editor-api';
 import { WizardEditor } from '../editor/wizard-editor';
@@ -19,7 +20,8 @@ export function WizardEditorPage({ mode }: { mode: EditorMode }) {
   const location = useLocation();
   const parsed = PathIdSchema.safeParse(mode === 'wizard' ? params.id : mode === 'duplicateCampaign' ? params.cid : params.sid);
   if (!parsed.success) return <NotFoundResult />;
-  return <WizardSource key={`${location.pathname}?${location.search}`} mode={mode} id={parsed.data} />;
+  // A new route or new starting values (campaignName…) open a new editor; a tab change (?tab=) keeps it.
+  return <WizardSource key={`${location.pathname}${searchWithout(location.search, ['tab'])}`} mode={mode} id={parsed.data} />;
 }
 
 /** What the browser tab says until the editor (its PageHeader) names the wizard. */
