@@ -1,12 +1,27 @@
 import { describe, expect, test } from 'vitest';
 import { SITE_SELECTION_MESSAGES, platformsFor } from '@linkloom/shared';
-import { clickSettled, confirmDelete, visit } from './support/app';
+import type { Page } from 'playwright-core';
+import { clickSettled, confirmDelete, routeOf, visit } from './support/app';
 import { saveScreenshot } from './support/browser';
 import { useSignedInSuite } from './support/suite';
 
 /** The site selection list and editor, walked as a new user on one real server (SQLite). */
 const USER = { username: 'site-selections@example.com', password: 'site selections e2e' };
 const LONG_NAME = `Wiki and blogs ${'x'.repeat(130)}`;
+const EDITOR_ROUTE = /^\/site-selection\/(\d+)$/;
+
+/** After Add: the editor of the new selection is open; its id. */
+async function openedEditorId(page: Page): Promise<string> {
+  await page.waitForURL((url) => EDITOR_ROUTE.test(routeOf(url.toString())));
+  await page.getByTestId('site-selection-page').waitFor();
+  return EDITOR_ROUTE.exec(routeOf(page.url()))?.[1] ?? '';
+}
+
+/** The editor's breadcrumb back to the list (nothing changed: no unsaved-changes question). */
+async function backToList(page: Page): Promise<void> {
+  await page.getByTestId('breadcrumbs').getByText('Site Selections').click();
+  await page.getByTestId('site-selections-page').waitFor();
+}
 
 describe('site selections', () => {
   const suite = useSignedInSuite(USER);
@@ -23,12 +38,12 @@ describe('site selections', () => {
     await page.getByTestId('add-selection-dialog-name').fill(LONG_NAME);
     await clickSettled(page.getByTestId('add-selection-dialog-ok'));
     await page.getByText(SITE_SELECTION_MESSAGES.created).waitFor();
+    // Add opens what it made (issue 39 item 5): the new selection's editor, then back to the list.
+    const id = await openedEditorId(page);
+    await backToList(page);
     const shown = `${LONG_NAME.slice(0, 120)}…`;
     await page.getByText(shown, { exact: true }).waitFor();
     await other.page.getByText(shown, { exact: true }).waitFor();
-
-    const row = page.getByTestId('site-selections-table').locator('tr[data-row-key]').filter({ hasText: shown });
-    const id = await row.getAttribute('data-row-key');
     await page.getByTestId(`rename-${id}`).click();
     await page.getByRole('dialog').getByText('Rename Site Selection').waitFor();
     await page.getByTestId('rename-selection-dialog-name').fill('Wikis');
@@ -39,6 +54,8 @@ describe('site selections', () => {
     await page.getByTestId('add-site-selection').click();
     await page.getByTestId('add-selection-dialog-name').fill('Throwaway');
     await clickSettled(page.getByTestId('add-selection-dialog-ok'));
+    await openedEditorId(page);
+    await backToList(page);
     const throwaway = page.getByTestId('site-selections-table').locator('tr[data-row-key]').filter({ hasText: 'Throwaway' });
     await throwaway.locator('input[type=checkbox]').check();
     await page.getByTestId('delete-site-selections').click();

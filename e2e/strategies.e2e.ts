@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { DIAGRAM_RULE_MESSAGES, STRATEGY_MESSAGES } from '@linkloom/shared';
-import { clickSettled, expectStrategyPreview, visit, waitForRoute } from './support/app';
+import { clickSettled, expectStrategyPreview, routeOf, visit, waitForRoute } from './support/app';
 import { saveScreenshot } from './support/browser';
 import { downloadedBytes } from './support/downloads';
 import { useSignedInSuite } from './support/suite';
@@ -23,8 +23,8 @@ describe('strategy diagrams', () => {
     await page.getByText(STRATEGY_MESSAGES.nameRequired).waitFor();
     await page.getByTestId('new-diagram-dialog-name').fill('My pyramid');
     await clickSettled(page.getByTestId('new-diagram-dialog-ok'));
-    const link = page.getByRole('link', { name: 'My pyramid', exact: true });
-    await link.click();
+    // Add opens what it made (issue 39 item 5): the new diagram's designer, without a click on the list.
+    await page.waitForURL((url) => /^\/strategy\/\d+$/.test(routeOf(url.toString())));
     await page.getByTestId('diagram-designer').waitFor();
     expect(await page.getByTestId('breadcrumbs').textContent()).toBe('Home/Diagrams/My pyramid');
     const route = new URL(page.url()).hash.slice(1);

@@ -2,7 +2,8 @@ import { useEffect, useEffectEvent, type ReactNode } from 'react';
 import { Button, Upload, type ButtonProps } from 'antd';
 import { InboxOutlined, UploadOutlined } from '@ant-design/icons';
 import { spinnerWhenSlow } from '@/lib/busy-spinner';
-import { useUploadRequest, type UploadResult } from '@/lib/use-upload-request';
+import { useUploadRequest, type ReadOutcome, type UploadResult } from '@/lib/use-upload-request';
+import { useErrorList } from './error-list-dialog';
 
 export type { UploadResult } from '@/lib/use-upload-request';
 
@@ -19,6 +20,12 @@ export interface UploadProps {
   periodInMessages?: boolean;
   /** Called after each file, success or failure, so the list refreshes. */
   onDone?: (result: UploadResult) => void;
+  /**
+   * Reads the answer as an import outcome (lib/import-outcome): the toast says what was added and
+   * refused, a file that added nothing is no success, and the refused lines are listed by their
+   * number in the file (in the Error dialog for one file, under the file's name for several).
+   */
+  outcome?: ReadOutcome;
   /** Told when the first file starts (true) and when the last one ends (false). */
   onBusyChange?: (busy: boolean) => void;
   disabled?: boolean;
@@ -30,9 +37,10 @@ export interface UploadProps {
  * the spec's upload toasts (see useUploadRequest). The button spins while a file is on its way.
  */
 export function UploadButton(props: UploadProps & { buttonProps?: ButtonProps }) {
-  const { action, accept, multiple = false, label = 'Upload', periodInMessages, onDone, disabled = false, buttonProps } = props;
+  const { action, accept, multiple = false, label = 'Upload', periodInMessages, onDone, outcome, disabled = false, buttonProps } = props;
   const testId = props.testId ?? 'upload-button';
-  const { customRequest, uploading } = useUploadRequest({ periodInMessages, multiple, onDone });
+  const listRefused = useErrorList();
+  const { customRequest, uploading } = useUploadRequest({ periodInMessages, multiple, onDone, outcome, ...(multiple ? {} : { listRefused }) });
   return (
     <Upload
       name="file"
@@ -56,9 +64,10 @@ export function UploadButton(props: UploadProps & { buttonProps?: ButtonProps })
  * with their progress.
  */
 export function UploadDropZone(props: UploadProps & { hint?: ReactNode }) {
-  const { action, accept, multiple = false, label = 'Click or drag a file here to upload', periodInMessages, onDone, onBusyChange, disabled = false, hint } = props;
+  const { action, accept, multiple = false, label = 'Click or drag a file here to upload', periodInMessages, onDone, outcome, onBusyChange, disabled = false, hint } = props;
   const testId = props.testId ?? 'upload-drop-zone';
-  const { customRequest, uploading } = useUploadRequest({ periodInMessages, multiple, onDone });
+  const listRefused = useErrorList();
+  const { customRequest, uploading } = useUploadRequest({ periodInMessages, multiple, onDone, outcome, ...(multiple ? {} : { listRefused }) });
   const notifyBusy = useEffectEvent((busy: boolean) => onBusyChange?.(busy));
   useEffect(() => notifyBusy(uploading), [uploading]);
   return (

@@ -26,7 +26,8 @@ export function UploadDialog(props: UploadDialogProps) {
   const [counts, setCounts] = useState({ uploaded: 0, failed: 0 });
 
   const handleDone = (result: UploadResult) => {
-    setCounts((old) => (result.ok ? { ...old, uploaded: old.uploaded + 1 } : { ...old, failed: old.failed + 1 }));
+    // A file whose every line was refused changed nothing: it counts as failed, as its toast says.
+    setCounts((old) => (result.accepted ? { ...old, uploaded: old.uploaded + 1 } : { ...old, failed: old.failed + 1 }));
     onDone?.(result);
   };
   const tried = counts.uploaded + counts.failed;

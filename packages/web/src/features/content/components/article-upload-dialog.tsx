@@ -1,8 +1,6 @@
-import { useCallback } from 'react';
-import { App } from 'antd';
-import { ERROR_TOAST_SECONDS, UploadArticlesResponseSchema } from '@linkloom/shared';
-import type { UploadResult } from '@/components/upload-button';
+import { UploadArticlesResponseSchema } from '@linkloom/shared';
 import { UploadDialog } from '@/components/upload-dialog';
+import { importOutcome, type ImportOutcome } from '@/lib/import-outcome';
 
 /** The two upload variants of the content group screen. */
 export type ArticleUploadKind = 'firstLine' | 'fileName';
@@ -20,26 +18,25 @@ const VARIANTS: Record<ArticleUploadKind, { title: string; path: string; hint: s
   },
 };
 
+/** An article upload's answer as its outcome: '3 articles added, 1 file refused', each refused file with why. */
+export function articleUploadOutcome(body: unknown): ImportOutcome | null {
+  const answer = UploadArticlesResponseSchema.safeParse(body);
+  if (!answer.success) return null;
+  const { imported, errors } = answer.data;
+  return importOutcome(
+    [{ count: imported, noun: 'article', verb: 'added' }, { count: errors.length, noun: 'file', verb: 'refused' }],
+    errors.map((problem) => `${problem.file}: ${problem.message}`),
+  );
+}
+
 /**
  * Upload dialog: drop or pick several files at once, or a ZIP (spec 3 section 2). Each file's
- * toast comes from the shared upload component; files the server skipped (empty, title without
- * body) are listed for 5 seconds.
+ * toast comes from the shared upload component with what it added; files the server skipped
+ * (empty, title without body) are listed for 5 seconds.
  */
 export function ArticleUploadDialog(props: { groupId: number; kind: ArticleUploadKind | null; onClose: () => void; onUploaded: () => void }) {
   const { groupId, kind, onClose, onUploaded } = props;
-  const { message } = App.useApp();
   const variant = VARIANTS[kind ?? 'firstLine'];
-
-  const handleDone = useCallback(
-    (result: UploadResult) => {
-      onUploaded();
-      const answer = UploadArticlesResponseSchema.safeParse(result.body);
-      if (!result.ok || !answer.success || answer.data.errors.length === 0) return;
-      const lines = answer.data.errors.map((problem) => `${problem.file}: ${problem.message}`);
-      message.warning({ content: lines.join('\n'), duration: ERROR_TOAST_SECONDS, style: { whiteSpace: 'pre-line' } });
-    },
-    [message, onUploaded],
-  );
 
   return (
     <UploadDialog
@@ -49,7 +46,8 @@ export function ArticleUploadDialog(props: { groupId: number; kind: ArticleUploa
       periodInMessages
       label="Click or drag text files or a ZIP here"
       hint={variant.hint}
-      onDone={handleDone}
+      outcome={articleUploadOutcome}
+      onDone={onUploaded}
       zoneTestId={`upload-${kind ?? 'none'}`}
     />
   );

@@ -1,9 +1,8 @@
 import { Divider, Typography } from 'antd';
-import { CUSTOM_SITE_MESSAGES, type CustomSiteImportResult, type CustomSiteModule } from '@linkloom/shared';
+import { CUSTOM_SITE_MESSAGES, CustomSiteImportResultSchema, type CustomSiteImportResult, type CustomSiteModule } from '@linkloom/shared';
 import { TextImportDialog } from '@/components/text-import-dialog';
 import { UploadDropZone } from '@/components/upload-button';
-import { summarise, toastDone, toastProblems } from '@/lib/action-feedback';
-import type { ErrorLine } from '@/lib/error-lines';
+import { importOutcome, numberedLine, reportImport, type ImportOutcome } from '@/lib/import-outcome';
 import { uploadUrl, useImportCustomSites } from '../api/custom-sites-api';
 
 export interface ImportCustomSitesDialogProps {
@@ -17,17 +16,18 @@ export interface ImportCustomSitesDialogProps {
 
 const FORMAT = 'url|da|premium|login|password';
 
-/** 'Line 3: reason' → a numbered problem, so the dialog keeps that line in the box to be fixed. */
-function numbered(text: string): ErrorLine {
-  const match = /^Line (\d+): (.*)$/s.exec(text);
-  return match ? { line: Number(match[1]), message: match[2]! } : text;
+/** What an import did: '3 sites imported, 1 line refused', each refused line by its number. */
+export function customSiteImportOutcome(result: CustomSiteImportResult): ImportOutcome {
+  return importOutcome(
+    [{ count: result.imported, noun: 'site', verb: 'imported' }, { count: result.errorList.length, noun: 'line', verb: 'refused' }],
+    result.errorList.map(numberedLine),
+  );
 }
 
-/** What an import says: '3 sites imported, 1 line refused'. */
-export function reportImport(result: CustomSiteImportResult): void {
-  const text = summarise([{ count: result.imported, noun: 'site', verb: 'imported' }, { count: result.errorList.length, noun: 'line', verb: 'refused' }]);
-  if (result.imported > 0) toastDone(text);
-  else toastProblems([text]);
+/** A site file's answer as its outcome; null for an answer of another shape. */
+function customSiteFileOutcome(body: unknown): ImportOutcome | null {
+  const parsed = CustomSiteImportResultSchema.safeParse(body);
+  return parsed.success ? customSiteImportOutcome(parsed.data) : null;
 }
 
 /**
@@ -41,9 +41,9 @@ export function ImportCustomSitesDialog({ module, moduleName, open, onClose }: I
   const testId = module ? 'import-sites-dialog' : 'import-all-dialog';
 
   const handleSubmit = async (text: string) => {
-    const result = await importSites.mutateAsync({ module, siteList: text });
-    reportImport(result);
-    return result.errorList.map(numbered);
+    const outcome = customSiteImportOutcome(await importSites.mutateAsync({ module, siteList: text }));
+    reportImport(outcome);
+    return [...outcome.refused];
   };
 
   return (
@@ -63,8 +63,9 @@ export function ImportCustomSitesDialog({ module, moduleName, open, onClose }: I
         accept=".txt,.csv,text/plain"
         multiple
         hint={<Typography.Text type="secondary">{format}, one site per line</Typography.Text>}
+        outcome={customSiteFileOutcome}
         onDone={(result) => {
-          if (result.ok) onClose();
+          if (result.accepted) onClose();
         }}
         testId={`${testId}-file`}
       />

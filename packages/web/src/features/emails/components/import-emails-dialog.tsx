@@ -1,8 +1,23 @@
 import { Typography } from 'antd';
 import { EmailImportResultSchema, EMAIL_MESSAGES } from '@linkloom/shared';
 import { UploadDialog } from '@/components/upload-dialog';
-import { toastDone } from '@/lib/action-feedback';
+import { importOutcome, type ImportOutcome } from '@/lib/import-outcome';
 import { EMAIL_IMPORT_URL } from '../api/emails-api';
+
+/**
+ * An email file's answer as its outcome: 'Successfully imported 2 emails; 1 line refused' when any
+ * mailbox was written, 'No emails imported, 2 lines refused' when none was; refused lines by number.
+ */
+export function emailImportOutcome(body: unknown): ImportOutcome | null {
+  const parsed = EmailImportResultSchema.safeParse(body);
+  if (!parsed.success) return null;
+  const { imported, errorList } = parsed.data;
+  const outcome = importOutcome(
+    [{ count: imported, noun: 'email', verb: 'imported' }, { count: errorList.length, noun: 'line', verb: 'refused' }],
+    errorList.map(({ line, message }) => ({ line, message })),
+  );
+  return imported > 0 ? { ...outcome, summary: EMAIL_MESSAGES.imported(imported, errorList.length) } : outcome;
+}
 
 export interface ImportEmailsDialogProps {
   open: boolean;
@@ -32,11 +47,8 @@ export function ImportEmailsDialog({ open, onClose, onImported }: ImportEmailsDi
           One mailbox per line: email:login:password:server:port:protocol(POP3, IMAP):ssl(true, false) — several files at once
         </Typography.Text>
       )}
-      onDone={(result) => {
-        const parsed = EmailImportResultSchema.safeParse(result.body);
-        if (result.ok && parsed.success) toastDone(EMAIL_MESSAGES.imported(parsed.data.imported, parsed.data.errorList.length));
-        onImported();
-      }}
+      outcome={emailImportOutcome}
+      onDone={onImported}
     />
   );
 }

@@ -6,7 +6,7 @@ import { TextImportDialog } from '@/components/text-import-dialog';
 import { useErrorList } from '@/components/error-list-dialog';
 import { useImportFromProfile, useImportSites } from '../api/private-sites-api';
 import { ProfileImportDialog } from './profile-import-dialog';
-import { summarise, toastDone, toastProblems } from '@/lib/action-feedback';
+import { importOutcome, numberedLine, reportImport } from '@/lib/import-outcome';
 
 const PLACEHOLDER = 'https://blog.example.com|me@example.com|admin|password\nwww.another-site.com|me@example.com|editor|password';
 
@@ -20,22 +20,26 @@ export function ImportSitesMenu({ networkId }: { networkId: number }) {
   const importFromProfile = useImportFromProfile(networkId);
   const showErrors = useErrorList();
 
+  /** '3 sites imported, 1 line refused' (no success when none was); the refused lines by number. */
   const reportImported = (result: PrivateSiteImportResult) => {
-    const text = summarise([{ count: result.imported, noun: 'site', verb: 'imported' }, { count: result.errorList.length, noun: 'line', verb: 'refused' }]);
-    if (result.imported > 0) toastDone(text);
-    else toastProblems([text]);
+    const outcome = importOutcome(
+      [{ count: result.imported, noun: 'site', verb: 'imported' }, { count: result.errorList.length, noun: 'line', verb: 'refused' }],
+      result.errorList.map(numberedLine),
+    );
+    reportImport(outcome);
+    return outcome.refused;
   };
 
   const handleManual = async (text: string, values: Record<string, unknown>) => {
     const result = await importSites.mutateAsync({ siteList: text, selfHosted: values.selfHosted === true });
-    reportImported(result);
-    return result.errorList;
+    // Numbered, so the dialog keeps exactly the refused lines in the box to be fixed.
+    return reportImported(result);
   };
 
   const handleProfile = async (profileId: number) => {
     const result = await importFromProfile.mutateAsync(profileId);
-    reportImported(result);
-    if (result.errorList.length > 0) showErrors(result.errorList);
+    const refused = reportImported(result);
+    if (refused.length > 0) showErrors(refused);
   };
 
   return (

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
-  StrategyListResponseSchema, StrategyResponseSchema, strategyFileName, type StrategyUpdate,
+  StrategyListResponseSchema, StrategyResponseSchema, StrategySummarySchema, strategyFileName, type StrategyUpdate,
 } from '@linkloom/shared';
 import { get, post, put } from '@/lib/http';
 import { downloadFile } from '@/lib/download';
@@ -51,7 +51,7 @@ export function useProfileNames() {
 export function useCreateStrategy() {
   return useInvalidatingMutation(
     strategyKeys.all,
-    (name: string) => post('/rest/strategies', { body: { name } }),
+    (name: string) => post('/rest/strategies', { body: { name }, schema: StrategySummarySchema }),
     (_output, name) => DONE_TEXTS.created(THING, name),
   );
 }
