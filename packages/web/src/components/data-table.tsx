@@ -6,6 +6,8 @@ import { useViewportWidth } from '@/lib/use-viewport-width';
 import { afterNextPaint } from '@/lib/after-next-paint';
 import { measureTableLayout, rememberTableLayout, rememberedTableLayout } from './table-layout-memory';
 import { startingOrder, useFirstScreenful } from './use-first-screenful';
+import { columnId, type TableUrlOptions } from './table-view-columns';
+import { useUrlTableView } from './use-url-table-view';
 
 /** Resizing settles this long before the table switches between its wide and narrow layout. */
 const NARROW_RESIZE_DEBOUNCE_MS = 150;
@@ -52,6 +54,11 @@ export interface DataTableProps<T> {
    * in view while the others scroll sideways. The `name` column unless given.
    */
   keyColumns?: readonly string[];
+  /**
+   * Keep the page, sort and filters of a client-side table in the address (a screen's list:
+   * reload, Back and a shared link show the same rows). Left out in drawers and dialogs.
+   */
+  urlState?: TableUrlOptions;
 }
 
 /**
@@ -64,11 +71,6 @@ const NARROW_TEXT_WIDTH = 200;
 const NARROW_OTHER_WIDTH = 120;
 /** antd's selection column. */
 const SELECTION_WIDTH = 32;
-
-function columnId<T>(column: TableColumnsType<T>[number]): string | undefined {
-  if (column.key !== undefined) return String(column.key);
-  return 'dataIndex' in column && typeof column.dataIndex === 'string' ? column.dataIndex : undefined;
-}
 
 /**
  * The columns for a narrow screen (issue 11.6): the table scrolls sideways inside its card, the
@@ -122,14 +124,16 @@ function useRememberLayout(wrapper: RefObject<HTMLDivElement | null>, table: str
 export function DataTable<T extends object>(props: DataTableProps<T>) {
   const { rows, rowKey, loading = false, selection, rowSelectable, server, scrollY, emptyText, toolbar } = props;
   const narrow = useViewportWidth(NARROW_RESIZE_DEBOUNCE_MS) <= MOBILE_MAX_WIDTH;
-  const columns = narrow ? narrowColumns(props.columns, props.keyColumns ?? ['name']) : props.columns;
+  const view = useUrlTableView(props.columns, server ? undefined : props.urlState);
+  const columns = narrow ? narrowColumns(view.columns, props.keyColumns ?? ['name']) : view.columns;
   const testId = props.testId ?? 'data-table';
   const pageSize = props.pageSize ?? PAGE_SIZE;
   // The first paint draws the rows that fill the window, the rest right after (the server's page is
   // already in order); where this table's rows sat last time says how many fill it.
   const wrapper = useRef<HTMLDivElement>(null);
   const [remembered] = useState(() => (props.testId === undefined ? null : rememberedTableLayout(props.testId, window.innerWidth)));
-  const firstPaint = useFirstScreenful(rows, server ? null : startingOrder(props.columns), remembered);
+  // A later page from the address is drawn whole: the first screenful is the first page's rows.
+  const firstPaint = useFirstScreenful(rows, server ? null : (view.page ?? 1) > 1 ? false : startingOrder(view.columns), remembered);
   useRememberLayout(wrapper, props.testId, (firstPaint.rows?.length ?? 0) > 0);
 
   const pagination: TablePaginationConfig = server
@@ -141,7 +145,11 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
         showSizeChanger: false,
         showTotal: (total) => `${total} items`,
       }
-    : { pageSize, hideOnSinglePage: true, showSizeChanger: false, ...(firstPaint.partial && rows ? { total: rows.length } : {}) };
+    : {
+        pageSize, hideOnSinglePage: true, showSizeChanger: false,
+        ...(view.page === undefined ? {} : { current: view.page }),
+        ...(firstPaint.partial && rows ? { total: rows.length } : {}),
+      };
 
   const rowSelection: TableProps<T>['rowSelection'] = selection && {
     selectedRowKeys: [...selection.selectedKeys],
@@ -154,7 +162,9 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
   };
 
   const handleChange: TableProps<T>['onChange'] = (nextPagination, filters, sorter, extra) => {
-    server?.onChange(toTableQuery<T>(nextPagination, filters, sorter, extra.action, server.pageSize));
+    const query = toTableQuery<T>(nextPagination, filters, sorter, extra.action, server?.pageSize ?? pageSize);
+    if (server) server.onChange(query);
+    else view.onChange?.(query);
   };
 
   return (
@@ -173,7 +183,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
         size={props.size ?? 'middle'}
         rowSelection={rowSelection}
         pagination={pagination}
-        onChange={server ? handleChange : undefined}
+        onChange={server || view.onChange ? handleChange : undefined}
         scroll={narrow ? { x: narrowScrollWidth(columns, selection !== undefined), ...(scrollY === undefined ? {} : { y: scrollY }) } : scrollY === undefined ? undefined : { y: scrollY }}
         tableLayout={narrow ? 'fixed' : undefined}
         expandable={props.expandable}

@@ -74,6 +74,25 @@ describe('a grid in the address', () => {
   });
 });
 
+describe('a grid sorted by default', () => {
+  const spec = { ...SPEC, defaultSort: { field: 'id' as const, order: 'desc' as const } };
+  const newestFirst: Grid = { ...initialGrid(), sort: { field: 'id', order: 'desc' } };
+
+  it('reads the default sort from an address without one, and from an unknown one', () => {
+    expect(parseGrid(params(''), spec)).toEqual(newestFirst);
+    expect(parseGrid(params('sort=password'), spec)).toEqual(newestFirst);
+    expect(parseGrid(params('sort=url&order=desc'), spec).sort).toEqual({ field: 'url', order: 'desc' });
+  });
+
+  it('writes the default sort as nothing and an unsorted grid as sort=none', () => {
+    expect(writeGrid(params('sort=url'), newestFirst, spec).toString()).toBe('');
+    const unsorted = writeGrid(params(''), initialGrid(), spec);
+    expect(unsorted.toString()).toBe('sort=none');
+    expect(parseGrid(unsorted, spec).sort).toBeNull();
+    expect(writeGrid(params(''), { ...newestFirst, sort: { field: 'id', order: 'asc' } }, spec).toString()).toBe('sort=id&order=asc');
+  });
+});
+
 describe('pushing or replacing', () => {
   const base: Grid = initialGrid();
   it('replaces for a new filter text and pushes a page or a sort', () => {

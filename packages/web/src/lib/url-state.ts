@@ -14,7 +14,15 @@ export interface GridParamSpec<F extends string, K extends string> {
   filterKeys: readonly K[];
   /** Put before every param name when one screen shows several grids (`links.page`). */
   prefix?: string;
+  /**
+   * The sort shown when the address names none (a list sorted by newest first); then an
+   * explicitly unsorted grid is written `sort=none`. None unless given.
+   */
+  defaultSort?: GridState<F, string>['sort'];
 }
+
+/** `sort=` of a grid the user left unsorted where it is sorted by default. */
+const UNSORTED = 'none';
 
 /** `value` when it is one of `keys`, else `fallback` (a missing, unknown or stale tab). */
 export function parseTab<T extends string>(value: string | null, keys: readonly T[], fallback: T): T {
@@ -59,12 +67,11 @@ export function parseGrid<F extends string, K extends string>(
     const text = params.get(name(key))?.trim();
     if (text) filters[key] = text;
   }
-  return {
-    page: parsePage(params.get(name('page'))),
-    pageSize: PAGE_SIZE,
-    sort: parseSort(params.get(name('sort')), params.get(name('order')), spec.sortFields),
-    filters,
-  };
+  const sortParam = params.get(name('sort'));
+  const sort = sortParam === null ? spec.defaultSort ?? null
+    : sortParam === UNSORTED ? null
+      : parseSort(sortParam, params.get(name('order')), spec.sortFields) ?? spec.defaultSort ?? null;
+  return { page: parsePage(params.get(name('page'))), pageSize: PAGE_SIZE, sort, filters };
 }
 
 /** Params with the grid written in (page 1, no sort and blank filters left out); the rest untouched. */
@@ -79,8 +86,10 @@ export function writeGrid<F extends string, K extends string>(
   };
   put('page', grid.page > 1 && Number.isSafeInteger(grid.page) ? String(grid.page) : undefined);
   const sort = grid.sort && (spec.sortFields as readonly string[]).includes(grid.sort.field) ? grid.sort : null;
-  put('sort', sort?.field);
-  put('order', sort ? sort.order : undefined);
+  const fallback = spec.defaultSort ?? null;
+  const isDefault = sort?.field === fallback?.field && sort?.order === fallback?.order;
+  put('sort', isDefault ? undefined : sort?.field ?? UNSORTED);
+  put('order', isDefault ? undefined : sort?.order);
   for (const key of spec.filterKeys) put(key, grid.filters[key]?.trim());
   return next;
 }
