@@ -56,9 +56,10 @@ export interface DataTableProps<T> {
   keyColumns?: readonly string[];
   /**
    * Keep the page, sort and filters of a client-side table in the address (a screen's list:
-   * reload, Back and a shared link show the same rows). Left out in drawers and dialogs.
+   * reload, Back and a shared link show the same rows); `true` for the screen's one table. Left
+   * out in drawers and dialogs.
    */
-  urlState?: TableUrlOptions;
+  urlState?: true | TableUrlOptions;
 }
 
 /**
@@ -124,7 +125,7 @@ function useRememberLayout(wrapper: RefObject<HTMLDivElement | null>, table: str
 export function DataTable<T extends object>(props: DataTableProps<T>) {
   const { rows, rowKey, loading = false, selection, rowSelectable, server, scrollY, emptyText, toolbar } = props;
   const narrow = useViewportWidth(NARROW_RESIZE_DEBOUNCE_MS) <= MOBILE_MAX_WIDTH;
-  const view = useUrlTableView(props.columns, server ? undefined : props.urlState);
+  const view = useUrlTableView(props.columns, server ? undefined : props.urlState === true ? {} : props.urlState);
   const columns = narrow ? narrowColumns(view.columns, props.keyColumns ?? ['name']) : view.columns;
   const testId = props.testId ?? 'data-table';
   const pageSize = props.pageSize ?? PAGE_SIZE;
