@@ -67,7 +67,7 @@ export function ApiTokensPage() {
       </Typography.Paragraph>
       {tokens.isError && <Alert type="error" showIcon title={API_TOKEN_MESSAGES.loadFailed} style={{ marginBottom: 16 }} data-testid="load-failed" />}
       <DataTable<ApiToken>
-        testId="api-tokens-table"
+        testId="api-tokens-table" urlState
         columns={columns}
         rows={tokens.data?.tokens}
         rowKey="id"

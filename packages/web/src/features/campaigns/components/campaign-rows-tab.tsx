@@ -103,7 +103,7 @@ export function CampaignRowsTab<T extends NamedRow>(props: CampaignRowsTabProps<
   return (
     <>
       <DataTable<T>
-        testId={`${kind}s-table`} columns={columns} rows={props.rows} rowKey="id" loading={props.loading}
+        testId={`${kind}s-table`} urlState={{ prefix: `${kind}s` }} columns={columns} rows={props.rows} rowKey="id" loading={props.loading}
         selection={{ selectedKeys, onChange: (keys) => setSelectedKeys(keys) }}
         emptyText={`No ${noun}s yet: add one`}
         toolbar={{

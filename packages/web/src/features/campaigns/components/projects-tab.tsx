@@ -61,7 +61,7 @@ export function ProjectsTab({ campaignId, projects, loading }: { campaignId: num
     <>
       <CampaignOutlookLine outlook={outlook.data} now={outlook.dataUpdatedAt} />
       <DataTable<ProjectRow>
-        testId="projects-table" columns={columns} rows={projects} rowKey="id" loading={loading}
+        testId="projects-table" urlState={{ prefix: 'projects' }} columns={columns} rows={projects} rowKey="id" loading={loading}
         selection={{ selectedKeys, onChange: (keys) => setSelectedKeys(keys) }}
         emptyText="No projects yet: add one"
         toolbar={{

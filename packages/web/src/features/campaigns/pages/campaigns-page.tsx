@@ -86,7 +86,7 @@ export function CampaignsPage() {
       <PageHeader title="Campaigns" breadcrumbs={[{ title: 'Campaigns' }]} />
       {campaigns.isError && <Alert type="error" showIcon title={CAMPAIGN_MESSAGES.loadFailed} style={{ marginBottom: 16 }} data-testid="load-failed" />}
       <DataTable<Campaign>
-        testId="campaigns-table" columns={columns} rows={campaigns.data?.campaigns} rowKey="id" loading={campaigns.isLoading}
+        testId="campaigns-table" urlState columns={columns} rows={campaigns.data?.campaigns} rowKey="id" loading={campaigns.isLoading}
         selection={{ selectedKeys, onChange: (keys) => setSelectedKeys(keys) }}
         emptyText="No campaigns yet: add one to start"
         toolbar={{

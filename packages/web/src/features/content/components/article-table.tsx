@@ -58,7 +58,7 @@ export function ArticleTable(props: { groupId: number; articles: readonly Articl
         />
       )}
       <DataTable<ArticleSummary>
-        testId="articles-table"
+        testId="articles-table" urlState
         columns={columns}
         rows={articles}
         rowKey="id"

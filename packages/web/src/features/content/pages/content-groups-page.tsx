@@ -54,7 +54,7 @@ export function ContentGroupsPage() {
     <div data-testid="content-groups-page">
       <PageHeader title="Content Groups" breadcrumbs={[{ title: 'Content Groups' }]} />
       <DataTable<ContentGroupSummary>
-        testId="content-groups-table"
+        testId="content-groups-table" urlState
         columns={columns}
         rows={groups.data?.content_groups}
         rowKey="id"

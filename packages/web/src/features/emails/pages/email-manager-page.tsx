@@ -51,6 +51,8 @@ export function EmailManagerPage() {
       {query.isError && <Alert type="error" showIcon title={EMAIL_MESSAGES.loadFailed} style={{ marginBottom: 16 }} data-testid="load-failed" />}
       <DataTable<UserEmailRow>
         testId="emails-table"
+        // A password's search text stays out of the address (and the history).
+        urlState={{ localFilters: ['password'] }}
         columns={EMAIL_COLUMNS}
         rows={query.data?.emails}
         rowKey="address"

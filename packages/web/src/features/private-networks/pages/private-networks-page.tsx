@@ -57,7 +57,7 @@ export function PrivateNetworksPage() {
       <PageHeader title="Private Networks" breadcrumbs={[{ title: 'Private Networks' }]} />
       {networks.isError && <Alert type="error" showIcon title={PRIVATE_NETWORK_MESSAGES.loadFailed} style={{ marginBottom: 16 }} data-testid="load-failed" />}
       <DataTable<PrivateNetwork>
-        testId="private-networks-table"
+        testId="private-networks-table" urlState
         columns={columns}
         rows={networks.data?.objects}
         rowKey="id"

@@ -51,7 +51,7 @@ export function SiteSelectionsPage() {
       <PageHeader title="Site Selections" breadcrumbs={[{ title: 'Site Selections' }]} />
       {selections.isError && <Alert type="error" showIcon title={SITE_SELECTION_MESSAGES.loadFailed} style={{ marginBottom: 16 }} data-testid="load-failed" />}
       <DataTable<SiteSelectionSummary>
-        testId="site-selections-table"
+        testId="site-selections-table" urlState
         columns={columns}
         rows={selections.data?.site_selections}
         rowKey="id"

@@ -84,7 +84,7 @@ export function StrategiesPage() {
       <PageHeader title="Diagrams" breadcrumbs={[{ title: 'Diagrams' }]} />
       {strategies.isError && <Alert type="error" showIcon title={STRATEGY_MESSAGES.loadFailed} style={{ marginBottom: 16 }} data-testid="load-failed" />}
       <DataTable<StrategySummary>
-        testId="strategies-table"
+        testId="strategies-table" urlState
         columns={columns}
         rows={strategies.data}
         rowKey="id"

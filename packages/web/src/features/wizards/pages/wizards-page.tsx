@@ -53,7 +53,7 @@ export function WizardsPage() {
       <PageHeader title="Wizards" breadcrumbs={[{ title: 'Wizards' }]} />
       {wizards.isError && <Alert type="error" showIcon title={WIZARD_MESSAGES.loadFailed} style={{ marginBottom: 16 }} data-testid="load-failed" />}
       <DataTable<WizardSummary>
-        testId="wizards-table"
+        testId="wizards-table" urlState
         columns={columns}
         rows={wizards.data?.wizards}
         rowKey="id"
