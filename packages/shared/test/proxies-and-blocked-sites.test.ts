@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  BLOCKED_SITE_MESSAGES, PROXY_MESSAGES, blockingDomainsOf, isBlockedBy, isProxyAddress, normaliseBlockedSite,
-  parseBlockedSiteList, parseProxyLine, parseProxyList, proxyUrl,
+  AddProxiesResponseSchema, BLOCKED_SITE_MESSAGES, PROXY_MESSAGES, blockingDomainsOf, isBlockedBy, isProxyAddress, listLineErrors,
+  normaliseBlockedSite, parseBlockedSiteList, parseProxyLine, parseProxyList, proxyUrl,
 } from '../src/index';
 
 describe('proxy lines', () => {
@@ -69,5 +69,21 @@ describe('blocked sites', () => {
     expect(isBlockedBy('https://notexample.com/', blocked)).toBe(false);
     expect(isBlockedBy('https://example.com.evil.net/', blocked)).toBe(false);
     expect(isBlockedBy('not a url', blocked)).toBe(false);
+  });
+});
+
+describe('listLineErrors (an import keeps its good lines and names each refused one, issue 39 item 4)', () => {
+  it('numbers each refused line of a proxy list as in the text, blank lines counted', () => {
+    const { proxies, errors } = parseProxyList('10.0.0.1:80\n\nnot a proxy\n10.0.0.2:0');
+    expect(proxies.map((proxy) => proxy.host)).toEqual(['10.0.0.1']);
+    expect(listLineErrors(errors)).toEqual([`Line 3: ${PROXY_MESSAGES.format}`, `Line 4: ${PROXY_MESSAGES.port}`]);
+    expect(AddProxiesResponseSchema.parse({ proxies: [], errorList: listLineErrors(errors) }).errorList).toHaveLength(2);
+  });
+
+  it('lists at most `max` lines and counts the rest in the last entry; text entries pass as they are', () => {
+    const errors = [1, 2, 3, 4].map((line) => ({ line, reason: 'Bad' }));
+    expect(listLineErrors(errors, 2)).toEqual(['Line 1: Bad', 'Line 2: Bad', '… and 2 more refused lines']);
+    expect(listLineErrors(['a.txt, line 2: Bad'])).toEqual(['a.txt, line 2: Bad']);
+    expect(listLineErrors([])).toEqual([]);
   });
 });

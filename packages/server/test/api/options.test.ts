@@ -118,7 +118,7 @@ describe.each(DATABASES)('options, proxies and blocked sites on $kind', ({ kind,
       { id: { address: '10.0.0.2', port: 3128 }, proxyStatus: 'NEW' },
       { id: { address: 'proxy.example.com', port: 80 }, proxyStatus: 'NEW' },
     ];
-    expect(added.json()).toEqual({ proxies: rows });
+    expect(added.json()).toEqual({ proxies: rows, errorList: [] });
     await expect.poll(() => inbox.messages.length).toBe(1);
     expect(inbox.messages[0]).toEqual({ topic: 'proxies', name: 'proxyStatusChanged', payload: { proxies: rows } });
     const listed = await ann.agent.request('GET', '/rest/options');
@@ -151,28 +151,42 @@ describe.each(DATABASES)('options, proxies and blocked sites on $kind', ({ kind,
     expect((await options(ann.agent)).proxies.map((p) => p.id)).toEqual([{ address: '10.0.0.2', port: 3128 }]);
   });
 
-  it.skipIf(skip)('refuses proxy lists with a bad line (naming every bad line) and empty lists; nothing is added', async () => {
+  it.skipIf(skip)('adds the good lines of a proxy list and refuses each bad one by its number; a list without one good line or none at all is refused whole', async () => {
     const before = (await options(ann.agent)).proxies;
-    const bad = await refused(ann.agent, 'POST', '/rest/proxies', '10.1.1.1:80\n10.1.1.2\n\n10.1.1.3:99999\n10.1.1.4:80:user');
-    expect(bad.message).toBe(`Line 2: ${PROXY_MESSAGES.format}`);
-    expect(bad.details).toEqual([`Line 2: ${PROXY_MESSAGES.format}`, `Line 4: ${PROXY_MESSAGES.port}`, `Line 5: ${PROXY_MESSAGES.format}`]);
+    const allBad = await refused(ann.agent, 'POST', '/rest/proxies', '10.1.1.2\n\n10.1.1.3:99999');
+    expect([allBad.message, allBad.details]).toEqual([`Line 1: ${PROXY_MESSAGES.format}`, [`Line 1: ${PROXY_MESSAGES.format}`, `Line 3: ${PROXY_MESSAGES.port}`]]);
     for (const body of ['', ' \n ', [], ['']]) expect((await refused(ann.agent, 'POST', '/rest/proxies', body)).message).toBe('Please enter proxies');
     expect((await refused(ann.agent, 'POST', '/rest/proxies', { proxies: 'x' })).message).toBe('Please enter proxies');
     const tooMany = Array.from({ length: 10_001 }, (_, i) => `10.${Math.floor(i / 256) % 256}.${i % 256}.${1 + Math.floor(i / 65_536)}:80`).join('\n');
     expect((await refused(ann.agent, 'POST', '/rest/proxies', tooMany)).message).toBe(PROXY_MESSAGES.tooMany);
     expect((await refused(ann.agent, 'DELETE', '/rest/proxies', [])).message).toBe('Select at least one item');
     expect((await options(ann.agent)).proxies).toEqual(before);
+
+    // Issue 39 item 4: one bad line no longer loses the good ones; each refused line is named by its number.
+    const inbox = await liveInbox(ann.agent, 'proxies');
+    const mixed = await call(ann.agent, 'POST', '/rest/proxies', '10.1.1.1:80\n10.1.1.2\n\n10.1.1.3:99999\n10.1.1.4:80:user\n10.1.1.5:81:bo:pw');
+    expect(mixed.statusCode).toBe(200);
+    const rows = [{ id: { address: '10.1.1.1', port: 80 }, proxyStatus: 'NEW' }, { id: { address: '10.1.1.5', port: 81 }, proxyStatus: 'NEW' }];
+    expect(mixed.json()).toEqual({
+      proxies: rows,
+      errorList: [`Line 2: ${PROXY_MESSAGES.format}`, `Line 4: ${PROXY_MESSAGES.port}`, `Line 5: ${PROXY_MESSAGES.format}`],
+    });
+    await expect.poll(() => inbox.messages.length).toBe(1);
+    expect(inbox.messages[0]).toEqual({ topic: 'proxies', name: 'proxyStatusChanged', payload: { proxies: rows } });
+    expect((await options(ann.agent)).proxies).toEqual([...before, ...rows]);
+    expect((await proxiesToCheck(db(), ann.id)).filter((p) => p.host === '10.1.1.5').map((p) => `${p.username}:${p.password}`)).toEqual(['bo:pw']);
+    expect((await options(bob.agent)).proxies).toEqual([]);
   });
 
   it.skipIf(skip)('adds and deletes blocked sites by domain with live messages; the engine asks isBlockedSite', async () => {
     const inbox = await liveInbox(ann.agent, 'blocked_sites');
     const added = await ann.agent.request('POST', '/rest/blocked_sites', { body: ['https://www.Spam.example/page', 'b.test\nspam.example'] });
     expect(added.statusCode).toBe(200);
-    expect(added.json()).toEqual({ blockedSites: [{ id: 'spam.example' }, { id: 'b.test' }] });
+    expect(added.json()).toEqual({ blockedSites: [{ id: 'spam.example' }, { id: 'b.test' }], errorList: [] });
     await expect.poll(() => inbox.messages.length).toBe(1);
     expect(inbox.messages[0]).toEqual({ topic: 'blocked_sites', name: 'blockedSitesAdded', payload: { ids: ['spam.example', 'b.test'] } });
     // Adding a site already blocked adds nothing and says nothing.
-    expect((await call(ann.agent, 'POST', '/rest/blocked_sites', 'spam.example')).json()).toEqual({ blockedSites: [] });
+    expect((await call(ann.agent, 'POST', '/rest/blocked_sites', 'spam.example')).json()).toEqual({ blockedSites: [], errorList: [] });
     expect((await options(ann.agent)).blockedSites).toEqual([{ id: 'b.test' }, { id: 'spam.example' }]);
     expect((await options(bob.agent)).blockedSites).toEqual([]);
 
@@ -181,15 +195,22 @@ describe.each(DATABASES)('options, proxies and blocked sites on $kind', ({ kind,
     expect(await isBlockedSite(db(), ann.id, 'https://notspam.example/')).toBe(false);
     expect(await isBlockedSite(db(), bob.id, 'https://spam.example/')).toBe(false);
 
-    const bad = await refused(ann.agent, 'POST', '/rest/blocked_sites', 'ok.example\nnot a site');
+    const bad = await refused(ann.agent, 'POST', '/rest/blocked_sites', '\nnot a site');
     expect([bad.message, bad.details]).toEqual([`Line 2: ${BLOCKED_SITE_MESSAGES.invalid}`, [`Line 2: ${BLOCKED_SITE_MESSAGES.invalid}`]]);
     for (const body of ['', [], {}]) expect((await refused(ann.agent, 'POST', '/rest/blocked_sites', body)).message).toBe('Please enter blocked sites');
     expect((await options(ann.agent)).blockedSites).toEqual([{ id: 'b.test' }, { id: 'spam.example' }]);
+    // The good lines of a list with a bad one are added; the bad one is named by its number.
+    const mixed = await call(ann.agent, 'POST', '/rest/blocked_sites', 'ok.example\nnot a site');
+    expect(mixed.json()).toEqual({ blockedSites: [{ id: 'ok.example' }], errorList: [`Line 2: ${BLOCKED_SITE_MESSAGES.invalid}`] });
+    await expect.poll(() => inbox.messages.length).toBe(2);
+    expect(inbox.messages[1]).toEqual({ topic: 'blocked_sites', name: 'blockedSitesAdded', payload: { ids: ['ok.example'] } });
+    expect((await ann.agent.request('DELETE', '/rest/blocked_sites', { body: ['ok.example'] })).json()).toEqual({ deleted: 1 });
+    await expect.poll(() => inbox.messages.length).toBe(3);
 
     expect((await bob.agent.request('DELETE', '/rest/blocked_sites', { body: ['spam.example'] })).json()).toEqual({ deleted: 0 });
     expect((await ann.agent.request('DELETE', '/rest/blocked_sites', { body: ['SPAM.example', 'never.example'] })).json()).toEqual({ deleted: 1 });
-    await expect.poll(() => inbox.messages.length).toBe(2);
-    expect(inbox.messages[1]).toEqual({ topic: 'blocked_sites', name: 'blockedSitesDeleted', payload: { ids: ['spam.example'] } });
+    await expect.poll(() => inbox.messages.length).toBe(4);
+    expect(inbox.messages[3]).toEqual({ topic: 'blocked_sites', name: 'blockedSitesDeleted', payload: { ids: ['spam.example'] } });
     expect((await refused(ann.agent, 'DELETE', '/rest/blocked_sites', [])).message).toBe('Select at least one item');
     expect((await options(ann.agent)).blockedSites).toEqual([{ id: 'b.test' }]);
     expect(await isBlockedSite(db(), ann.id, 'https://spam.example/')).toBe(false);

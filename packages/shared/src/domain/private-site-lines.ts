@@ -135,6 +135,19 @@ export function formatLineError(error: LineError, label = 'Line'): string {
   return `${label} ${error.line}: ${error.reason}`;
 }
 
+/** Most refused lines an import's errorList lists; the rest are counted in its last entry. */
+export const MAX_LISTED_LINE_ERRORS = 1000;
+
+/**
+ * An import's errorList (issue 39 item 4: the good lines are kept, each refused one named by its
+ * number in the text): 'Line 3: …' per refused line, the first MAX_LISTED_LINE_ERRORS of them, then
+ * '… and 12 more refused lines'.
+ */
+export function listLineErrors(errors: readonly (LineError | string)[], max = MAX_LISTED_LINE_ERRORS): string[] {
+  const lines = errors.slice(0, max).map((error) => (typeof error === 'string' ? error : formatLineError(error)));
+  return errors.length > max ? [...lines, `… and ${errors.length - max} more refused lines`] : lines;
+}
+
 /**
  * The platform stored when a site is imported, before the verifier has detected it: the user's
  * "self-hosted blogs" tick says WordPress; anything else is Unknown until verified.

@@ -66,8 +66,17 @@ export const AddProxiesBodySchema = z.union([
 ], { error: PROXY_MESSAGES.required });
 export type AddProxiesBody = z.infer<typeof AddProxiesBodySchema>;
 
-/** POST /rest/proxies answers the proxies it wrote (added, or updated by address and port). */
-export const AddProxiesResponseSchema = z.object({ proxies: z.array(ProxyRowSchema) });
+/**
+ * The refused lines of a list that was written in part (issue 39 item 4): 'Line 2: …' each, by
+ * its number in the text (shared listLineErrors); empty when every line was taken.
+ */
+const RefusedLinesSchema = z.array(z.string());
+
+/**
+ * POST /rest/proxies answers the proxies it wrote (added, or updated by address and port) and
+ * the lines it refused; a list without one good line is refused whole (422 naming the lines).
+ */
+export const AddProxiesResponseSchema = z.object({ proxies: z.array(ProxyRowSchema), errorList: RefusedLinesSchema });
 
 /** DELETE /rest/proxies: the address and port of each proxy to delete. */
 export const DeleteProxiesBodySchema = z.array(ProxyIdSchema, { error: SELECT_ONE }).min(1, { error: SELECT_ONE }).max(MAX_PROXIES_PER_ADD);
@@ -81,7 +90,8 @@ export const AddBlockedSitesBodySchema = z.union([
 export type AddBlockedSitesBody = z.infer<typeof AddBlockedSitesBodySchema>;
 
 /** POST /rest/blocked_sites answers the sites it added (those already blocked are left out). */
-export const AddBlockedSitesResponseSchema = z.object({ blockedSites: z.array(BlockedSiteRowSchema) });
+/** POST /rest/blocked_sites answers the sites it added and the lines it refused (as proxies do). */
+export const AddBlockedSitesResponseSchema = z.object({ blockedSites: z.array(BlockedSiteRowSchema), errorList: RefusedLinesSchema });
 
 /** DELETE /rest/blocked_sites: the ids (domains) to delete. */
 export const DeleteBlockedSitesBodySchema = z.array(z.string({ error: SELECT_ONE }).max(300), { error: SELECT_ONE })

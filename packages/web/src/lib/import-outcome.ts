@@ -1,5 +1,5 @@
 import { UPLOAD_MESSAGES } from '@linkloom/shared';
-import { summarise, toastDone, toastProblems, type SummaryPart } from './action-feedback';
+import { summarise, toastDone, toastProblems, type Noun, type SummaryPart } from './action-feedback';
 import { formatErrorLine, uploadProblemLines, type ErrorLine } from './error-lines';
 
 /**
@@ -26,6 +26,14 @@ export function importOutcome(parts: readonly SummaryPart[], refused: readonly E
 export function numberedLine(text: string): ErrorLine {
   const match = /^Line (\d+): (.*)$/s.exec(text);
   return match ? { line: Number(match[1]), message: match[2]! } : text;
+}
+
+/**
+ * The outcome of an import that answers `errorList: ['Line 3: …']` (private sites, custom sites,
+ * proxies, blocked sites): '2 proxies added, 1 line refused', each refused line numbered.
+ */
+export function errorListOutcome(written: number, noun: Noun, verb: string, errorList: readonly string[]): ImportOutcome {
+  return importOutcome([{ count: written, noun, verb }, { count: errorList.length, noun: 'line', verb: 'refused' }], errorList.map(numberedLine));
 }
 
 /**

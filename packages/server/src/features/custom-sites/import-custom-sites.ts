@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { FastifyRequest } from 'fastify';
 import {
-  CUSTOM_SITE_IMPORT_MAX, CUSTOM_SITE_MESSAGES, customSiteIdentity, formatLineError, parseCustomSiteLine, parseCustomSiteList,
+  CUSTOM_SITE_IMPORT_MAX, CUSTOM_SITE_MESSAGES, customSiteIdentity, formatLineError, listLineErrors, parseCustomSiteLine, parseCustomSiteList,
   type CustomSiteFields, type CustomSiteImportResult, type CustomSiteModule,
 } from '@linkloom/shared';
 import type { AppContext } from '../../app-context';
@@ -9,9 +9,6 @@ import { spoolUpload } from '../../platform/files/spool-upload';
 import { readLineBatches } from '../../platform/files/lines';
 import { HttpError } from '../../platform/http/errors';
 import { upsertCustomSites } from './custom-sites.repository';
-
-/** Most refused lines listed in one answer (the rest are counted in the last entry). */
-const MAX_LISTED_ERRORS = 1000;
 
 /**
  * Writes the sites in one short transaction (nothing was read from the network inside it), then
@@ -22,11 +19,6 @@ async function writeSites(ctx: AppContext, ownerId: number, sites: readonly Cust
   const ids = await ctx.database.db.transaction().execute((trx) => upsertCustomSites(trx, ownerId, sites));
   ctx.live?.publish(ownerId, 'custom_sites', 'sitesInserted', { ids });
   return ids.length;
-}
-
-function listed(errors: string[]): string[] {
-  if (errors.length <= MAX_LISTED_ERRORS) return errors;
-  return [...errors.slice(0, MAX_LISTED_ERRORS), `… and ${errors.length - MAX_LISTED_ERRORS} more refused lines`];
 }
 
 /**
@@ -40,7 +32,7 @@ export async function importCustomSiteText(
   const { sites, errors } = parseCustomSiteList(text, module);
   if (sites.length > CUSTOM_SITE_IMPORT_MAX) throw new HttpError(422, CUSTOM_SITE_MESSAGES.siteListTooLong);
   const imported = await writeSites(ctx, ownerId, sites);
-  return { errorList: listed(errors.map((error) => formatLineError(error))), imported };
+  return { errorList: listLineErrors(errors), imported };
 }
 
 /**
@@ -74,5 +66,5 @@ export async function importCustomSiteFiles(
     await upload.remove();
   }
   const imported = await writeSites(ctx, ownerId, [...byIdentity.values()]);
-  return { errorList: listed(errors), imported };
+  return { errorList: listLineErrors(errors), imported };
 }

@@ -13,10 +13,10 @@ const tags = ['options'];
 export const blockedSiteRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   app.post('/rest/blocked_sites', {
     schema: {
-      tags, summary: 'Block sites (one per line: a domain, host or URL); 422 names the bad lines and nothing is added',
+      tags, summary: 'Block sites (one per line: a domain, host or URL): the good lines are added, the bad ones listed in errorList (Line n: …); 422 naming the lines when none is good',
       body: AddBlockedSitesBodySchema, response: { 200: AddBlockedSitesResponseSchema, 422: ErrorResponseSchema },
     },
-  }, async (request) => ({ blockedSites: await addBlockedSiteList(ctx, currentUser(request).id, request.body) }));
+  }, async (request) => addBlockedSiteList(ctx, currentUser(request).id, request.body));
 
   app.delete('/rest/blocked_sites', {
     schema: {

@@ -15,10 +15,10 @@ const tags = ['options'];
 export const proxyRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   app.post('/rest/proxies', {
     schema: {
-      tags, summary: 'Add proxies (ip:port or ip:port:username:password, one per line); 422 names the bad lines and nothing is added',
+      tags, summary: 'Add proxies (ip:port or ip:port:username:password, one per line): the good lines are written, the bad ones listed in errorList (Line n: …); 422 naming the lines when none is good',
       body: AddProxiesBodySchema, response: { 200: AddProxiesResponseSchema, 422: ErrorResponseSchema },
     },
-  }, async (request) => ({ proxies: await addProxies(ctx, currentUser(request).id, request.body) }));
+  }, async (request) => addProxies(ctx, currentUser(request).id, request.body));
 
   app.delete('/rest/proxies', {
     schema: {

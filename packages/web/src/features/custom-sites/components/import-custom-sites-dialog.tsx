@@ -2,7 +2,7 @@ import { Divider, Typography } from 'antd';
 import { CUSTOM_SITE_MESSAGES, CustomSiteImportResultSchema, type CustomSiteImportResult, type CustomSiteModule } from '@linkloom/shared';
 import { TextImportDialog } from '@/components/text-import-dialog';
 import { UploadDropZone } from '@/components/upload-button';
-import { importOutcome, numberedLine, reportImport, type ImportOutcome } from '@/lib/import-outcome';
+import { errorListOutcome, reportImport, type ImportOutcome } from '@/lib/import-outcome';
 import { uploadUrl, useImportCustomSites } from '../api/custom-sites-api';
 
 export interface ImportCustomSitesDialogProps {
@@ -18,10 +18,7 @@ const FORMAT = 'url|da|premium|login|password';
 
 /** What an import did: '3 sites imported, 1 line refused', each refused line by its number. */
 export function customSiteImportOutcome(result: CustomSiteImportResult): ImportOutcome {
-  return importOutcome(
-    [{ count: result.imported, noun: 'site', verb: 'imported' }, { count: result.errorList.length, noun: 'line', verb: 'refused' }],
-    result.errorList.map(numberedLine),
-  );
+  return errorListOutcome(result.imported, 'site', 'imported', result.errorList);
 }
 
 /** A site file's answer as its outcome; null for an answer of another shape. */

@@ -6,7 +6,8 @@ import {
 } from '@linkloom/shared';
 import { del, get, post } from '@/lib/http';
 import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation';
-import { DONE_TEXTS, countOf } from '@/lib/action-feedback';
+import { DONE_TEXTS } from '@/lib/action-feedback';
+import { errorListOutcome, type ImportOutcome } from '@/lib/import-outcome';
 
 /** Query keys of the options screen: one query holds options, proxies, blocked sites and the monitor. */
 export const optionKeys = { all: ['options'] as const };
@@ -28,13 +29,17 @@ export function useSaveOptions() {
   );
 }
 
-/** POST /rest/proxies: the dialog's text; a 422 names the bad lines (in the failure notice). */
+/**
+ * POST /rest/proxies: the dialog's text. The good lines are saved and the bad ones come back
+ * numbered (a list without one good line is a 422 naming them); the tab says what happened.
+ */
 export function useAddProxies() {
-  return useInvalidatingMutation(
-    optionKeys.all,
-    (text: string) => post('/rest/proxies', { body: [text], schema: AddProxiesResponseSchema }),
-    (result) => `${countOf(result.proxies.length, { one: 'proxy', many: 'proxies' })} saved`,
-  );
+  return useInvalidatingMutation(optionKeys.all, (text: string) => post('/rest/proxies', { body: [text], schema: AddProxiesResponseSchema }));
+}
+
+/** What an Add New Proxies did: '2 proxies added, 1 line refused' (added or updated), the refused lines numbered. */
+export function proxiesAddedOutcome(result: { proxies: readonly unknown[]; errorList: readonly string[] }): ImportOutcome {
+  return errorListOutcome(result.proxies.length, { one: 'proxy', many: 'proxies' }, 'added', result.errorList);
 }
 
 /** DELETE /rest/proxies by address and port. */
@@ -53,13 +58,14 @@ export function useProxyMonitor() {
   });
 }
 
-/** POST /rest/blocked_sites: the dialog's text; a 422 names the bad lines. */
+/** POST /rest/blocked_sites: the dialog's text; the good lines are added, the bad ones come back numbered. */
 export function useAddBlockedSites() {
-  return useInvalidatingMutation(
-    optionKeys.all,
-    (text: string) => post('/rest/blocked_sites', { body: [text], schema: AddBlockedSitesResponseSchema }),
-    (result) => `${countOf(result.blockedSites.length, 'blocked site')} added`,
-  );
+  return useInvalidatingMutation(optionKeys.all, (text: string) => post('/rest/blocked_sites', { body: [text], schema: AddBlockedSitesResponseSchema }));
+}
+
+/** What an Add of blocked sites did: '2 blocked sites added, 1 line refused' (a site already blocked is not added again). */
+export function blockedSitesAddedOutcome(result: { blockedSites: readonly unknown[]; errorList: readonly string[] }): ImportOutcome {
+  return errorListOutcome(result.blockedSites.length, 'blocked site', 'added', result.errorList);
 }
 
 /** DELETE /rest/blocked_sites by id (domain). */

@@ -6,7 +6,7 @@ import { TextImportDialog } from '@/components/text-import-dialog';
 import { useErrorList } from '@/components/error-list-dialog';
 import { useImportFromProfile, useImportSites } from '../api/private-sites-api';
 import { ProfileImportDialog } from './profile-import-dialog';
-import { importOutcome, numberedLine, reportImport } from '@/lib/import-outcome';
+import { errorListOutcome, reportImport } from '@/lib/import-outcome';
 
 const PLACEHOLDER = 'https://blog.example.com|me@example.com|admin|password\nwww.another-site.com|me@example.com|editor|password';
 
@@ -22,10 +22,7 @@ export function ImportSitesMenu({ networkId }: { networkId: number }) {
 
   /** '3 sites imported, 1 line refused' (no success when none was); the refused lines by number. */
   const reportImported = (result: PrivateSiteImportResult) => {
-    const outcome = importOutcome(
-      [{ count: result.imported, noun: 'site', verb: 'imported' }, { count: result.errorList.length, noun: 'line', verb: 'refused' }],
-      result.errorList.map(numberedLine),
-    );
+    const outcome = errorListOutcome(result.imported, 'site', 'imported', result.errorList);
     reportImport(outcome);
     return outcome.refused;
   };
