@@ -5,7 +5,8 @@ import { BLOCKED_SITE_MESSAGES, type BlockedSiteRow } from '@linkloom/shared';
 import { DataTable } from '@/components/data-table';
 import { TextImportDialog } from '@/components/text-import-dialog';
 import { useConfirm } from '@/components/confirm-delete';
-import { useAddBlockedSites, useDeleteBlockedSites } from '../api/options-api';
+import { reportImport } from '@/lib/import-outcome';
+import { blockedSitesAddedOutcome, useAddBlockedSites, useDeleteBlockedSites } from '../api/options-api';
 import type { OptionsTabProps } from './options-tabs';
 
 /**
@@ -20,10 +21,12 @@ export function BlockedSitesTab({ data }: OptionsTabProps) {
   const [adding, setAdding] = useState(false);
   const [selected, setSelected] = useState<Key[]>([]);
 
-  // The server adds all lines or none: a refused list keeps the whole text in the box, and the
-  // failure notice names every bad line.
+  // The good lines are added; the refused ones stay in the box, numbered, to be fixed (a list
+  // without one good line is refused whole: the failure notice names its lines).
   const handleAdd = async (text: string) => {
-    await addSites.mutateAsync(text);
+    const outcome = blockedSitesAddedOutcome(await addSites.mutateAsync(text));
+    reportImport(outcome);
+    return outcome.refused;
   };
 
   const handleDelete = async () => {

@@ -11,8 +11,9 @@ import { useConfirm } from '@/components/confirm-delete';
 import { useLiveTopic } from '@/lib/use-live-topic';
 import { writeLiveChange } from '@/lib/live-cache';
 import { toastFailure } from '@/lib/action-feedback';
+import { reportImport } from '@/lib/import-outcome';
 import { VALIDATE_ON, zodRule } from '@/lib/zod-form-rules';
-import { optionKeys, useAddProxies, useDeleteProxies, useProxyMonitor } from '../api/options-api';
+import { optionKeys, proxiesAddedOutcome, useAddProxies, useDeleteProxies, useProxyMonitor } from '../api/options-api';
 import type { OptionsTabProps } from './options-tabs';
 
 const STATUS_COLOURS = { NEW: 'default', WORKING: 'green', FAILED: 'red' } as const;
@@ -56,10 +57,12 @@ export function ProxyTab({ data }: OptionsTabProps) {
     });
   });
 
-  // The server adds all lines or none: a refused list keeps the whole text in the box, and the
-  // failure notice names every bad line.
+  // The good lines are saved; the refused ones stay in the box, numbered, to be fixed (a list
+  // without one good line is refused whole: the failure notice names its lines).
   const handleAdd = async (text: string) => {
-    await addProxies.mutateAsync(text);
+    const outcome = proxiesAddedOutcome(await addProxies.mutateAsync(text));
+    reportImport(outcome);
+    return outcome.refused;
   };
 
   const handleDelete = async () => {
