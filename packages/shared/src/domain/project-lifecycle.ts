@@ -25,6 +25,8 @@ export const PROJECT_LIFECYCLE_MESSAGES = {
   alreadyRunning: (status: string) => `The project is already ${status}: edit its schedule to change the pace of this run, or stop it first to start a new run`,
   stoppingNow: 'The project is stopping: Run now once it has stopped',
   verifyingNow: 'Email verification is running: stop verifying first, then Run now',
+  /** Start of an account creation project while its email is being verified. */
+  verifyingBlocksStart: 'Email verification is running: stop verifying first',
   campaignPaused: 'The campaign is paused: switch it to Active on the campaign screen, then Run now',
   /** The confirmation before a project waiting for its parents starts early. */
   runEarlyTitle: 'Start before its parent projects finish?',
@@ -55,19 +57,21 @@ export interface ButtonState {
   action: ProjectAction | null;
   /** A click shows this popover instead of acting (a scheduled project). */
   popover?: { title: string; content: string };
+  /** Why the button is disabled (action null, no popover): its tooltip (issue 39.2); null or absent when it is not. */
+  reason?: string | null;
 }
 
 /** Start / Stop: reads Stop only while RUNNING; in STARTING or RUNNING the action stops the project. */
 export function startStopButton(status: string, context: { editing: boolean; accountCreation: boolean }): ButtonState {
   const label = status === 'RUNNING' ? 'Stop' : 'Start';
-  const blocked = context.editing || (context.accountCreation && isVerifying(status));
-  if (blocked) return { label, action: null };
+  if (context.editing) return { label, action: null, reason: PROJECT_LIFECYCLE_MESSAGES.whileEditing };
+  if (context.accountCreation && isVerifying(status)) return { label, action: null, reason: PROJECT_LIFECYCLE_MESSAGES.verifyingBlocksStart };
   if (status === 'STARTING' || status === 'RUNNING') return { label, action: 'stop' };
   if (STARTABLE.includes(status)) return { label, action: 'start' };
   if (status === 'SCHEDULED') {
     return { label, action: null, popover: { title: PROJECT_LIFECYCLE_MESSAGES.scheduledTitle, content: PROJECT_LIFECYCLE_MESSAGES.scheduled } };
   }
-  return { label, action: null };
+  return { label, action: null, reason: PROJECT_LIFECYCLE_MESSAGES.notStartable(status) };
 }
 
 /**
@@ -87,13 +91,19 @@ export function canEdit(status: string, accountCreation: boolean): boolean {
   return !isRunning(status) && !(accountCreation && isVerifying(status));
 }
 
+/** Why Edit / Save is disabled ({@link canEdit}), or null when the project can be edited. */
+export function editBlockedReason(status: string, accountCreation: boolean): string | null {
+  return canEdit(status, accountCreation) ? null : PROJECT_LIFECYCLE_MESSAGES.notEditable(status);
+}
+
 /** Verify mail / Stop verifying (account creation only). */
 export function verifyButton(status: string, editing: boolean): ButtonState {
   const stopping = status === 'STARTING_VERIFYING' || status === 'VERIFYING';
   const label = stopping ? 'Stop verifying' : 'Verify mail';
-  if (editing || isRunning(status)) return { label, action: null };
+  if (editing) return { label, action: null, reason: PROJECT_LIFECYCLE_MESSAGES.whileEditing };
+  if (isRunning(status)) return { label, action: null, reason: PROJECT_LIFECYCLE_MESSAGES.notVerifiable(status) };
   if (stopping) return { label, action: 'stopVerifying' };
-  return { label, action: VERIFIABLE.includes(status) ? 'startVerifying' : null };
+  return VERIFIABLE.includes(status) ? { label, action: 'startVerifying' } : { label, action: null, reason: PROJECT_LIFECYCLE_MESSAGES.notVerifiable(status) };
 }
 
 export type Transition = { ok: true; next: ProjectStatus } | { ok: false; reason: string };

@@ -7,6 +7,8 @@ import 'antd/dist/reset.css';
 // antd's own stylesheet, with zero-runtime theming (app-providers.tsx): no styles computed in the
 // browser while the first screen renders (issue 10 goal 2).
 import 'antd/dist/antd.css';
+// Darker shades where antd's palette misses WCAG AA text contrast (issue 39.2): after antd's sheet, so they win.
+import './contrast-theme.css';
 import { AppProviders } from './app-providers';
 import { renderWhenReady } from './first-render';
 import { createQueryClient } from './query-client';

@@ -10,10 +10,10 @@ const BUILTIN_MARK_STYLE = { color: 'rgba(0, 0, 0, 0.45)', fontSize: 12 } as con
  * mark (the campaign list's X-Wizard type, the wizard list's 'New XWizard'). Use it as a Form.Item's
  * control: `value` and `onChange` come from the form.
  */
-export function StrategySelect(props: { strategies: readonly StrategySummary[]; value?: number; onChange?: (id: number) => void }) {
+export function StrategySelect(props: { id?: string; strategies: readonly StrategySummary[]; value?: number; onChange?: (id: number) => void }) {
   return (
     <Select
-      placeholder="Select a strategy" data-testid="strategy-select"
+      id={props.id} placeholder="Select a strategy" data-testid="strategy-select"
       value={props.value} onChange={props.onChange}
       options={props.strategies.map((strategy) => ({ value: strategy.id, label: strategy.name, img: strategy.img, type: strategy.type }))}
       optionRender={(option) => (

@@ -1,6 +1,7 @@
-import { Button, Space, Tooltip, Typography } from 'antd';
+import { Space, Typography } from 'antd';
 import { SyncOutlined } from '@ant-design/icons';
-import { describeCheckProgress, type CheckNowRequest } from '@linkloom/shared';
+import { DISABLED_REASONS, describeCheckProgress, type CheckNowRequest } from '@linkloom/shared';
+import { ExplainedButton } from '../disabled-reason';
 import { useCheckNow } from './use-check-now';
 
 export interface CheckNowButtonProps {
@@ -10,7 +11,8 @@ export interface CheckNowButtonProps {
   testId: string;
   /** The button's text ("Check now", "Check selected (3)"); none for a row's icon button. */
   label?: string;
-  disabled?: boolean;
+  /** Why the button is off besides a running check (editing the project); null or absent when on. */
+  disabledReason?: string | null;
 }
 
 /**
@@ -18,23 +20,25 @@ export interface CheckNowButtonProps {
  * the campaign: it starts the check, shows "Checking 12 of 40…" beside itself while the checks
  * land (the statuses change in the grids as they do) and says the result in a toast when done.
  */
-export function CheckNowButton({ scope, testId, label, disabled = false }: CheckNowButtonProps) {
+export function CheckNowButton({ scope, testId, label, disabledReason = null }: CheckNowButtonProps) {
   const { start, running, progress } = useCheckNow();
+  const why = disabledReason ?? (scope === null ? DISABLED_REASONS.selectToCheck : null) ?? (running ? DISABLED_REASONS.checkRunning : null);
   const button = (
-    <Button
+    <ExplainedButton
       type={label ? 'default' : 'text'}
       icon={<SyncOutlined spin={running} />}
-      disabled={disabled || scope === null || running}
+      disabledReason={why}
+      tooltip={label ? undefined : 'Check now'}
       aria-label={label ?? 'Check now'}
       onClick={() => { if (scope) void start(scope); }}
       data-testid={testId}
     >
       {label}
-    </Button>
+    </ExplainedButton>
   );
   return (
     <Space size={6}>
-      {label ? button : <Tooltip title="Check now">{button}</Tooltip>}
+      {button}
       {running && (
         <Typography.Text type="secondary" style={{ fontSize: label ? undefined : 12, whiteSpace: 'nowrap' }} aria-live="polite" data-testid="check-now-progress">
           {describeCheckProgress(progress)}

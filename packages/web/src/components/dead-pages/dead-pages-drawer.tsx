@@ -1,5 +1,6 @@
-import { useState, type ReactElement } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Drawer, Space, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { ExplainedButton } from '../disabled-reason';
 import { REPUBLISH_REFUSALS, type DeadPage } from '@linkloom/shared';
 import { DataTable } from '../data-table';
 import { useLiveInvalidate } from '@/lib/use-live-invalidate';
@@ -38,20 +39,18 @@ function Actions({ page }: { page: DeadPage }) {
   const repointWhy = repointBlocked(page);
   const republishWhy = republishBlocked(page);
   const repointButton = (
-    <Button size="small" disabled={repointWhy !== null} loading={busy === 'repoint'} data-testid={`repoint-${page.urlItemId}`}
+    <ExplainedButton size="small" disabledReason={repointWhy} loading={busy === 'repoint'} data-testid={`repoint-${page.urlItemId}`}
       onClick={() => run('repoint', () => repoint({ deadUrlItemIds: [page.urlItemId] }, page.atRisk, page.tier))}>
       {page.atRisk > 0 ? `Re-point ${page.atRisk === 1 ? '1 post' : `${page.atRisk} posts`}` : 'Re-point'}
-    </Button>
+    </ExplainedButton>
   );
   const republishButton = (
-    <Button size="small" disabled={republishWhy !== null} loading={busy === 'republish'} data-testid={`republish-${page.urlItemId}`}
+    <ExplainedButton size="small" disabledReason={republishWhy} loading={busy === 'republish'} data-testid={`republish-${page.urlItemId}`}
       onClick={() => run('republish', () => republish(page.urlItemId))}>
       Re-publish
-    </Button>
+    </ExplainedButton>
   );
-  // A disabled button says why beside itself (a tooltip on a wrapper: disabled buttons take no hover).
-  const explained = (button: ReactElement, why: string | null) => (why === null ? button : <Tooltip title={why}><span tabIndex={0}>{button}</span></Tooltip>);
-  return <Space size={6} wrap>{explained(repointButton, repointWhy)}{explained(republishButton, republishWhy)}</Space>;
+  return <Space size={6} wrap>{repointButton}{republishButton}</Space>;
 }
 
 const COLUMNS: TableColumnsType<DeadPage> = [

@@ -1,8 +1,9 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Card, Empty, Segmented, Space } from 'antd';
+import { Card, Empty, Segmented, Space } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
-import { toCsv } from '@linkloom/shared';
+import { DISABLED_REASONS, toCsv } from '@linkloom/shared';
 import { DataTable } from '@/components/data-table';
+import { ExplainedButton } from '@/components/disabled-reason';
 import { saveBlob } from '@/lib/download';
 
 /** One column of a report's table, which is also a column of its CSV. */
@@ -42,7 +43,7 @@ export function ReportSection<T>({ id, title, description, rows, columns, fileNa
       extra={(
         <Space>
           <Segmented<'Chart' | 'Table'> size="small" options={['Chart', 'Table']} value={view} onChange={setView} data-testid={`report-${id}-view`} />
-          <Button size="small" icon={<DownloadOutlined />} onClick={download} disabled={rows.length === 0} data-testid={`report-${id}-csv`}>CSV</Button>
+          <ExplainedButton size="small" icon={<DownloadOutlined />} onClick={download} disabledReason={rows.length === 0 ? DISABLED_REASONS.noRowsToDownload : null} data-testid={`report-${id}-csv`}>CSV</ExplainedButton>
         </Space>
       )}
     >

@@ -1,7 +1,8 @@
-import { Button, Space } from 'antd';
+import { Space } from 'antd';
 import { ApiOutlined, CloudDownloadOutlined } from '@ant-design/icons';
 import { EMAIL_MESSAGES, type EmailSettings } from '@linkloom/shared';
 import { toastDone } from '@/lib/action-feedback';
+import { ExplainedButton } from '../disabled-reason';
 import { useDownloadMailbox, useTestMailboxLogin, type MailboxFailures } from './mailbox-api';
 
 /** A mailbox as a screen's fields hold it: any field may still be empty (a port or protocol not chosen). */
@@ -26,7 +27,8 @@ export interface MailboxActionsProps {
   onFill: (settings: EmailSettings) => void;
   /** The mailbox as the fields hold it now, for Test Email. */
   current: () => MailboxFields;
-  disabled?: boolean;
+  /** Why the buttons are off (the project is not being edited); null or absent when on. */
+  disabledReason?: string | null;
 }
 
 /**
@@ -35,7 +37,7 @@ export interface MailboxActionsProps {
  * a test signs in to the mailbox as the fields say.
  */
 export function MailboxActions(props: MailboxActionsProps) {
-  const { failures, onFill, current, disabled } = props;
+  const { failures, onFill, current, disabledReason = null } = props;
   const download = useDownloadMailbox(failures);
   const testLogin = useTestMailboxLogin(failures.testLogin);
   const fill = async (from: 'mail' | 'list') => {
@@ -47,15 +49,15 @@ export function MailboxActions(props: MailboxActionsProps) {
   const busy = (from: 'mail' | 'list') => download.isPending && download.variables === from;
   return (
     <Space wrap style={{ marginBottom: 16 }}>
-      <Button icon={<CloudDownloadOutlined />} disabled={disabled} loading={busy('mail')} onClick={() => void fill('mail')} data-testid="download-mail">
+      <ExplainedButton icon={<CloudDownloadOutlined />} disabledReason={disabledReason} loading={busy('mail')} onClick={() => void fill('mail')} data-testid="download-mail">
         Download Mail
-      </Button>
-      <Button icon={<CloudDownloadOutlined />} disabled={disabled} loading={busy('list')} onClick={() => void fill('list')} data-testid="download-email-list">
+      </ExplainedButton>
+      <ExplainedButton icon={<CloudDownloadOutlined />} disabledReason={disabledReason} loading={busy('list')} onClick={() => void fill('list')} data-testid="download-email-list">
         Download From Email List
-      </Button>
-      <Button icon={<ApiOutlined />} disabled={disabled} loading={testLogin.isPending} onClick={() => void testLogin.mutateAsync(mailboxToTest(current())).catch(() => undefined)} data-testid="test-email">
+      </ExplainedButton>
+      <ExplainedButton icon={<ApiOutlined />} disabledReason={disabledReason} loading={testLogin.isPending} onClick={() => void testLogin.mutateAsync(mailboxToTest(current())).catch(() => undefined)} data-testid="test-email">
         Test Email
-      </Button>
+      </ExplainedButton>
     </Space>
   );
 }

@@ -1,6 +1,7 @@
 import { Button, Flex, InputNumber, Segmented, Select, Space, Typography } from 'antd';
 import { ArrowsAltOutlined, ShrinkOutlined } from '@ant-design/icons';
-import { SITE_STATUSES, statusWords, type SiteCounts, type SiteFilter, type SiteStatus } from '@linkloom/shared';
+import { DISABLED_REASONS, SITE_STATUSES, statusWords, type SiteCounts, type SiteFilter, type SiteStatus } from '@linkloom/shared';
+import { DisabledReason } from '../disabled-reason';
 import { minDaFromInput } from './site-grid-columns';
 
 const SELECTION_OPTIONS = [
@@ -43,38 +44,40 @@ export function SiteGridToolbar({ counts, filter, onFilterChange, onCollapseAll,
       >
         Selected: {counts.selected} · Total: {counts.total} · Successful: {counts.successful} · Failed: {counts.failed}
       </Typography.Text>
-      <Space wrap>
-        <Segmented<SiteFilter['selection']>
-          aria-label="Selection filter"
-          data-testid="site-grid-selection-filter"
-          options={SELECTION_OPTIONS}
-          value={filter.selection}
-          onChange={(selection) => onFilterChange({ selection })}
-          disabled={disabled}
-        />
-        <Select<string>
-          aria-label="Status filter"
-          data-testid="site-grid-status-filter"
-          style={{ width: 136 }}
-          options={STATUS_OPTIONS}
-          value={filter.status ?? ANY_STATUS}
-          onChange={(value) => onFilterChange({ status: statusFromOption(value) })}
-          disabled={disabled}
-        />
-        <InputNumber<number>
-          aria-label="DA at least"
-          data-testid="site-grid-da-filter"
-          prefix="DA ≥"
-          style={{ width: 120 }}
-          min={0}
-          precision={0}
-          value={filter.minDa ?? null}
-          onChange={(value) => onFilterChange({ minDa: minDaFromInput(value) })}
-          disabled={disabled}
-        />
-        <Button icon={<ShrinkOutlined />} onClick={onCollapseAll} disabled={disabled} data-testid="site-grid-collapse-all">Collapse all</Button>
-        <Button icon={<ArrowsAltOutlined />} onClick={onExpandAll} disabled={disabled} data-testid="site-grid-expand-all">Expand all</Button>
-      </Space>
+      <DisabledReason reason={disabled ? DISABLED_REASONS.noSites : null}>
+        <Space wrap>
+          <Segmented<SiteFilter['selection']>
+            aria-label="Selection filter"
+            data-testid="site-grid-selection-filter"
+            options={SELECTION_OPTIONS}
+            value={filter.selection}
+            onChange={(selection) => onFilterChange({ selection })}
+            disabled={disabled}
+          />
+          <Select<string>
+            aria-label="Status filter"
+            data-testid="site-grid-status-filter"
+            style={{ width: 136 }}
+            options={STATUS_OPTIONS}
+            value={filter.status ?? ANY_STATUS}
+            onChange={(value) => onFilterChange({ status: statusFromOption(value) })}
+            disabled={disabled}
+          />
+          <InputNumber<number>
+            aria-label="DA at least"
+            data-testid="site-grid-da-filter"
+            prefix="DA ≥"
+            style={{ width: 120 }}
+            min={0}
+            precision={0}
+            value={filter.minDa ?? null}
+            onChange={(value) => onFilterChange({ minDa: minDaFromInput(value) })}
+            disabled={disabled}
+          />
+          <Button icon={<ShrinkOutlined />} onClick={onCollapseAll} disabled={disabled} data-testid="site-grid-collapse-all">Collapse all</Button>
+          <Button icon={<ArrowsAltOutlined />} onClick={onExpandAll} disabled={disabled} data-testid="site-grid-expand-all">Expand all</Button>
+        </Space>
+      </DisabledReason>
     </Flex>
   );
 }

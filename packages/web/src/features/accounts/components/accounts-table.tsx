@@ -1,6 +1,6 @@
 import { useState, type Key } from 'react';
 import { Button, type TableColumnsType } from 'antd';
-import { DeleteOutlined, DownloadOutlined, PlusOutlined } from '@ant-design/icons';
+import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import { type Account, type AccountListResponse, type AccountSortField } from '@linkloom/shared';
 import { DataTable } from '@/components/data-table';
 import { SecretCell } from '@/components/secret-cell';
@@ -17,6 +17,7 @@ import { textColumnFilter } from '@/components/text-column-filter';
 import { columnSortOrder } from '@/lib/grid-state';
 import type { GridState } from './grid-state';
 import { toastDone } from '@/lib/action-feedback';
+import { DeleteSelectedButton } from '@/components/delete-selected-button';
 
 /** An account's row key: its identity (site + email), which survives paging and refetches. */
 const rowKeyOf = (account: Account) => JSON.stringify([account.siteName, account.email]);
@@ -76,9 +77,7 @@ export function AccountsTable({ profileId, data, loading, grid, onGridChange, on
           left: (
             <>
               <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)} data-testid="add-account">Add</Button>
-              <Button danger icon={<DeleteOutlined />} disabled={selectedKeys.length === 0} loading={deleteAccounts.isPending} onClick={() => void handleDelete()} data-testid="delete-accounts">
-                Delete selected
-              </Button>
+              <DeleteSelectedButton selected={selectedKeys.length} loading={deleteAccounts.isPending} onClick={() => void handleDelete()} testId="delete-accounts">Delete selected</DeleteSelectedButton>
               <UploadButton action={`/action/import/profile/${profileId}`} accept=".csv,.txt,text/csv,text/plain" label="Upload file" outcome={accountImportOutcome} onDone={onImported} testId="upload-accounts" />
               <Button
                 icon={<DownloadOutlined />} data-testid="download-accounts"

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { Alert as Notice, Button, Empty, Flex, Skeleton } from 'antd';
-import { ALERT_MESSAGES } from '@linkloom/shared';
+import { ALERT_MESSAGES, DISABLED_REASONS } from '@linkloom/shared';
+import { ExplainedButton } from '@/components/disabled-reason';
 import { toastFailure } from '@/lib/action-feedback';
 import { useAlertList, useMarkAlertsRead } from '../api/alerts-api';
 import { AlertItem } from './alert-item';
@@ -25,12 +26,12 @@ export function AlertsList() {
   return (
     <div data-testid="alerts-list">
       <Flex justify="flex-end">
-        <Button
-          size="small" disabled={unread === 0} loading={markRead.isPending && markRead.variables === 'all'} data-testid="alerts-mark-all-read"
+        <ExplainedButton
+          size="small" disabledReason={unread === 0 ? DISABLED_REASONS.noUnreadAlerts : null} loading={markRead.isPending && markRead.variables === 'all'} data-testid="alerts-mark-all-read"
           onClick={() => mutate('all', { onError: (error) => toastFailure('Could not mark the alerts read', error) })}
         >
           Mark all read
-        </Button>
+        </ExplainedButton>
       </Flex>
       {alerts.length === 0
         ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={ALERT_MESSAGES.empty} data-testid="alerts-empty" />

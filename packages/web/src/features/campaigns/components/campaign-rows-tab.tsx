@@ -1,6 +1,7 @@
 import { useState, type Key, type ReactNode } from 'react';
 import { Button, Dropdown, Space, type TableColumnsType } from 'antd';
-import { DeleteOutlined, DownOutlined, DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { DISABLED_REASONS } from '@linkloom/shared';
+import { DownOutlined, DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { UseMutationResult } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { CellGroup } from '@/components/cell-group';
@@ -9,6 +10,8 @@ import { NameDialog } from '@/components/name-dialog';
 import { useConfirm } from '@/components/confirm-delete';
 import type { BacklinksTarget } from '@/components/backlinks-export/backlinks-export';
 import { useBacklinksExport } from '@/components/backlinks-export/use-backlinks-export';
+import { DeleteSelectedButton } from '@/components/delete-selected-button';
+import { ExplainedButton } from '@/components/disabled-reason';
 
 interface NamedRow {
   id: number;
@@ -57,17 +60,18 @@ export function CampaignRowsTab<T extends NamedRow>(props: CampaignRowsTabProps<
     void option?.run(selectedIds).catch(() => undefined);
   };
   const [firstChoice] = props.downloadSelected;
+  const downloadWhy = selectedIds.length === 0 ? DISABLED_REASONS.selectToDownload : null;
   const downloadSelectedButton = props.downloadSelected.length > 1 ? (
     <Dropdown
       disabled={selectedIds.length === 0}
       menu={{ items: props.downloadSelected.map((o) => ({ key: o.key, label: o.label, 'data-testid': `download-selected-${kind}s-${o.key}` })), onClick: ({ key }) => handleDownloadSelected(key) }}
     >
-      <Button icon={<DownloadOutlined />} disabled={selectedIds.length === 0} data-testid={`download-selected-${kind}s`}>Download selected</Button>
+      <ExplainedButton icon={<DownloadOutlined />} disabledReason={downloadWhy} data-testid={`download-selected-${kind}s`}>Download selected</ExplainedButton>
     </Dropdown>
   ) : firstChoice ? (
-    <Button icon={<DownloadOutlined />} disabled={selectedIds.length === 0} onClick={() => handleDownloadSelected(firstChoice.key)} data-testid={`download-selected-${kind}s`}>
+    <ExplainedButton icon={<DownloadOutlined />} disabledReason={downloadWhy} onClick={() => handleDownloadSelected(firstChoice.key)} data-testid={`download-selected-${kind}s`}>
       Download selected
-    </Button>
+    </ExplainedButton>
   ) : null;
 
   const handleDelete = async () => {
@@ -110,9 +114,7 @@ export function CampaignRowsTab<T extends NamedRow>(props: CampaignRowsTabProps<
           left: (
             <>
               <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)} data-testid={`add-${kind}`}>Add</Button>
-              <Button danger icon={<DeleteOutlined />} disabled={selectedKeys.length === 0} loading={mutations.remove.isPending} onClick={() => void handleDelete()} data-testid={`delete-${kind}s`}>
-                Delete
-              </Button>
+              <DeleteSelectedButton selected={selectedKeys.length} loading={mutations.remove.isPending} onClick={() => void handleDelete()} testId={`delete-${kind}s`} />
               {downloadSelectedButton}
             </>
           ),

@@ -1,6 +1,6 @@
 import { Form, Select } from 'antd';
 import {
-  DUPLICATE_PROJECT_PREFIX, MODULES, ProjectCreateSchema, type ModuleId, type ProjectRow,
+  DISABLED_REASONS, DUPLICATE_PROJECT_PREFIX, MODULES, ProjectCreateSchema, type ModuleId, type ProjectRow,
 } from '@linkloom/shared';
 import { NameDialog } from '@/components/name-dialog';
 import { zodRule } from '@/lib/zod-form-rules';
@@ -45,7 +45,10 @@ export function ProjectDialog({ campaignId, state, onClose }: { campaignId: numb
       schema={ProjectCreateSchema} initialValues={initialValues(current)}
       onSubmit={handleSubmit} onClose={onClose}
     >
-      <Form.Item name="module" label="Project type" rules={[zodRule(ProjectCreateSchema, 'module')]}>
+      <Form.Item
+        name="module" label="Project type" rules={[zodRule(ProjectCreateSchema, 'module')]}
+        extra={current.mode === 'add' ? undefined : DISABLED_REASONS.projectTypeFixed}
+      >
         <Select
           options={MODULE_OPTIONS} placeholder="Select project type" disabled={current.mode !== 'add'}
           showSearch={{ optionFilterProp: 'label' }} data-testid="project-dialog-module"

@@ -1,6 +1,6 @@
 import { useState, type Key } from 'react';
 import { Button, type TableColumnsType } from 'antd';
-import { CopyOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { CopyOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { MODULES, describeRunOutlook, describeSchedule, projectScreenPath, waitingParentsText, wireDateToLocal, type ProjectRow } from '@linkloom/shared';
 import { CellGroup } from '@/components/cell-group';
@@ -12,6 +12,7 @@ import { useCampaignOutlook } from '../api/campaign-outlook-api';
 import { CampaignOutlookLine } from './campaign-outlook';
 import { RunNowRowButton } from './run-now-row-button';
 import { ProjectDialog, type ProjectDialogMode } from './project-dialog';
+import { DeleteSelectedButton } from '@/components/delete-selected-button';
 
 const moduleName = (module: string) => (MODULES as Record<string, string>)[module] ?? module;
 
@@ -68,9 +69,7 @@ export function ProjectsTab({ campaignId, projects, loading }: { campaignId: num
           left: (
             <>
               <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ mode: 'add' })} data-testid="add-project">Add</Button>
-              <Button danger icon={<DeleteOutlined />} disabled={selectedKeys.length === 0} loading={remove.isPending} onClick={() => void handleDelete()} data-testid="delete-projects">
-                Delete
-              </Button>
+              <DeleteSelectedButton selected={selectedKeys.length} loading={remove.isPending} onClick={() => void handleDelete()} testId="delete-projects" />
             </>
           ),
         }}

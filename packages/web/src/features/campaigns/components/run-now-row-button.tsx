@@ -1,7 +1,7 @@
-import { Button } from 'antd';
 import { ThunderboltOutlined } from '@ant-design/icons';
 import { PROJECT_LIFECYCLE_MESSAGES, runNowButton, waitingParentsText, type ProjectRow, type ProjectSibling } from '@linkloom/shared';
 import { useRunNowConfirm } from '@/components/run-now-confirm';
+import { ExplainedButton } from '@/components/disabled-reason';
 import { useProjectMutations } from '../api/campaign-rows-api';
 
 /**
@@ -20,11 +20,12 @@ export function RunNowRowButton({ campaignId, project, siblings }: {
     if (await confirmRunNow(waitingParentsText(project.schedule, project.id, siblings))) runNow.mutate(project);
   };
   return (
-    <Button
-      size="small" icon={<ThunderboltOutlined aria-hidden />} loading={runNow.isPending && runNow.variables?.id === project.id} disabled={state.action === null}
-      title={state.reason ?? PROJECT_LIFECYCLE_MESSAGES.runNowInstead} onClick={() => void handleRunNow()} data-testid={`run-now-project-${project.id}`}
+    <ExplainedButton
+      size="small" icon={<ThunderboltOutlined aria-hidden />} loading={runNow.isPending && runNow.variables?.id === project.id}
+      disabledReason={state.action === null ? state.reason : null}
+      title={state.action === null ? undefined : PROJECT_LIFECYCLE_MESSAGES.runNowInstead} onClick={() => void handleRunNow()} data-testid={`run-now-project-${project.id}`}
     >
       {state.label}
-    </Button>
+    </ExplainedButton>
   );
 }

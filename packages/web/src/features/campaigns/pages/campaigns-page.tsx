@@ -1,6 +1,6 @@
 import { useState, type Key } from 'react';
 import { Alert, Button, Dropdown, type TableColumnsType } from 'antd';
-import { CopyOutlined, DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { CopyOutlined, DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { CAMPAIGN_MESSAGES, CampaignCreateSchema, type Campaign } from '@linkloom/shared';
 import { CellGroup } from '@/components/cell-group';
 import { DataTable } from '@/components/data-table';
@@ -16,6 +16,7 @@ import { downloadBacklinks, useCampaigns, useDeleteCampaigns, useRenameCampaign 
 import { NewCampaignDialog } from '../components/new-campaign-dialog';
 import { DuplicateCampaignDialog } from '../components/duplicate-campaign-dialog';
 import { ProjectCountTags, SchedulerStatusTag } from '../components/project-count-tags';
+import { DeleteSelectedButton } from '@/components/delete-selected-button';
 
 /** The campaign list (/campaigns, spec 1 §2). */
 export function CampaignsPage() {
@@ -93,9 +94,7 @@ export function CampaignsPage() {
           left: (
             <>
               <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)} data-testid="add-campaign">Add</Button>
-              <Button danger icon={<DeleteOutlined />} disabled={selectedKeys.length === 0} loading={deleteCampaigns.isPending} onClick={() => void handleDelete()} data-testid="delete-campaigns">
-                Delete
-              </Button>
+              <DeleteSelectedButton selected={selectedKeys.length} loading={deleteCampaigns.isPending} onClick={() => void handleDelete()} testId="delete-campaigns" />
             </>
           ),
           right: (

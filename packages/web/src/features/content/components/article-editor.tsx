@@ -3,9 +3,10 @@ import { Button, Dropdown, Flex, Form, Space } from 'antd';
 import { CloudDownloadOutlined, DownOutlined, EyeOutlined, SaveOutlined, SyncOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import {
-  BuilderCategoriesSchema, CONTENT_FORM_DEBOUNCE_MS, SPINNER_SERVICES, articleSourceLabel, type ArticleFields, type ArticleResponse, type SpinnerService,
+  BuilderCategoriesSchema, CONTENT_FORM_DEBOUNCE_MS, DISABLED_REASONS, SPINNER_SERVICES, articleSourceLabel, type ArticleFields, type ArticleResponse, type SpinnerService,
 } from '@linkloom/shared';
 import { PageHeader } from '@/components/page-header';
+import { ExplainedButton } from '@/components/disabled-reason';
 import { debounce } from '@/lib/debounce';
 import { useSubmitState } from '@/lib/use-submit-state';
 import { usePrimeCreatedArticle, useSaveArticle } from '../api/articles-api';
@@ -127,12 +128,12 @@ export function ArticleEditor({ data }: { data: ArticleResponse }) {
               <Button icon={<SyncOutlined />} loading={spinning.submitting} data-testid="article-spin">Spin <DownOutlined /></Button>
             </Dropdown>
             <Button icon={<EyeOutlined />} onClick={openPreview} data-testid="article-preview-open">Preview</Button>
-            <Button
-              type="primary" icon={<SaveOutlined />} disabled={!changed} loading={submitting}
+            <ExplainedButton
+              type="primary" icon={<SaveOutlined />} disabledReason={changed ? null : DISABLED_REASONS.articleUnchanged} loading={submitting}
               onClick={() => void handleSave()} data-testid="article-save"
             >
               Save
-            </Button>
+            </ExplainedButton>
           </Space>
         }
       />

@@ -1,8 +1,8 @@
 import { useState, type Key } from 'react';
 import { Alert, Button, Tag, type TableColumnsType } from 'antd';
-import { CloudDownloadOutlined, DeleteOutlined, PlusOutlined, UploadOutlined, UserOutlined } from '@ant-design/icons';
+import { CloudDownloadOutlined, PlusOutlined, UploadOutlined, UserOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
-import { ARTICLE_TITLE_TRUNCATE_LENGTH, type ArticleSummary } from '@linkloom/shared';
+import { ARTICLE_TITLE_TRUNCATE_LENGTH, DISABLED_REASONS, type ArticleSummary } from '@linkloom/shared';
 import { DataTable } from '@/components/data-table';
 import { TruncatedLink } from '@/components/truncated-link';
 import { useConfirm } from '@/components/confirm-delete';
@@ -10,6 +10,8 @@ import { useDeleteArticles } from '../api/content-groups-api';
 import { ArticleUploadDialog, type ArticleUploadKind } from './article-upload-dialog';
 import { ArticleAuthorDialog } from './article-author-dialog';
 import { KmDownloadDialog } from './km-download-dialog';
+import { DeleteSelectedButton } from '@/components/delete-selected-button';
+import { ExplainedButton } from '@/components/disabled-reason';
 
 /**
  * A group's article table with its toolbar: add, delete selected, the two uploads and the
@@ -71,15 +73,13 @@ export function ArticleTable(props: { groupId: number; articles: readonly Articl
               <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate(`/new-article/${groupId}`)} data-testid="add-article">
                 Add new article
               </Button>
-              <Button
-                danger icon={<DeleteOutlined />} disabled={selectedKeys.length === 0} loading={deleteArticles.isPending}
-                onClick={() => void handleDelete()} data-testid="delete-articles"
+              <DeleteSelectedButton selected={selectedKeys.length} loading={deleteArticles.isPending} onClick={() => void handleDelete()} testId="delete-articles">Delete selected</DeleteSelectedButton>
+              <ExplainedButton
+                icon={<UserOutlined />} disabledReason={selectedKeys.length === 0 ? DISABLED_REASONS.selectArticlesForAuthor : null}
+                onClick={() => setAuthorFor(selectedKeys.map(Number))} data-testid="set-author-selected"
               >
-                Delete selected
-              </Button>
-              <Button icon={<UserOutlined />} disabled={selectedKeys.length === 0} onClick={() => setAuthorFor(selectedKeys.map(Number))} data-testid="set-author-selected">
                 Set author
-              </Button>
+              </ExplainedButton>
               <Button icon={<UploadOutlined />} onClick={() => setUpload('firstLine')} data-testid="upload-articles">
                 Upload articles
               </Button>

@@ -1,6 +1,6 @@
 import { useState, type Key } from 'react';
 import { Button, type TableColumnsType } from 'antd';
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   CONTENT_GROUP_NAME_TRUNCATE_LENGTH, CreateContentGroupBodySchema, type ContentGroupSummary,
 } from '@linkloom/shared';
@@ -9,6 +9,7 @@ import { NameDialog } from '@/components/name-dialog';
 import { PageHeader } from '@/components/page-header';
 import { TruncatedLink } from '@/components/truncated-link';
 import { useConfirm } from '@/components/confirm-delete';
+import { DeleteSelectedButton } from '@/components/delete-selected-button';
 import { useLiveInvalidate } from '@/lib/use-live-invalidate';
 import { contentKeys } from '../api/content-keys';
 import {
@@ -67,12 +68,7 @@ export function ContentGroupsPage() {
               <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)} data-testid="add-content-group">
                 Add
               </Button>
-              <Button
-                danger icon={<DeleteOutlined />} disabled={selectedKeys.length === 0} loading={deleteGroups.isPending}
-                onClick={() => void handleDelete()} data-testid="delete-content-groups"
-              >
-                Delete selected
-              </Button>
+              <DeleteSelectedButton selected={selectedKeys.length} loading={deleteGroups.isPending} onClick={() => void handleDelete()} testId="delete-content-groups">Delete selected</DeleteSelectedButton>
             </>
           ),
         }}

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Dropdown, Flex, Space } from 'antd';
-import { DeleteOutlined, DownOutlined, DownloadOutlined, ImportOutlined, PlusOutlined, StarOutlined } from '@ant-design/icons';
-import { CUSTOM_SITE_MESSAGES, siteKey, type CustomSiteModule } from '@linkloom/shared';
+import { Alert, Dropdown, Flex, Space } from 'antd';
+import { DownOutlined, DownloadOutlined, ImportOutlined, PlusOutlined, StarOutlined } from '@ant-design/icons';
+import { CUSTOM_SITE_MESSAGES, DISABLED_REASONS, siteKey, type CustomSiteModule } from '@linkloom/shared';
 import { PageHeader } from '@/components/page-header';
 import { ModuleCapabilityList, usePublishingCapabilities } from '@/components/publishing-capabilities';
 import { SiteGrid } from '@/components/site-grid';
@@ -12,6 +12,8 @@ import { AddCustomSiteDialog } from '../components/add-custom-site-dialog';
 import { ImportCustomSitesDialog } from '../components/import-custom-sites-dialog';
 import { VerifierPanel } from '../components/verifier-panel';
 import { customSiteGridRows } from '../components/custom-site-rows';
+import { DeleteSelectedButton } from '@/components/delete-selected-button';
+import { ExplainedButton } from '@/components/disabled-reason';
 
 type Importing = { module: CustomSiteModule | null; name: string } | null;
 
@@ -39,6 +41,7 @@ export function CustomSitesPage() {
   const rows = useMemo(() => customSiteGridRows(sites, checked), [sites, checked]);
   const idsByKey = useMemo(() => new Map(sites.map((site) => [siteKey({ module: site.module, siteId: site.id }), site.id])), [sites]);
   const selectedIds = [...checked].flatMap((key) => idsByKey.get(key) ?? []);
+  const loadingWhy = data ? null : DISABLED_REASONS.stillLoading;
   const modules = data?.modules ?? [];
 
   const handleDelete = async () => {
@@ -57,7 +60,7 @@ export function CustomSitesPage() {
       {query.isError && <Alert type="error" showIcon title={CUSTOM_SITE_MESSAGES.loadFailed} style={{ marginBottom: 16 }} data-testid="load-failed" />}
       <Flex wrap gap={8} style={{ marginBottom: 12 }}>
         <Space wrap>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)} disabled={!data} data-testid="add-site">Add</Button>
+          <ExplainedButton type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)} disabledReason={loadingWhy} data-testid="add-site">Add</ExplainedButton>
           <Dropdown
             trigger={['click']}
             disabled={!data}
@@ -66,12 +69,15 @@ export function CustomSitesPage() {
               onClick: ({ key }) => setImporting({ module: key as CustomSiteModule, name: modules.find((m) => m.id === key)?.name ?? key }),
             }}
           >
-            <Button icon={<ImportOutlined />} data-testid="import-menu">Import <DownOutlined /></Button>
+            <ExplainedButton icon={<ImportOutlined />} disabledReason={loadingWhy} data-testid="import-menu">Import <DownOutlined /></ExplainedButton>
           </Dropdown>
-          <Button icon={<ImportOutlined />} onClick={() => setImporting({ module: null, name: '' })} disabled={!data} data-testid="import-all">Import All</Button>
-          <Button icon={<DownloadOutlined />} onClick={() => void exportCustomSites().catch(() => undefined)} disabled={sites.length === 0} data-testid="export-all">
+          <ExplainedButton icon={<ImportOutlined />} onClick={() => setImporting({ module: null, name: '' })} disabledReason={loadingWhy} data-testid="import-all">Import All</ExplainedButton>
+          <ExplainedButton
+            icon={<DownloadOutlined />} onClick={() => void exportCustomSites().catch(() => undefined)} data-testid="export-all"
+            disabledReason={loadingWhy ?? (sites.length === 0 ? DISABLED_REASONS.noCustomSitesToExport : null)}
+          >
             Export All
-          </Button>
+          </ExplainedButton>
           <Dropdown
             trigger={['click']}
             disabled={selectedIds.length === 0 || premium.isPending}
@@ -83,14 +89,14 @@ export function CustomSitesPage() {
               onClick: ({ key }) => void premium.mutateAsync({ ids: selectedIds, premium: key === 'on' }).catch(() => undefined),
             }}
           >
-            <Button icon={<StarOutlined />} loading={premium.isPending} data-testid="premium-menu">Premium <DownOutlined /></Button>
+            <ExplainedButton
+              icon={<StarOutlined />} loading={premium.isPending} data-testid="premium-menu"
+              disabledReason={selectedIds.length === 0 ? DISABLED_REASONS.selectSitesForPremium : null}
+            >
+              Premium <DownOutlined />
+            </ExplainedButton>
           </Dropdown>
-          <Button
-            danger icon={<DeleteOutlined />} disabled={selectedIds.length === 0} loading={deleteSites.isPending}
-            onClick={() => void handleDelete()} data-testid="delete-sites"
-          >
-            Delete
-          </Button>
+          <DeleteSelectedButton selected={selectedIds.length} loading={deleteSites.isPending} onClick={() => void handleDelete()} testId="delete-sites" />
         </Space>
       </Flex>
       <div style={{ marginBottom: 12 }}>

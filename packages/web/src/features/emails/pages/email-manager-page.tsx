@@ -1,7 +1,7 @@
 import { useState, type Key } from 'react';
 import { Alert, Button, Tooltip } from 'antd';
-import { ApiOutlined, DeleteOutlined, ImportOutlined, PlusOutlined, QuestionCircleOutlined } from '@ant-design/icons';
-import { EMAIL_MESSAGES, emailSettingsOf, MAILBOX_FAILURES, type UserEmailRow } from '@linkloom/shared';
+import { ApiOutlined, ImportOutlined, PlusOutlined, QuestionCircleOutlined } from '@ant-design/icons';
+import { DISABLED_REASONS, EMAIL_MESSAGES, emailSettingsOf, MAILBOX_FAILURES, type UserEmailRow } from '@linkloom/shared';
 import { DataTable } from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
 import { useConfirm } from '@/components/confirm-delete';
@@ -12,6 +12,8 @@ import { useEmailManagerLive } from '../api/use-email-manager-live';
 import { EMAIL_COLUMNS } from '../components/email-columns';
 import { AddEmailDialog } from '../components/add-email-dialog';
 import { ImportEmailsDialog } from '../components/import-emails-dialog';
+import { DeleteSelectedButton } from '@/components/delete-selected-button';
+import { ExplainedButton } from '@/components/disabled-reason';
 
 /**
  * The email manager (/email-manager, spec 2 §2): the mailboxes used for registrations in one grid
@@ -66,20 +68,13 @@ export function EmailManagerPage() {
             <>
               <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)} data-testid="add-email">Add Email</Button>
               <Button icon={<ImportOutlined />} onClick={() => setImporting(true)} data-testid="import-emails">Import emails</Button>
-              <Tooltip title={single ? undefined : 'Select one mailbox to test'}>
-                <Button
-                  icon={<ApiOutlined />} disabled={!single} loading={testLogin.isPending} data-testid="test-email"
-                  onClick={() => single && testLogin.mutate(emailSettingsOf(single))}
-                >
-                  Test login
-                </Button>
-              </Tooltip>
-              <Button
-                danger icon={<DeleteOutlined />} disabled={selected.length === 0} loading={deleteEmails.isPending}
-                onClick={() => void handleDelete()} data-testid="delete-emails"
+              <ExplainedButton
+                icon={<ApiOutlined />} disabledReason={single ? null : DISABLED_REASONS.selectOneMailbox} loading={testLogin.isPending} data-testid="test-email"
+                onClick={() => single && testLogin.mutate(emailSettingsOf(single))}
               >
-                Delete
-              </Button>
+                Test login
+              </ExplainedButton>
+              <DeleteSelectedButton selected={selected.length} loading={deleteEmails.isPending} onClick={() => void handleDelete()} testId="delete-emails" />
             </>
           ),
         }}

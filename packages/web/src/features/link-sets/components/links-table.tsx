@@ -1,6 +1,6 @@
 import { useState, type Key } from 'react';
 import { Button, Tooltip, type TableColumnsType } from 'antd';
-import { DeleteOutlined, EditOutlined, HistoryOutlined, PlusOutlined, ReloadOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { EditOutlined, HistoryOutlined, PlusOutlined, ReloadOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { LINK_ITEM_MESSAGES, LINK_MESSAGES, type LinkImportResult, type UrlItem, type UrlItemListResponse } from '@linkloom/shared';
 import { DataTable } from '@/components/data-table';
 import { useConfirm } from '@/components/confirm-delete';
@@ -20,6 +20,7 @@ import { LinkDownloadMenu } from './link-download-menu';
 import { LinkCheckTag } from './link-check-tag';
 import { LinkCheckHistory } from './link-check-history';
 import { columnSortOrder, formatDateAdded, type LinksGridState } from './links-grid-state';
+import { DeleteSelectedButton } from '@/components/delete-selected-button';
 
 export interface LinksTableProps {
   linkSetId: number;
@@ -150,9 +151,7 @@ export function LinksTable({ linkSetId, data, loading, grid, onGridChange, onRel
             <>
               <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ link: undefined })} data-testid="add-link">Add</Button>
               <Button icon={<UnorderedListOutlined />} onClick={() => setBatchOpen(true)} data-testid="batch-add-links">Batch add</Button>
-              <Button danger icon={<DeleteOutlined />} disabled={selectedKeys.length === 0} loading={deleteLinks.isPending} onClick={() => void handleDelete()} data-testid="delete-links">
-                Delete selected
-              </Button>
+              <DeleteSelectedButton selected={selectedKeys.length} loading={deleteLinks.isPending} onClick={() => void handleDelete()} testId="delete-links">Delete selected</DeleteSelectedButton>
               <CheckNowButton
                 scope={selectedKeys.length > 0 ? { urlItemIds: selectedKeys.map(Number) } : null}
                 label={`Check selected (${selectedKeys.length})`} testId="check-now-selected"

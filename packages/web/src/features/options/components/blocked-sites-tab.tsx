@@ -1,12 +1,13 @@
 import { useState, type Key } from 'react';
 import { Button, Space } from 'antd';
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { BLOCKED_SITE_MESSAGES, type BlockedSiteRow } from '@linkloom/shared';
 import { DataTable } from '@/components/data-table';
 import { TextImportDialog } from '@/components/text-import-dialog';
 import { useConfirm } from '@/components/confirm-delete';
 import { reportImport } from '@/lib/import-outcome';
 import { blockedSitesAddedOutcome, useAddBlockedSites, useDeleteBlockedSites } from '../api/options-api';
+import { DeleteSelectedButton } from '@/components/delete-selected-button';
 import type { OptionsTabProps } from './options-tabs';
 
 /**
@@ -48,7 +49,7 @@ export function BlockedSitesTab({ data }: OptionsTabProps) {
           left: (
             <Space>
               <Button icon={<PlusOutlined />} onClick={() => setAdding(true)} data-testid="add-blocked-sites">Add</Button>
-              <Button danger icon={<DeleteOutlined />} disabled={selected.length === 0} onClick={() => void handleDelete()} data-testid="delete-blocked-sites">Delete</Button>
+              <DeleteSelectedButton selected={selected.length} onClick={() => void handleDelete()} testId="delete-blocked-sites" />
             </Space>
           ),
         }}

@@ -1,9 +1,10 @@
 import { useMemo, useState } from 'react';
-import { Alert, App, Button, Card, Checkbox, Col, Form, Input, Row, Select } from 'antd';
+import { Alert, App, Card, Checkbox, Col, Form, Input, Row, Select, Typography } from 'antd';
 import {
-  CAPTCHA_FIELD_LABELS, CAPTCHA_MESSAGES, CAPTCHA_PROVIDER_FIELDS, CAPTCHA_SELECTABLE, CAPTCHA_TAB_FIELDS, GOOGLE_CAPTCHA_SELECTABLE,
+  CAPTCHA_FIELD_LABELS, CAPTCHA_MESSAGES, DISABLED_REASONS, CAPTCHA_PROVIDER_FIELDS, CAPTCHA_SELECTABLE, CAPTCHA_TAB_FIELDS, GOOGLE_CAPTCHA_SELECTABLE,
   GOOGLE_CAPTCHA_TAB_FIELDS, RECOMMENDED_CAPTCHA, selectableCaptchaProviders, tabSchemaFor, type CaptchaProvider, type Options,
 } from '@linkloom/shared';
+import { ExplainedButton } from '@/components/disabled-reason';
 import { remoteOcrHidden } from '@/lib/app-meta';
 import { VALIDATE_ON, zodRule } from '@/lib/zod-form-rules';
 import { checkCaptchaBalance } from '../api/options-api';
@@ -32,11 +33,15 @@ const GOOGLE: CaptchaNames = {
   useBackup: 'useSecondaryGoogleNoCaptcha', backup: 'secondaryGoogleNoCaptchaService', backupGroups: 'googleCaptchaSecondary', providers: GOOGLE_CAPTCHA_SELECTABLE, fields: GOOGLE_CAPTCHA_TAB_FIELDS,
 };
 
+const USE_BACKUP_LABEL = 'Use a backup service';
+
 const LABELS: Partial<Record<CaptchaProvider, string>> = { ZeroCaptcha: 'ZeroCaptcha (recommended)' };
 
 /** One column: the provider select, the chosen provider's credential group, its balance button. */
 function CaptchaColumn(props: {
-  title: string; testId: string; enabled: boolean; select: CaptchaNames['primary'] | CaptchaNames['backup'];
+  title: string; testId: string;
+  /** Why the column is off (a box above is unticked); null while it is on. */
+  offReason: string | null; select: CaptchaNames['primary'] | CaptchaNames['backup'];
   groups: CaptchaNames['primaryGroups'] | CaptchaNames['backupGroups']; providers: readonly CaptchaProvider[];
   schema: ReturnType<typeof tabSchemaFor>; dependencies: string[]; children?: React.ReactNode;
 }) {
@@ -44,6 +49,7 @@ function CaptchaColumn(props: {
   const { message } = App.useApp();
   const chosen = Form.useWatch(props.select, form) as CaptchaProvider | undefined;
   const [checking, setChecking] = useState(false);
+  const enabled = props.offReason === null;
 
   const handleBalance = async () => {
     if (!chosen) return;
@@ -62,11 +68,14 @@ function CaptchaColumn(props: {
   };
 
   return (
-    <Card title={props.title} size="small" data-testid={props.testId}>
+    <Card
+      title={props.title} size="small" data-testid={props.testId}
+      extra={props.offReason && <Typography.Text type="secondary" data-testid={`${props.testId}-off-reason`}>{props.offReason}</Typography.Text>}
+    >
       {props.children}
       <Form.Item name={props.select} label="Service">
         <Select
-          disabled={!props.enabled} data-testid={`${props.testId}-service`}
+          disabled={!enabled} data-testid={`${props.testId}-service`}
           options={selectableCaptchaProviders(props.providers, remoteOcrHidden(), chosen).map((provider) => ({ value: provider, label: LABELS[provider] ?? provider }))}
         />
       </Form.Item>
@@ -75,13 +84,16 @@ function CaptchaColumn(props: {
           key={`${chosen}-${field}`} name={[props.groups, chosen, field]} label={CAPTCHA_FIELD_LABELS[field]}
           rules={[zodRule(props.schema, [props.groups, chosen, field])]} validateTrigger={VALIDATE_ON} dependencies={props.dependencies}
         >
-          {field === 'password' ? <Input.Password disabled={!props.enabled} data-testid={`${props.testId}-${field}`} />
-            : <Input disabled={!props.enabled} data-testid={`${props.testId}-${field}`} />}
+          {field === 'password' ? <Input.Password disabled={!enabled} data-testid={`${props.testId}-${field}`} />
+            : <Input disabled={!enabled} data-testid={`${props.testId}-${field}`} />}
         </Form.Item>
       ))}
-      <Button onClick={() => void handleBalance()} loading={checking} disabled={!props.enabled || !chosen} data-testid={`${props.testId}-balance`}>
+      <ExplainedButton
+        onClick={() => void handleBalance()} loading={checking} data-testid={`${props.testId}-balance`}
+        disabledReason={props.offReason ?? (chosen ? null : DISABLED_REASONS.chooseServiceFirst)}
+      >
         Check balance
-      </Button>
+      </ExplainedButton>
     </Card>
   );
 }
@@ -91,6 +103,7 @@ function CaptchaSettings({ names, privileged }: { names: CaptchaNames; privilege
   const schema = useMemo(() => tabSchemaFor(privileged, names.fields), [privileged, names.fields]);
   const enabled = Form.useWatch(names.enable, form) === true;
   const backupOn = Form.useWatch(names.useBackup, form) === true;
+  const enabledWhy = enabled ? null : DISABLED_REASONS.tickFirst(names.enableLabel);
   return (
     <div data-testid={`${names.testId}-tab`}>
       <Alert
@@ -103,17 +116,17 @@ function CaptchaSettings({ names, privileged }: { names: CaptchaNames; privilege
       <Row gutter={16}>
         <Col xs={24} md={12}>
           <CaptchaColumn
-            title="Primary" testId={`${names.testId}-primary`} enabled={enabled} select={names.primary} groups={names.primaryGroups}
+            title="Primary" testId={`${names.testId}-primary`} offReason={enabledWhy} select={names.primary} groups={names.primaryGroups}
             providers={names.providers} schema={schema} dependencies={[names.enable, names.primary]}
           />
         </Col>
         <Col xs={24} md={12}>
           <CaptchaColumn
-            title="Backup" testId={`${names.testId}-backup`} enabled={enabled && backupOn} select={names.backup} groups={names.backupGroups}
+            title="Backup" testId={`${names.testId}-backup`} offReason={enabledWhy ?? (backupOn ? null : DISABLED_REASONS.tickFirst(USE_BACKUP_LABEL))} select={names.backup} groups={names.backupGroups}
             providers={names.providers} schema={schema} dependencies={[names.enable, names.useBackup, names.backup]}
           >
             <Form.Item name={names.useBackup} valuePropName="checked">
-              <Checkbox disabled={!enabled} data-testid={`${names.testId}-use-backup`}>Use a backup service</Checkbox>
+              <Checkbox disabled={!enabled} data-testid={`${names.testId}-use-backup`}>{USE_BACKUP_LABEL}</Checkbox>
             </Form.Item>
           </CaptchaColumn>
         </Col>

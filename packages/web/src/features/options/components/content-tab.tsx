@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { App, Button, Checkbox, Form, Input, InputNumber, Tabs } from 'antd';
+import { App, Checkbox, Form, Input, InputNumber, Tabs } from 'antd';
 import { DollarOutlined } from '@ant-design/icons';
-import { CONTENT_TOOLS_MESSAGES, OptionsSchema, type CheckArticleBalanceBody } from '@linkloom/shared';
+import { CONTENT_TOOLS_MESSAGES, DISABLED_REASONS, OptionsSchema, type CheckArticleBalanceBody } from '@linkloom/shared';
+import { ExplainedButton } from '@/components/disabled-reason';
 import { VALIDATE_ON, zodRule } from '@/lib/zod-form-rules';
 import { checkArticleBalance } from '../api/content-tools-api';
 import type { OptionsTabProps } from './options-tabs';
@@ -65,9 +66,12 @@ function SourcePane({ source, group, label, unknown, fields }: (typeof SOURCES)[
           </Form.Item>
         )
       ))}
-      <Button icon={<DollarOutlined />} loading={checking} disabled={!filled} onClick={() => void handleCheck()} data-testid={`${source}-balance`}>
+      <ExplainedButton
+        icon={<DollarOutlined />} loading={checking} disabledReason={filled ? null : DISABLED_REASONS.fillCredentialsFirst}
+        onClick={() => void handleCheck()} data-testid={`${source}-balance`}
+      >
         {source === 'ArticleForge' ? 'Check API' : 'Check balance'}
-      </Button>
+      </ExplainedButton>
     </div>
   );
 }

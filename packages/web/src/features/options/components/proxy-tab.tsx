@@ -1,9 +1,9 @@
 import { useState, type Key } from 'react';
 import { Button, Checkbox, Form, Input, Space, Tag, Tooltip } from 'antd';
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import {
-  OptionsSchema, PROXY_CHECK_MESSAGES, PROXY_MESSAGES, proxyKey, type OptionsResponse, type ProxyMonitorState, type ProxyRow,
+  DISABLED_REASONS, OptionsSchema, PROXY_CHECK_MESSAGES, PROXY_MESSAGES, proxyKey, type OptionsResponse, type ProxyMonitorState, type ProxyRow,
 } from '@linkloom/shared';
 import { DataTable } from '@/components/data-table';
 import { TextImportDialog } from '@/components/text-import-dialog';
@@ -14,6 +14,8 @@ import { toastFailure } from '@/lib/action-feedback';
 import { reportImport } from '@/lib/import-outcome';
 import { VALIDATE_ON, zodRule } from '@/lib/zod-form-rules';
 import { optionKeys, proxiesAddedOutcome, useAddProxies, useDeleteProxies, useProxyMonitor } from '../api/options-api';
+import { DeleteSelectedButton } from '@/components/delete-selected-button';
+import { ExplainedButton } from '@/components/disabled-reason';
 import type { OptionsTabProps } from './options-tabs';
 
 const STATUS_COLOURS = { NEW: 'default', WORKING: 'green', FAILED: 'red' } as const;
@@ -21,7 +23,7 @@ const rowKey = (row: ProxyRow) => proxyKey({ host: row.id.address, port: row.id.
 
 /** The monitor's button: Check (NEW), Stop checking (CHECKING), a disabled Stopping (STOPPING). */
 function MonitorButton({ state, busy, onPress }: { state: ProxyMonitorState; busy: boolean; onPress: () => void }) {
-  if (state === 'STOPPING') return <Button disabled data-testid="proxy-stopping">Stopping</Button>;
+  if (state === 'STOPPING') return <ExplainedButton disabledReason={DISABLED_REASONS.proxyStopping} data-testid="proxy-stopping">Stopping</ExplainedButton>;
   return (
     <Button loading={busy} onClick={onPress} data-testid={state === 'CHECKING' ? 'proxy-stop' : 'proxy-check'}>
       {state === 'CHECKING' ? 'Stop checking' : 'Check'}
@@ -102,7 +104,7 @@ export function ProxyTab({ data }: OptionsTabProps) {
           left: (
             <Space>
               <Button icon={<PlusOutlined />} onClick={() => setAdding(true)} data-testid="add-proxies">Add</Button>
-              <Button danger icon={<DeleteOutlined />} disabled={selected.length === 0} onClick={() => void handleDelete()} data-testid="delete-proxies">Delete</Button>
+              <DeleteSelectedButton selected={selected.length} onClick={() => void handleDelete()} testId="delete-proxies" />
               <MonitorButton state={data.proxyMonitorState} busy={monitor.isPending} onPress={() => void handleMonitor()} />
             </Space>
           ),

@@ -20,24 +20,29 @@ function UnitSelect({ unit, onChange, testId }: { unit: RecheckUnit; onChange: (
  * The days after publishing, typed as tags (1, 7, 30) in the chosen unit; the form holds days (a
  * word typed stays NaN so the shared schema refuses it with its message).
  */
-function AfterPublishInput({ value, onChange, unit }: { value?: readonly number[]; onChange?: (days: number[]) => void; unit: RecheckUnit }) {
+/** The days-after-publishing control's id: its label sits on the outer Form.Item, which has no name (issue 39.2). */
+const AFTER_PUBLISH_ID = 'recheck-after-publish-days';
+
+function AfterPublishInput({ id, value, onChange, unit }: { id?: string; value?: readonly number[]; onChange?: (days: number[]) => void; unit: RecheckUnit }) {
   const shown = (value ?? []).map((days) => (Number.isFinite(days) ? daysToUnit(days, unit) : days));
   const handleChange = (typed: readonly (string | number)[]) => {
     onChange?.(typed.map((item) => unitToDays(typeof item === 'number' ? item : Number(String(item).trim()), unit)));
   };
   return (
     <Select
-      mode="tags" open={false} tokenSeparators={[',', ' ']} suffixIcon={null} value={shown} onChange={handleChange}
+      id={id} mode="tags" open={false} tokenSeparators={[',', ' ']} suffixIcon={null} value={shown} onChange={handleChange}
       placeholder={DEFAULT_RECHECK_SCHEDULE.afterPublishDays.join(', ')} data-testid="option-recheckAfterPublishDays"
     />
   );
 }
 
 /** The period after the last of them, in the chosen unit; the form holds days. */
-function ThenEveryInput({ value, onChange, unit, unitSelect }: { value?: number | null; onChange?: (days: number | null) => void; unit: RecheckUnit; unitSelect: ReactNode }) {
+function ThenEveryInput({ id, value, onChange, unit, unitSelect }: {
+  id?: string; value?: number | null; onChange?: (days: number | null) => void; unit: RecheckUnit; unitSelect: ReactNode;
+}) {
   return (
     <InputNumber
-      style={{ width: '100%' }} placeholder={String(DEFAULT_RECHECK_SCHEDULE.thenEveryDays)} addonAfter={unitSelect}
+      id={id} style={{ width: '100%' }} placeholder={String(DEFAULT_RECHECK_SCHEDULE.thenEveryDays)} addonAfter={unitSelect}
       value={typeof value === 'number' ? daysToUnit(value, unit) : value}
       onChange={(typed) => onChange?.(typeof typed === 'number' ? unitToDays(typed, unit) : null)}
       data-testid="option-recheckThenEveryDays"
@@ -61,13 +66,13 @@ export function RecheckScheduleFields({ schema }: { schema: z.ZodType<Partial<Op
   return (
     <Row gutter={24} data-testid="recheck-schedule">
       <Col xs={24} md={12} lg={8}>
-        <Form.Item label="Re-check links after publishing" required extra={`${after === 'days' ? 'Days' : 'Hours'} after a post is published; type a number and press Enter`}>
+        <Form.Item label="Re-check links after publishing" htmlFor={AFTER_PUBLISH_ID} required extra={`${after === 'days' ? 'Days' : 'Hours'} after a post is published; type a number and press Enter`}>
           <div style={{ display: 'flex', gap: 8 }}>
             <Form.Item
               name={['recheckSchedule', 'afterPublishDays']} noStyle
               rules={[zodRule(schema, ['recheckSchedule', 'afterPublishDays'])]} validateTrigger={VALIDATE_ON}
             >
-              <AfterPublishInput unit={after} />
+              <AfterPublishInput id={AFTER_PUBLISH_ID} unit={after} />
             </Form.Item>
             <UnitSelect unit={after} onChange={setAfter} testId="option-recheckAfterPublishUnit" />
           </div>

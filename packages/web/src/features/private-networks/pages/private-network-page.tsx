@@ -1,6 +1,5 @@
 import { useMemo, useState, type Key } from 'react';
-import { App, Button, Result } from 'antd';
-import { DeleteOutlined } from '@ant-design/icons';
+import { App, Result } from 'antd';
 import { useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { PathIdSchema, PRIVATE_NETWORK_MESSAGES } from '@linkloom/shared';
@@ -15,6 +14,7 @@ import { ImportSitesMenu } from '../components/import-sites-menu';
 import { siteRowKey } from '../components/site-grid-rows';
 import { isNotFound } from '@/lib/http-error';
 import { NotFoundResult } from '@/components/not-found-result';
+import { DeleteSelectedButton } from '@/components/delete-selected-button';
 
 /** One private network and its sites (/private-network/:id, spec 1 section 2). */
 export function PrivateNetworkPage() {
@@ -76,12 +76,7 @@ function PrivateNetworkScreen({ id }: { id: number }) {
         actions={(
           <>
             <ImportSitesMenu networkId={id} />
-            <Button
-              danger icon={<DeleteOutlined />} disabled={selectedSites.length === 0} loading={deleteSites.isPending}
-              onClick={() => void handleDelete()} data-testid="delete-sites"
-            >
-              Delete
-            </Button>
+            <DeleteSelectedButton selected={selectedSites.length} loading={deleteSites.isPending} onClick={() => void handleDelete()} testId="delete-sites" />
           </>
         )}
       />

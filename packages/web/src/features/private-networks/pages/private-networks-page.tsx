@@ -1,6 +1,6 @@
 import { useState, type Key } from 'react';
 import { Alert, Button, type TableColumnsType } from 'antd';
-import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { CreatePrivateNetworkBodySchema, PRIVATE_NETWORK_MESSAGES, type PrivateNetwork } from '@linkloom/shared';
 import { CellGroup } from '@/components/cell-group';
 import { DataTable } from '@/components/data-table';
@@ -8,6 +8,7 @@ import { NameDialog } from '@/components/name-dialog';
 import { PageHeader } from '@/components/page-header';
 import { TruncatedLink } from '@/components/truncated-link';
 import { useConfirm } from '@/components/confirm-delete';
+import { DeleteSelectedButton } from '@/components/delete-selected-button';
 import { useLiveInvalidate } from '@/lib/use-live-invalidate';
 import { privateNetworkKeys } from '../api/private-network-keys';
 import {
@@ -68,12 +69,7 @@ export function PrivateNetworksPage() {
           left: (
             <>
               <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)} data-testid="add-private-network">Add</Button>
-              <Button
-                danger icon={<DeleteOutlined />} disabled={selectedKeys.length === 0} loading={deleteNetworks.isPending}
-                onClick={() => void handleDelete()} data-testid="delete-private-networks"
-              >
-                Delete
-              </Button>
+              <DeleteSelectedButton selected={selectedKeys.length} loading={deleteNetworks.isPending} onClick={() => void handleDelete()} testId="delete-private-networks" />
             </>
           ),
         }}

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Alert, Button, Form, Typography } from 'antd';
-import { MODULES, type ModuleId, type ProjectScreen } from '@linkloom/shared';
+import { DISABLED_REASONS, MODULES, editBlockedReason, type ModuleId, type ProjectScreen } from '@linkloom/shared';
 import { PageHeader } from '@/components/page-header';
 import { ProjectToolbar } from '../components/toolbar/project-toolbar';
 import { StartReadiness } from '../components/start-readiness';
@@ -57,6 +57,12 @@ export function ProjectScreenFrame({ screen, editor, children, verificationStatu
         verificationStatus={verificationStatus}
       />
       {!editor.editing && <StartReadiness projectId={project.id} />}
+      {/* Why the fields below are off (issue 39.2): one line for the whole read-only form. */}
+      {!editor.editing && (
+        <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }} data-testid="read-only-reason">
+          {editBlockedReason(project.status, screen.kind === 'acproject') ?? DISABLED_REASONS.pressEdit}
+        </Typography.Paragraph>
+      )}
       <Form form={editor.form} layout="vertical" validateTrigger={VALIDATE_ON} data-testid="project-form" style={{ marginTop: 16 }} onValuesChange={editor.markChanged}>
         {children}
       </Form>

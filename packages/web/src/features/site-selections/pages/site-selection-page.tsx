@@ -1,13 +1,14 @@
 import { useMemo, useState } from 'react';
-import { App, Button, Checkbox, Flex, Form, InputNumber, Radio, Result, Space } from 'antd';
+import { App, Checkbox, Flex, Form, InputNumber, Radio, Result, Space } from 'antd';
 import { SaveOutlined } from '@ant-design/icons';
 import { useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import {
-  PathIdSchema, SITE_SELECTION_MESSAGES, SITE_SELECTION_TYPE_LABELS, SITE_SELECTION_TYPES, SELECTED_PLATFORM_PROB,
+  DISABLED_REASONS, PathIdSchema, SITE_SELECTION_MESSAGES, SITE_SELECTION_TYPE_LABELS, SITE_SELECTION_TYPES, SELECTED_PLATFORM_PROB,
   type SiteSelectionResponse, type SiteSelectionType,
 } from '@linkloom/shared';
 import { PageHeader } from '@/components/page-header';
+import { ExplainedButton } from '@/components/disabled-reason';
 import { SiteGrid } from '@/components/site-grid';
 import { NotFoundResult } from '@/components/not-found-result';
 import { isNotFound } from '@/lib/http-error';
@@ -113,9 +114,12 @@ function SiteSelectionScreen({ id }: { id: number }) {
         loading={query.isLoading}
         breadcrumbs={[{ title: 'Site Selections', to: '/site-selections' }, { title: name }]}
         extra={(
-          <Button type="primary" icon={<SaveOutlined />} loading={save.isPending} disabled={!draft} onClick={() => void handleSave().catch(() => undefined)} data-testid="save-changes">
+          <ExplainedButton
+            type="primary" icon={<SaveOutlined />} loading={save.isPending} disabledReason={draft ? null : DISABLED_REASONS.stillLoading}
+            onClick={() => void handleSave().catch(() => undefined)} data-testid="save-changes"
+          >
             Save Changes
-          </Button>
+          </ExplainedButton>
         )}
       />
       {draft && (
@@ -123,14 +127,15 @@ function SiteSelectionScreen({ id }: { id: number }) {
           <Form layout="inline" style={{ marginBottom: 16, rowGap: 8 }} data-testid="selection-form">
             <Form.Item label="Select By" required>
               <Radio.Group
+                aria-label="Select By"
                 value={draft.siteSelectionType}
                 onChange={(event) => change({ siteSelectionType: event.target.value as SiteSelectionType })}
                 optionType="button"
                 options={SITE_SELECTION_TYPES.map((type) => ({ value: type, label: <span data-testid={`select-by-${type}`}>{SITE_SELECTION_TYPE_LABELS[type]}</span> }))}
               />
             </Form.Item>
-            <Form.Item label="Min DA">
-              <InputNumber<number> min={0} max={100} precision={0} value={draft.minPR} onChange={(value) => change({ minPR: value ?? 0 })} style={{ width: 90 }} data-testid="filter-min-pr" />
+            <Form.Item label="Min DA" htmlFor="filter-min-pr">
+              <InputNumber<number> id="filter-min-pr" min={0} max={100} precision={0} value={draft.minPR} onChange={(value) => change({ minPR: value ?? 0 })} style={{ width: 90 }} data-testid="filter-min-pr" />
             </Form.Item>
             <Form.Item>
               <Space>

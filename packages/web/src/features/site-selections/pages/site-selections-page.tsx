@@ -1,7 +1,7 @@
 import { useState, type Key } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert, Button, type TableColumnsType } from 'antd';
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   CreateSiteSelectionBodySchema, SITE_SELECTION_MESSAGES, SITE_SELECTION_NAME_DISPLAY_MAX, SITE_SELECTION_TYPE_LABELS, type SiteSelectionSummary,
 } from '@linkloom/shared';
@@ -13,6 +13,7 @@ import { useConfirm } from '@/components/confirm-delete';
 import { useLiveInvalidate } from '@/lib/use-live-invalidate';
 import { siteSelectionKeys } from '../api/site-selection-keys';
 import { useCreateSiteSelection, useDeleteSiteSelections, useRenameSiteSelection, useSiteSelections } from '../api/site-selections-api';
+import { DeleteSelectedButton } from '@/components/delete-selected-button';
 
 /** The site selection list (/site-selections, spec 2 §2): ID (newest first), rename, name linking to the editor. */
 export function SiteSelectionsPage() {
@@ -62,12 +63,7 @@ export function SiteSelectionsPage() {
           left: (
             <>
               <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)} data-testid="add-site-selection">Add</Button>
-              <Button
-                danger icon={<DeleteOutlined />} disabled={selectedKeys.length === 0} loading={deleteSelections.isPending}
-                onClick={() => void handleDelete()} data-testid="delete-site-selections"
-              >
-                Delete
-              </Button>
+              <DeleteSelectedButton selected={selectedKeys.length} loading={deleteSelections.isPending} onClick={() => void handleDelete()} testId="delete-site-selections" />
             </>
           ),
         }}

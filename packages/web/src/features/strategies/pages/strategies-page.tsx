@@ -1,7 +1,7 @@
 import { useState, type Key } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert, Button, Space, Tag, type TableColumnsType } from 'antd';
-import { CopyOutlined, DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { CopyOutlined, DownloadOutlined, EditOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { STRATEGY_MESSAGES, StrategyCreateSchema, strategyCopyName, type StrategySummary } from '@linkloom/shared';
 import { CellGroup } from '@/components/cell-group';
 import { DataTable } from '@/components/data-table';
@@ -17,6 +17,7 @@ import { strategyKeys } from '../api/strategy-keys';
 import { useStrategiesLive } from '../api/use-strategies-live';
 import { ImportDiagramsDialog } from '../components/import-diagrams-dialog';
 import { StrategyPreview } from '../components/strategy-preview';
+import { DeleteSelectedButton } from '@/components/delete-selected-button';
 
 const isCustom = (row: StrategySummary) => row.type === 'CUSTOM';
 
@@ -97,12 +98,7 @@ export function StrategiesPage() {
             <>
               <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)} data-testid="add-strategy">Add</Button>
               <Button icon={<UploadOutlined />} onClick={() => setImporting(true)} data-testid="upload-strategies">Upload Diagrams</Button>
-              <Button
-                danger icon={<DeleteOutlined />} disabled={selectedKeys.length === 0} loading={deleteStrategies.isPending}
-                onClick={() => void handleDelete()} data-testid="delete-strategies"
-              >
-                Delete
-              </Button>
+              <DeleteSelectedButton selected={selectedKeys.length} loading={deleteStrategies.isPending} onClick={() => void handleDelete()} testId="delete-strategies" />
             </>
           ),
         }}

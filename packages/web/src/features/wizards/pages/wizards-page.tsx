@@ -1,6 +1,6 @@
 import { useState, type Key } from 'react';
 import { Alert, Button, Space, type TableColumnsType } from 'antd';
-import { CopyOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { CopyOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { WIZARD_MESSAGES, WizardRenameSchema, wizardCopyName, type WizardSummary } from '@linkloom/shared';
 import { DataTable } from '@/components/data-table';
@@ -11,6 +11,7 @@ import { useLiveInvalidate } from '@/lib/use-live-invalidate';
 import { wizardKeys } from '../api/wizard-keys';
 import { useDeleteWizards, useDuplicateWizard, useRenameWizard, useWizards } from '../api/wizards-api';
 import { NewWizardDialog } from '../components/new-wizard-dialog';
+import { DeleteSelectedButton } from '@/components/delete-selected-button';
 
 /** The wizard list (/xwizards, spec 2 §2): ID (newest first), Name linking to the wizard, Rename and Duplicate. */
 export function WizardsPage() {
@@ -64,12 +65,7 @@ export function WizardsPage() {
           left: (
             <>
               <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)} data-testid="add-wizard">Add</Button>
-              <Button
-                danger icon={<DeleteOutlined />} disabled={selectedKeys.length === 0} loading={deleteWizards.isPending}
-                onClick={() => void handleDelete()} data-testid="delete-wizards"
-              >
-                Delete
-              </Button>
+              <DeleteSelectedButton selected={selectedKeys.length} loading={deleteWizards.isPending} onClick={() => void handleDelete()} testId="delete-wizards" />
             </>
           ),
         }}

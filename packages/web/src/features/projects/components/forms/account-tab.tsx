@@ -1,6 +1,7 @@
-import { Button, Col, Form, Input, Row, Select } from 'antd';
+import { Col, Form, Input, Row, Select } from 'antd';
 import { ThunderboltOutlined } from '@ant-design/icons';
-import type { RandomInfo } from '@linkloom/shared';
+import { DISABLED_REASONS, type RandomInfo } from '@linkloom/shared';
+import { ExplainedButton } from '@/components/disabled-reason';
 import { accountRule } from '../../lib/project-rules';
 import { namedCountOptions, type NamedCount } from './field-options';
 import { useRandomInfo } from './use-random-info';
@@ -70,9 +71,12 @@ export function AccountTab(props: { editing: boolean; profiles: NamedCount[]; ca
           </Form.Item>
         </Col>
       </Row>
-      <Button icon={<ThunderboltOutlined aria-hidden />} disabled={disabled} loading={randomInfo.isPending} onClick={() => void handleGenerate()}>
+      <ExplainedButton
+        icon={<ThunderboltOutlined aria-hidden />} disabledReason={disabled ? DISABLED_REASONS.pressEdit : null}
+        loading={randomInfo.isPending} onClick={() => void handleGenerate()}
+      >
         Generate
-      </Button>
+      </ExplainedButton>
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { Alert, Checkbox, Col, Form, Input, InputNumber, Radio, Row, Select, Switch, Typography } from 'antd';
-import { EMAIL_PROTOCOLS, EMAIL_SOURCES, MAILBOX_FAILURES, type EmailSettings, type EmailSource } from '@linkloom/shared';
+import { DISABLED_REASONS, EMAIL_PROTOCOLS, EMAIL_SOURCES, MAILBOX_FAILURES, type EmailSettings, type EmailSource } from '@linkloom/shared';
 import { MailboxActions, type MailboxFields } from '@/components/mailbox-actions/mailbox-actions';
 import { emailRule } from '../../lib/project-rules';
 import { pairOptions } from './field-options';
@@ -53,7 +53,7 @@ export function EmailTab(props: { editing: boolean }) {
 
       {source === 'MANUAL' ? (
         <>
-          <MailboxActions failures={MAILBOX_FAILURES.project} onFill={fill} current={mailbox} disabled={disabled} />
+          <MailboxActions failures={MAILBOX_FAILURES.project} onFill={fill} current={mailbox} disabledReason={disabled ? DISABLED_REASONS.pressEdit : null} />
           <Row gutter={16}>
             <Col xs={24} md={12}>
               <Form.Item name={info('emailServer')} label="Server address" rules={rules('emailServer')} dependencies={sourceDependency} required>

@@ -1,5 +1,7 @@
-import { Button, Form, Select, Space, type FormRule } from 'antd';
+import { Form, Select, Space, type FormRule } from 'antd';
 import { ExportOutlined } from '@ant-design/icons';
+import { DISABLED_REASONS } from '@linkloom/shared';
+import { ExplainedButton } from '@/components/disabled-reason';
 import { controlId, namedCountOptions, type NamedCount } from './field-options';
 
 /** Props of {@link SelectWithView}. */
@@ -40,15 +42,15 @@ export function SelectWithView(props: SelectWithViewProps) {
             style={{ flex: 1, minWidth: 0 }}
           />
         </Form.Item>
-        <Button
+        <ExplainedButton
           href={`#${viewRoute(chosen ? selected : 0)}`}
           target="_blank"
           rel="noopener noreferrer"
-          disabled={!chosen}
+          disabledReason={chosen ? null : DISABLED_REASONS.chooseToView}
           icon={<ExportOutlined aria-hidden />}
         >
           View
-        </Button>
+        </ExplainedButton>
       </Space.Compact>
     </Form.Item>
   );

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Button, Space, Tooltip, type TableColumnsType } from 'antd';
+import { Space, type TableColumnsType } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { offerableLinkSets } from '@linkloom/shared';
+import { DISABLED_REASONS, offerableLinkSets } from '@linkloom/shared';
 import { DataTable } from '@/components/data-table';
+import { ExplainedButton } from '@/components/disabled-reason';
 import type { NamedCount } from '../forms/field-options';
 import { LinkSetProfileDialog } from './link-set-profile-dialog';
 import { profileName, type LinkSetProfileValue } from './link-set-profile-value';
@@ -43,6 +44,8 @@ export function LinkSetProfilesField(props: LinkSetProfilesFieldProps) {
   const edited = editedIndex === null ? undefined : value[editedIndex];
   const offered = offerableLinkSets(linkSets, value, edited?.linkSetId);
   const canAdd = offerableLinkSets(linkSets, value).length > 0;
+  const editWhy = editing ? null : DISABLED_REASONS.pressEdit;
+  const addWhy = editWhy ?? (canAdd ? null : linkSets.length > 0 ? DISABLED_REASONS.allLinkSetsUsed : DISABLED_REASONS.noLinkSets);
 
   const handleSubmit = (profile: LinkSetProfileValue) => {
     onChange?.(editedIndex === null ? [...value, profile] : value.map((current, index) => (index === editedIndex ? profile : current)));
@@ -60,27 +63,27 @@ export function LinkSetProfilesField(props: LinkSetProfilesFieldProps) {
       width: 200,
       render: (_, row) => (
         <Space size={0}>
-          <Button
-            type="link" icon={<EditOutlined aria-hidden />} disabled={!editing} aria-label="Edit link set"
+          <ExplainedButton
+            type="link" icon={<EditOutlined aria-hidden />} disabledReason={editWhy} aria-label="Edit link set"
             onClick={() => setDialog({ open: true, index: row.index })}
           >
             Edit
-          </Button>
-          <Button
-            type="link" danger icon={<DeleteOutlined aria-hidden />} disabled={!editing} aria-label="Delete link set"
+          </ExplainedButton>
+          <ExplainedButton
+            type="link" danger icon={<DeleteOutlined aria-hidden />} disabledReason={editWhy} aria-label="Delete link set"
             onClick={() => handleDelete(row.index)}
           >
             Delete
-          </Button>
+          </ExplainedButton>
         </Space>
       ),
     },
   ];
 
   const addButton = (
-    <Button icon={<PlusOutlined aria-hidden />} disabled={!editing || !canAdd} onClick={() => setDialog({ open: true, index: null })}>
+    <ExplainedButton icon={<PlusOutlined aria-hidden />} disabledReason={addWhy} onClick={() => setDialog({ open: true, index: null })}>
       Add link set
-    </Button>
+    </ExplainedButton>
   );
 
   return (
@@ -93,9 +96,7 @@ export function LinkSetProfilesField(props: LinkSetProfilesFieldProps) {
         emptyText="No input link sets yet"
         testId="link-set-profiles"
         toolbar={{
-          left: editing && !canAdd && linkSets.length > 0
-            ? <Tooltip title="Every link set of the campaign is already used">{addButton}</Tooltip>
-            : addButton,
+          left: addButton,
         }}
       />
       <LinkSetProfileDialog

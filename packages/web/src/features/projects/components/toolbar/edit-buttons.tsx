@@ -1,13 +1,14 @@
 import { useEffect, useRef } from 'react';
 import { Button, Space, Typography } from 'antd';
+import { ExplainedButton } from '@/components/disabled-reason';
 import { EditOutlined, SaveOutlined } from '@ant-design/icons';
 
 /** Props of {@link EditButtons}. */
 export interface EditButtonsProps {
   editing: boolean;
   saving: boolean;
-  /** False while the project runs (spec 1 §4): no entering edit mode, no saving. */
-  allowed: boolean;
+  /** Why there is no entering edit mode and no saving (the project runs, spec 1 §4); null when allowed. */
+  lockedReason: string | null;
   dirty?: boolean;
   onEdit: () => void;
   onSave: () => void;
@@ -23,7 +24,8 @@ function isSaveShortcut(event: KeyboardEvent): boolean {
  * Edit, or Save and Cancel while editing (spec 1 §2, §4). While editing, Ctrl/Cmd+S saves
  * instead of the browser's "save page".
  */
-export function EditButtons({ editing, saving, allowed, dirty, onEdit, onSave, onCancel }: EditButtonsProps) {
+export function EditButtons({ editing, saving, lockedReason, dirty, onEdit, onSave, onCancel }: EditButtonsProps) {
+  const allowed = lockedReason === null;
   // The latest state for the key handler, so it is registered once per edit session.
   const latest = useRef({ saving, allowed, onSave });
   useEffect(() => {
@@ -44,17 +46,17 @@ export function EditButtons({ editing, saving, allowed, dirty, onEdit, onSave, o
 
   if (!editing) {
     return (
-      <Button icon={<EditOutlined aria-hidden />} disabled={!allowed} onClick={onEdit}>
+      <ExplainedButton icon={<EditOutlined aria-hidden />} disabledReason={lockedReason} onClick={onEdit}>
         Edit
-      </Button>
+      </ExplainedButton>
     );
   }
   return (
     <Space size={8}>
       {dirty && <Typography.Text type="secondary" data-testid="unsaved-changes">Unsaved changes</Typography.Text>}
-      <Button type="primary" icon={<SaveOutlined aria-hidden />} loading={saving} disabled={!allowed} onClick={onSave} title="Save (Ctrl+S)">
+      <ExplainedButton type="primary" icon={<SaveOutlined aria-hidden />} loading={saving} disabledReason={lockedReason} onClick={onSave} title="Save (Ctrl+S)">
         Save
-      </Button>
+      </ExplainedButton>
       <Button disabled={saving} onClick={onCancel}>
         Cancel
       </Button>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button, Popover, Space } from 'antd';
+import { ExplainedButton } from '@/components/disabled-reason';
 import {
   runNowButton, startStopButton, verifyButton, waitingParentsText, type ButtonState, type ProjectAction, type ProjectSchedule, type ProjectSibling,
 } from '@linkloom/shared';
@@ -36,7 +37,7 @@ export function LifecycleButtons({ projectId, status, editing, accountCreation, 
     if (await confirmRunNow(waitingParentsText(schedule, projectId, siblings))) action.mutate('runNow');
   };
   const help = startStop.popover
-    ? <ScheduledStartHelp disabled={runNow.action === null || running !== null} onRunNow={() => void handleRunNow()} />
+    ? <ScheduledStartHelp disabledReason={runNow.action === null ? runNow.reason : null} busy={running !== null} onRunNow={() => void handleRunNow()} />
     : undefined;
   return (
     <Space size={8}>
@@ -65,7 +66,7 @@ interface ActionButtonProps {
 }
 
 function ActionButton({ state, pending, busy, onAction, testId, primary = false, popoverContent }: ActionButtonProps) {
-  const { label, action, popover } = state;
+  const { label, action, popover, reason } = state;
   const stopping = label.startsWith('Stop');
   const type = primary && !stopping ? 'primary' : 'default';
   if (popover) {
@@ -78,15 +79,16 @@ function ActionButton({ state, pending, busy, onAction, testId, primary = false,
   }
   const loading = action !== null && pending === action;
   return (
-    <Button
+    <ExplainedButton
       type={type}
       danger={stopping}
+      disabledReason={action === null ? reason ?? null : null}
       disabled={action === null || (busy && !loading)}
       loading={loading}
       onClick={() => action && onAction(action)}
       data-testid={testId}
     >
       {label}
-    </Button>
+    </ExplainedButton>
   );
 }

@@ -1,5 +1,5 @@
 import { Flex, Space, Typography } from 'antd';
-import { canEdit, type ProjectKind, type ProjectRow, type ProjectSibling } from '@linkloom/shared';
+import { PROJECT_LIFECYCLE_MESSAGES, editBlockedReason, type ProjectKind, type ProjectRow, type ProjectSibling } from '@linkloom/shared';
 import { ViewErrorButton } from '@/components/error-list-dialog';
 import { EditButtons } from './edit-buttons';
 import { LifecycleButtons } from './lifecycle-buttons';
@@ -51,12 +51,12 @@ export function ProjectToolbar(p: ProjectToolbarProps) {
         <RunLogButton projectId={project.id} />
         {/* Projects that publish posts: their links re-checked at once (issue 36). */}
         {(kind === 'postingproject' || kind === 'privateproject') && (
-          <CheckNowButton scope={{ projectId: project.id }} label="Check links now" testId="check-now-project" disabled={editing} />
+          <CheckNowButton scope={{ projectId: project.id }} label="Check links now" testId="check-now-project" disabledReason={editing ? PROJECT_LIFECYCLE_MESSAGES.whileEditing : null} />
         )}
         <EditButtons
           editing={editing}
           saving={p.saving}
-          allowed={canEdit(project.status, accountCreation)}
+          lockedReason={editBlockedReason(project.status, accountCreation)}
           dirty={p.dirty}
           onEdit={p.onEdit}
           onSave={p.onSave}
@@ -70,7 +70,7 @@ export function ProjectToolbar(p: ProjectToolbarProps) {
           project={project}
           kind={kind}
           siblings={p.siblings}
-          disabled={editing}
+          disabledReason={editing ? PROJECT_LIFECYCLE_MESSAGES.whileEditing : null}
           beforeSchedule={p.beforeSchedule}
         />
       </Space>

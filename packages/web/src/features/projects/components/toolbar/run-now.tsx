@@ -1,4 +1,5 @@
-import { Button, Space, Typography } from 'antd';
+import { Space, Typography } from 'antd';
+import { ExplainedButton } from '@/components/disabled-reason';
 import { ThunderboltOutlined } from '@ant-design/icons';
 import { PROJECT_LIFECYCLE_MESSAGES, type ButtonState } from '@linkloom/shared';
 
@@ -10,27 +11,31 @@ export interface RunNowButtonProps {
   onRunNow: () => void;
 }
 
-/** Run now (issue 35): a scheduled project starts at once and keeps its schedule. Disabled with the reason as its title. */
+/** Run now (issue 35): a scheduled project starts at once and keeps its schedule. Disabled with the reason as its tooltip. */
 export function RunNowButton({ state, loading, busy, onRunNow }: RunNowButtonProps) {
   return (
-    <Button
-      icon={<ThunderboltOutlined aria-hidden />} loading={loading} disabled={state.action === null || (busy && !loading)}
-      title={state.reason ?? PROJECT_LIFECYCLE_MESSAGES.runNowInstead} onClick={onRunNow} data-testid="run-now"
+    <ExplainedButton
+      icon={<ThunderboltOutlined aria-hidden />} loading={loading} disabled={busy && !loading}
+      disabledReason={state.action === null ? state.reason : null}
+      title={state.action === null ? undefined : PROJECT_LIFECYCLE_MESSAGES.runNowInstead} onClick={onRunNow} data-testid="run-now"
     >
       {state.label}
-    </Button>
+    </ExplainedButton>
   );
 }
 
 /** The Start popover of a scheduled project: the spec's refusal, then the way out. */
-export function ScheduledStartHelp({ onRunNow, disabled }: { onRunNow: () => void; disabled: boolean }) {
+export function ScheduledStartHelp({ onRunNow, disabledReason, busy }: { onRunNow: () => void; disabledReason: string | null; busy: boolean }) {
   return (
     <Space direction="vertical" size={8} style={{ maxWidth: 320 }} data-testid="start-scheduled-help">
       <Typography.Text>{PROJECT_LIFECYCLE_MESSAGES.scheduled}</Typography.Text>
       <Typography.Text type="secondary">{PROJECT_LIFECYCLE_MESSAGES.runNowInstead}</Typography.Text>
-      <Button size="small" type="primary" icon={<ThunderboltOutlined aria-hidden />} disabled={disabled} onClick={onRunNow} data-testid="start-popover-run-now">
+      <ExplainedButton
+        size="small" type="primary" icon={<ThunderboltOutlined aria-hidden />} disabledReason={disabledReason} disabled={busy}
+        onClick={onRunNow} data-testid="start-popover-run-now"
+      >
         {PROJECT_LIFECYCLE_MESSAGES.runNowLabel}
-      </Button>
+      </ExplainedButton>
     </Space>
   );
 }

@@ -1,8 +1,9 @@
 import { Suspense, lazy, useState } from 'react';
-import { Button, Dropdown, type MenuProps } from 'antd';
+import { Dropdown, type MenuProps } from 'antd';
 import { CalendarOutlined, DownOutlined } from '@ant-design/icons';
 import { SCHEDULE_MESSAGES, isRunning, type ProjectKind, type ProjectRow, type ProjectSibling } from '@linkloom/shared';
 import { useConfirm } from '@/components/confirm-delete';
+import { ExplainedButton } from '@/components/disabled-reason';
 import { useScheduleAction } from '../../api/schedule-api';
 
 // The dialog brings the date and time pickers: loaded on first use, outside the app's main chunk.
@@ -13,8 +14,8 @@ export interface ScheduleMenuProps {
   project: ProjectRow;
   kind: ProjectKind;
   siblings: ProjectSibling[];
-  /** Editing: nothing to schedule now (a running project's schedule may be edited, issue 35). */
-  disabled: boolean;
+  /** Why the menu is off (editing: nothing to schedule now; a running project's schedule may be edited, issue 35); null when on. */
+  disabledReason: string | null;
   /** Checks the screen first (valid tabs, a ticked site); false keeps the dialog closed. */
   beforeSchedule?: () => boolean | Promise<boolean>;
 }
@@ -24,7 +25,7 @@ export interface ScheduleMenuProps {
  * Delete Schedule (after a confirmation) and Reset Schedule. While the project runs (issue 35) its
  * schedule can still be edited or deleted — the run's next posts follow the change — but not reset.
  */
-export function ScheduleMenu({ project, kind, siblings, disabled, beforeSchedule }: ScheduleMenuProps) {
+export function ScheduleMenu({ project, kind, siblings, disabledReason, beforeSchedule }: ScheduleMenuProps) {
   const [dialogOpen, setDialogOpen] = useState(false);
   // Mounted from the first opening on, so closing keeps its animation.
   const [dialogUsed, setDialogUsed] = useState(false);
@@ -71,10 +72,10 @@ export function ScheduleMenu({ project, kind, siblings, disabled, beforeSchedule
 
   return (
     <>
-      <Dropdown menu={{ items, onClick: handleClick }} trigger={['click']} disabled={disabled} placement="bottomRight">
-        <Button icon={<CalendarOutlined aria-hidden />} loading={checking || scheduleAction.isPending} disabled={disabled} data-testid="schedule-menu">
+      <Dropdown menu={{ items, onClick: handleClick }} trigger={['click']} disabled={disabledReason !== null} placement="bottomRight">
+        <ExplainedButton icon={<CalendarOutlined aria-hidden />} loading={checking || scheduleAction.isPending} disabledReason={disabledReason} data-testid="schedule-menu">
           Schedule <DownOutlined aria-hidden />
-        </Button>
+        </ExplainedButton>
       </Dropdown>
       {dialogUsed && (
         <Suspense fallback={null}>

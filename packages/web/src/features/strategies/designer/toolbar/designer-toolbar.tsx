@@ -3,7 +3,8 @@ import {
   ApartmentOutlined, ClearOutlined, CompressOutlined, DownloadOutlined, ExpandOutlined, ExportOutlined, QuestionCircleOutlined,
   RedoOutlined, UndoOutlined, ZoomInOutlined, ZoomOutOutlined,
 } from '@ant-design/icons';
-import { DIAGRAM_EDITOR } from '@linkloom/shared';
+import { DIAGRAM_EDITOR, DISABLED_REASONS } from '@linkloom/shared';
+import { ExplainedButton } from '@/components/disabled-reason';
 
 export type DesignerTheme = (typeof DIAGRAM_EDITOR.themes)[number];
 
@@ -45,10 +46,13 @@ export function DesignerToolbar(props: DesignerToolbarProps) {
     <Flex className="ll-toolbar" gap={4} wrap align="center" data-testid="designer-toolbar">
       {!viewOnly && (
         <>
-          <Tooltip title={props.undoLabel === null ? 'Undo' : `Undo: ${props.undoLabel}`}>
-            <Button icon={<UndoOutlined />} disabled={!props.canUndo} onClick={props.onUndo} aria-label="Undo" data-testid="undo" />
-          </Tooltip>
-          <Tooltip title="Redo"><Button icon={<RedoOutlined />} disabled={!props.canRedo} onClick={props.onRedo} aria-label="Redo" data-testid="redo" /></Tooltip>
+          <ExplainedButton
+            icon={<UndoOutlined />} disabledReason={props.canUndo ? null : DISABLED_REASONS.nothingToUndo} onClick={props.onUndo} aria-label="Undo" data-testid="undo"
+            tooltip={props.undoLabel === null ? 'Undo' : `Undo: ${props.undoLabel}`}
+          />
+          <ExplainedButton
+            icon={<RedoOutlined />} disabledReason={props.canRedo ? null : DISABLED_REASONS.nothingToRedo} onClick={props.onRedo} aria-label="Redo" data-testid="redo" tooltip="Redo"
+          />
           <Tooltip title="Clear: remove everything but the Money Site">
             <Button icon={<ClearOutlined />} onClick={props.onClear} aria-label="Clear" data-testid="clear" />
           </Tooltip>
@@ -61,17 +65,19 @@ export function DesignerToolbar(props: DesignerToolbarProps) {
       <Button icon={<ExportOutlined />} onClick={() => props.onExport('svg')} data-testid="export-svg">SVG</Button>
       <Button icon={<ExportOutlined />} onClick={() => props.onExport('png')} data-testid="export-png">PNG</Button>
       <Tooltip title="Zoom to fit"><Button icon={<CompressOutlined />} onClick={props.onFit} aria-label="Zoom to fit" data-testid="zoom-fit" /></Tooltip>
-      <Tooltip title="Zoom out">
-        <Button icon={<ZoomOutOutlined />} onClick={() => props.onZoom(round(zoom - step))} disabled={zoom <= DIAGRAM_EDITOR.zoomMin} aria-label="Zoom out" data-testid="zoom-out" />
-      </Tooltip>
+      <ExplainedButton
+        icon={<ZoomOutOutlined />} onClick={() => props.onZoom(round(zoom - step))} aria-label="Zoom out" data-testid="zoom-out" tooltip="Zoom out"
+        disabledReason={zoom <= DIAGRAM_EDITOR.zoomMin ? DISABLED_REASONS.zoomedOutFully : null}
+      />
       <Slider
         style={{ width: 120, margin: '0 8px' }} min={DIAGRAM_EDITOR.zoomMin} max={DIAGRAM_EDITOR.zoomMax} step={step}
         value={round(zoom)} onChange={(value) => props.onZoom(value)} tooltip={{ formatter: (value) => `${Math.round((value ?? 1) * 100)}%` }}
         data-testid="zoom-slider"
       />
-      <Tooltip title="Zoom in">
-        <Button icon={<ZoomInOutlined />} onClick={() => props.onZoom(round(zoom + step))} disabled={zoom >= DIAGRAM_EDITOR.zoomMax} aria-label="Zoom in" data-testid="zoom-in" />
-      </Tooltip>
+      <ExplainedButton
+        icon={<ZoomInOutlined />} onClick={() => props.onZoom(round(zoom + step))} aria-label="Zoom in" data-testid="zoom-in" tooltip="Zoom in"
+        disabledReason={zoom >= DIAGRAM_EDITOR.zoomMax ? DISABLED_REASONS.zoomedInFully : null}
+      />
       <Tooltip title="Fullscreen"><Button icon={<ExpandOutlined />} onClick={props.onFullscreen} aria-label="Fullscreen" data-testid="fullscreen" /></Tooltip>
       <Divider orientation="vertical" />
       <Button icon={<DownloadOutlined />} onClick={props.onDownload} data-testid="download-diagram">Download Diagram</Button>

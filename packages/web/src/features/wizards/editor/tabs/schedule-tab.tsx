@@ -27,6 +27,7 @@ export function ScheduleTab() {
     <TabForm>
       <Form.Item label="Start">
         <Radio.Group
+          aria-label="Start"
           value={wizard.startNow} data-testid="schedule-start-mode" onChange={(event) => handleStart(event.target.value as boolean)}
           options={[
             { value: true, label: <span data-testid="schedule-start-now">Start now</span> },

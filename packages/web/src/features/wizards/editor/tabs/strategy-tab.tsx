@@ -55,8 +55,8 @@ export function StrategyTab() {
 
   return (
     <TabForm>
-      <Form.Item label="Strategy" required>
-        <StrategySelect strategies={list.data?.strategies ?? []} value={wizard.strategy?.id} onChange={change} />
+      <Form.Item label="Strategy" htmlFor="wizard-strategy" required>
+        <StrategySelect id="wizard-strategy" strategies={list.data?.strategies ?? []} value={wizard.strategy?.id} onChange={change} />
       </Form.Item>
       {wizard.strategy?.description
         // Stored descriptions are sanitised on the server too; sanitising here keeps an old row harmless.

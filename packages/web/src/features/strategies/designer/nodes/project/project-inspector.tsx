@@ -11,6 +11,9 @@ export interface InspectorProps {
   onProfileNameChange: (profileName: string) => void;
 }
 
+/** Ties the label to the input (issue 39.2): the inspector's form has no field names. */
+const ACCOUNT_STORE_NAME_ID = 'account-store-name-input';
+
 /**
  * The right-side inspector of a project node (every node but the Money Site becomes a project of
  * the campaign): 'Account Store Name' with the user's profile names as suggestions. The edit is
@@ -29,8 +32,9 @@ export function ProjectInspector({ node, profileNames, onProfileNameChange }: In
   return (
     <Form layout="vertical" data-testid="node-inspector">
       <Typography.Title level={5} style={{ marginTop: 0 }}>{node.data.label}</Typography.Title>
-      <Form.Item label="Account Store Name">
+      <Form.Item label="Account Store Name" htmlFor={ACCOUNT_STORE_NAME_ID}>
         <AutoComplete
+          id={ACCOUNT_STORE_NAME_ID}
           value={value}
           options={options}
           onChange={setValue}

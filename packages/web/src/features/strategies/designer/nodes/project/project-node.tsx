@@ -1,5 +1,6 @@
 import { memo, type MouseEvent } from 'react';
 import type { NodeProps } from '@xyflow/react';
+import { DISABLED_REASONS } from '@linkloom/shared';
 import type { DiagramNode } from '../../model/flow-types';
 import { useDesignerActions } from '../../designer-context';
 import { NodeFrame } from '../shared/node-frame';
@@ -25,7 +26,7 @@ export const ProjectNode = memo(function ProjectNode({ id, data, selected }: Nod
       <div className="ll-modules nodrag">
         {modules.map((module) => (
           <button
-            key={module.id} type="button" title={module.id} aria-pressed={module.checked} disabled={viewOnly}
+            key={module.id} type="button" title={viewOnly ? `${module.id}: ${DISABLED_REASONS.viewOnly}` : module.id} aria-pressed={module.checked} disabled={viewOnly}
             className={module.checked ? 'll-module ll-module-on' : 'll-module'} onClick={handleToggle(module.id)}
             data-testid={`module-${module.id}`}
           >
