@@ -1,0 +1,62 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+
+/** axe-core's browser build, read once. */
+let axeSource: string | undefined;
+function axeScript(): string {
+  axeSource ??= readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  return axeSource;
+}
+
+/** One accessibility problem axe found, as the failure lists it. */
+export interface AxeProblem {
+  rule: string;
+  impact: string;
+  help: string;
+  targets: string[];
+}
+
+/** The part of axe.run's answer read here. */
+interface AxeResults {
+  violations: { id: string; impact?: string | null; help: string; nodes: { target: unknown[] }[] }[];
+}
+
+/** The impacts a screen must not have (issue 39.2): moderate and minor ones are reported elsewhere. */
+const BLOCKING = new Set(['serious', 'critical']);
+
+/**
+ * Waits until the screen has stopped loading and moving: no lazy-chunk spinner, no request under
+ * way, no finite animation (a fading dialog or tab would give axe half-drawn colours).
+ */
+export async function waitForQuietScreen(page: Page): Promise<void> {
+  await page.getByTestId('screen-loading').waitFor({ state: 'detached' });
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => Promise.all(
+    document.getAnimations().filter((animation) => animation.effect?.getTiming().iterations !== Infinity).map((animation) => animation.finished.catch(() => undefined)),
+  ));
+}
+
+/** Runs axe-core on the whole page and answers its serious and critical violations. */
+export async function seriousAxeProblems(page: Page): Promise<AxeProblem[]> {
+  const loaded = await page.evaluate(() => 'axe' in window);
+  if (!loaded) await page.addScriptTag({ content: axeScript() });
+  return page.evaluate(async (blocking) => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } }).axe;
+    const results = await axe.run(document, { resultTypes: ['violations'] });
+    return results.violations
+      .filter((violation) => blocking.includes(violation.impact ?? ''))
+      .map((violation) => ({
+        rule: violation.id,
+        impact: violation.impact ?? '',
+        help: violation.help,
+        targets: violation.nodes.map((node) => node.target.map(String).join(' ')),
+      }));
+  }, [...BLOCKING]);
+}
+
+/** The problems as the failure message shows them: one line per rule, its help and every target. */
+export function describeAxeProblems(route: string, problems: readonly AxeProblem[]): string {
+  const lines = problems.map((problem) => `  [${problem.impact}] ${problem.rule}: ${problem.help}\n${problem.targets.map((target) => `      ${target}`).join('\n')}`);
+  return `${route}: ${problems.length} serious or critical accessibility violation(s)\n${lines.join('\n')}`;
+}
