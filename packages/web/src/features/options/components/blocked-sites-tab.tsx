@@ -39,7 +39,7 @@ export function BlockedSitesTab({ data }: OptionsTabProps) {
   return (
     <div data-testid="blocked-sites-tab">
       <DataTable<BlockedSiteRow>
-        testId="blocked-sites-table"
+        testId="blocked-sites-table" urlState={{ prefix: 'blocked' }}
         rows={data.blockedSites}
         rowKey="id"
         loading={addSites.isPending || deleteSites.isPending}

@@ -94,7 +94,7 @@ export function ProxyTab({ data }: OptionsTabProps) {
         <Input placeholder="http://www.gstatic.com/generate_204" data-testid="option-proxyJudgeUrl" />
       </Form.Item>
       <DataTable<ProxyRow>
-        testId="proxy-table"
+        testId="proxy-table" urlState={{ prefix: 'proxies' }}
         rows={data.proxies}
         rowKey={rowKey}
         loading={addProxies.isPending || deleteProxies.isPending}
