@@ -41,6 +41,7 @@ export const DISABLED_REASONS = {
   nothingToRedo: 'Nothing to redo',
   zoomedOutFully: 'Already zoomed out as far as it goes',
   zoomedInFully: 'Already zoomed in as far as it goes',
+  builtInDiagram: 'A built-in diagram cannot be deleted: clone it to make one of your own',
   /** A diagram opened view-only. */
   viewOnly: 'This diagram is view-only',
   articleUnchanged: 'Nothing to save: the article has not been changed',

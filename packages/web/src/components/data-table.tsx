@@ -7,7 +7,7 @@ import { afterNextPaint } from '@/lib/after-next-paint';
 import { measureTableLayout, rememberTableLayout, rememberedTableLayout } from './table-layout-memory';
 import { startingOrder, useFirstScreenful } from './use-first-screenful';
 import { columnId, type TableUrlOptions } from './table-view-columns';
-import { useUrlTableView } from './use-url-table-view';
+import { useUrlTableView, type UrlTableView } from './use-url-table-view';
 
 /** Resizing settles this long before the table switches between its wide and narrow layout. */
 const NARROW_RESIZE_DEBOUNCE_MS = 150;
@@ -36,6 +36,8 @@ export interface DataTableProps<T> {
   selection?: TableSelection<T>;
   /** Rows for which this gives false get a disabled checkbox. */
   rowSelectable?: (row: T) => boolean;
+  /** Why such a row's checkbox is off: its title (issue 39.2). */
+  unselectableReason?: string;
   /** Client-side page size; PAGE_SIZE (100) unless given. Ignored in server mode. */
   pageSize?: number;
   server?: ServerPaging;
@@ -123,9 +125,20 @@ function useRememberLayout(wrapper: RefObject<HTMLDivElement | null>, table: str
  * Rows carry antd's `data-row-key` attribute for tests.
  */
 export function DataTable<T extends object>(props: DataTableProps<T>) {
-  const { rows, rowKey, loading = false, selection, rowSelectable, server, scrollY, emptyText, toolbar } = props;
+  // Two components, not a condition around a hook: only a screen's list reads the address.
+  if (props.urlState && !props.server) return <DataTableInUrl {...props} urlState={props.urlState} />;
+  return <DataTableWith {...props} view={{ columns: props.columns, page: undefined, onChange: undefined }} />;
+}
+
+function DataTableInUrl<T extends object>(props: DataTableProps<T> & { urlState: true | TableUrlOptions }) {
+  const view = useUrlTableView(props.columns, props.urlState === true ? {} : props.urlState);
+  return <DataTableWith {...props} view={view} />;
+}
+
+function DataTableWith<T extends object>(props: DataTableProps<T> & { view: UrlTableView<T> }) {
+  const { view } = props;
+  const { rows, rowKey, loading = false, selection, rowSelectable, unselectableReason, server, scrollY, emptyText, toolbar } = props;
   const narrow = useViewportWidth(NARROW_RESIZE_DEBOUNCE_MS) <= MOBILE_MAX_WIDTH;
-  const view = useUrlTableView(props.columns, server ? undefined : props.urlState === true ? {} : props.urlState);
   const columns = narrow ? narrowColumns(view.columns, props.keyColumns ?? ['name']) : view.columns;
   const testId = props.testId ?? 'data-table';
   const pageSize = props.pageSize ?? PAGE_SIZE;
@@ -157,7 +170,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
     onChange: (keys, selectedRows) => selection.onChange(keys, selectedRows),
     // Server pages replace the rows; keep keys chosen on other pages.
     preserveSelectedRowKeys: server !== undefined,
-    getCheckboxProps: rowSelectable ? (row) => ({ disabled: !rowSelectable(row) }) : undefined,
+    getCheckboxProps: rowSelectable ? (row) => (rowSelectable(row) ? { disabled: false } : { disabled: true, title: unselectableReason }) : undefined,
     // The checkbox stays beside the fixed key columns on a narrow screen.
     fixed: narrow ? true : undefined,
   };

@@ -14,6 +14,7 @@ export function textColumnFilter<T>(label: string, value: string | undefined, te
     filterDropdown: ({ selectedKeys, setSelectedKeys, confirm, clearFilters }) => (
       <div style={{ padding: 8 }} onKeyDown={(event) => event.stopPropagation()}>
         <Input
+          aria-label={`Search ${label}`}
           placeholder={`Search ${label}`}
           value={String(selectedKeys[0] ?? '')}
           onChange={(event) => setSelectedKeys(event.target.value ? [event.target.value] : [])}

@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import { Handle, MarkerType, Position, type Edge, type Node, type NodeProps } from '@xyflow/react';
 import { PREMIUM_OUTLINE } from '@linkloom/shared';
+import { textOn } from '@/lib/readable-text';
 
 /** A node's posts by health (the link reports' strategy diagram). */
 export interface NodeCounts {
@@ -42,7 +43,7 @@ export const StrategyDiagramNode = memo(function StrategyDiagramNode({ data }: N
     <div
       data-testid="wizard-diagram-node" data-label={data.label} data-active={data.active}
       style={{
-        width: '100%', height: '100%', background: data.colour, color: '#fff', border: outline, borderRadius: data.moneySite ? 27 : 6,
+        width: '100%', height: '100%', background: data.colour, color: textOn(data.colour), border: outline, borderRadius: data.moneySite ? 27 : 6,
         boxShadow: data.active ? '0 0 0 4px #1677ff' : undefined, fontSize: 10, display: 'flex', flexDirection: 'column',
         alignItems: 'center', justifyContent: 'center', cursor: 'pointer', textAlign: 'center', padding: 2,
       }}

@@ -7,14 +7,14 @@ import { useAlertsLive } from '../api/use-alerts-live';
 // The list and the settings load at the first opening and stay mounted from then on (closing keeps its animation).
 const AlertsDrawer = lazy(() => import('./alerts-drawer').then((module) => ({ default: module.AlertsDrawer })));
 
-/** The unread count on the bell (a red pill, as antd's own, but one the tests can name). */
+/** The unread count on the bell (a red pill, as antd's own, but one the tests can name), in the darker red that white text reads on (contrast-theme.css). */
 function UnreadCount({ unread }: { unread: number }) {
   const { token } = theme.useToken();
   return (
     <span
       data-testid="alerts-count" data-count={unread}
       style={{
-        display: 'inline-block', minWidth: 16, height: 16, padding: '0 4px', borderRadius: 8, background: token.colorError, color: token.colorTextLightSolid,
+        display: 'inline-block', minWidth: 16, height: 16, padding: '0 4px', borderRadius: 8, background: 'var(--ant-color-error, #cf1322)', color: token.colorTextLightSolid,
         fontSize: 11, lineHeight: '16px', textAlign: 'center', boxShadow: `0 0 0 1px ${token.colorBgContainer}`,
       }}
     >

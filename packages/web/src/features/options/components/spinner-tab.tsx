@@ -55,7 +55,7 @@ function SettingField({ group, field }: { group: string; field: Field }) {
     case 'choice':
       return <Form.Item name={name} label={field.label}><Select style={{ width: 200 }} options={field.choices?.map(([value, label]) => ({ value, label }))} data-testid={testId} /></Form.Item>;
     case 'slider':
-      return <Form.Item name={name} label={field.label}><Slider min={1} max={8} style={{ maxWidth: 320 }} data-testid={testId} /></Form.Item>;
+      return <Form.Item name={name} label={field.label}><Slider ariaLabelForHandle={field.label} min={1} max={8} style={{ maxWidth: 320 }} data-testid={testId} /></Form.Item>;
     case 'secret':
       return <Form.Item name={name} label={field.label}><Input.Password data-testid={testId} /></Form.Item>;
     default:
@@ -124,12 +124,12 @@ export function SpinnerTab(_props: OptionsTabProps) {
         />
       )}
       <Flex vertical gap={8}>
-        <Input.TextArea value={text} onChange={(event) => setText(event.target.value)} autoSize={{ minRows: 3 }} data-testid="spinner-test-text" />
+        <Input.TextArea aria-label="Text to spin" value={text} onChange={(event) => setText(event.target.value)} autoSize={{ minRows: 3 }} data-testid="spinner-test-text" />
         <Space>
           <Button icon={<ExperimentOutlined />} loading={testing} onClick={() => void handleTest()} data-testid="spinner-test">Test</Button>
           {spec?.balance && <Button icon={<DollarOutlined />} loading={checking} onClick={() => void handleBalance()} data-testid="spinner-balance">Check balance</Button>}
         </Space>
-        <Input.TextArea value={result} readOnly autoSize={{ minRows: 3 }} placeholder="The spun text shows here" data-testid="spinner-test-result" />
+        <Input.TextArea aria-label="Spun text" value={result} readOnly autoSize={{ minRows: 3 }} placeholder="The spun text shows here" data-testid="spinner-test-result" />
       </Flex>
     </div>
   );

@@ -3,6 +3,7 @@ import { Typography } from 'antd';
 import { DIAGRAM_EDITOR, DIAGRAM_GROUPS } from '@linkloom/shared';
 import { ModuleCapabilityBadge, usePublishingCapabilities } from '@/components/publishing-capabilities';
 import { NODE_KINDS } from './nodes/registry';
+import { textOn } from '@/lib/readable-text';
 
 /** The drag data type a stencil item carries: the kind. */
 export const KIND_DRAG_TYPE = 'application/x-linkloom-kind';
@@ -36,7 +37,7 @@ export function Stencil({ onAdd }: { onAdd: (kind: string) => void }) {
           <div key={entry.info.kind} className="ll-stencil-row" data-testid={`stencil-row-${entry.info.kind}`}>
             <div
               className={entry.info.premium ? 'll-stencil-item ll-node-premium' : 'll-stencil-item'}
-              style={{ '--ll-kind': entry.defaults.colour } as CSSProperties}
+              style={{ '--ll-kind': entry.defaults.colour, '--ll-node-text': textOn(entry.defaults.colour) } as CSSProperties}
               draggable role="button" tabIndex={0} title={`Drag ${entry.info.label} onto the paper`}
               onDragStart={handleDragStart(entry.info.kind)} onKeyDown={handleKey(entry.info.kind)}
               data-testid={`stencil-${entry.info.kind}`}

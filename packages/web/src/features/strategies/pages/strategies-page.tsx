@@ -2,7 +2,7 @@ import { useState, type Key } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert, Button, Space, Tag, type TableColumnsType } from 'antd';
 import { CopyOutlined, DownloadOutlined, EditOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { STRATEGY_MESSAGES, StrategyCreateSchema, strategyCopyName, type StrategySummary } from '@linkloom/shared';
+import { DISABLED_REASONS, STRATEGY_MESSAGES, StrategyCreateSchema, strategyCopyName, type StrategySummary } from '@linkloom/shared';
 import { CellGroup } from '@/components/cell-group';
 import { DataTable } from '@/components/data-table';
 import { NameDialog } from '@/components/name-dialog';
@@ -91,7 +91,7 @@ export function StrategiesPage() {
         rowKey="id"
         loading={strategies.isLoading}
         selection={{ selectedKeys, onChange: (keys) => setSelectedKeys(keys) }}
-        rowSelectable={isCustom}
+        rowSelectable={isCustom} unselectableReason={DISABLED_REASONS.builtInDiagram}
         emptyText="No diagrams yet: add one, or clone a built-in diagram"
         toolbar={{
           left: (

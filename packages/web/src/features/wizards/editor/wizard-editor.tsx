@@ -312,7 +312,7 @@ export function WizardEditor({ mode, initial, sourceCampaignId }: WizardEditorPr
           activeKey={tab} onChange={(key) => setTab(key)} data-testid="wizard-tabs"
           items={WIZARD_TABS.map((key) => ({
             key,
-            label: <span data-testid={`wizard-tab-${key}`} style={failingTabs.has(key) ? { color: '#ff4d4f' } : undefined}>{TABS[key].label}</span>,
+            label: <span data-testid={`wizard-tab-${key}`} style={failingTabs.has(key) ? { color: 'var(--ant-color-error)' } : undefined}>{TABS[key].label}</span>,
             children: TABS[key].render(),
           }))}
         />

@@ -70,7 +70,7 @@ export function DesignerToolbar(props: DesignerToolbarProps) {
         disabledReason={zoom <= DIAGRAM_EDITOR.zoomMin ? DISABLED_REASONS.zoomedOutFully : null}
       />
       <Slider
-        style={{ width: 120, margin: '0 8px' }} min={DIAGRAM_EDITOR.zoomMin} max={DIAGRAM_EDITOR.zoomMax} step={step}
+        ariaLabelForHandle="Zoom" style={{ width: 120, margin: '0 8px' }} min={DIAGRAM_EDITOR.zoomMin} max={DIAGRAM_EDITOR.zoomMax} step={step}
         value={round(zoom)} onChange={(value) => props.onZoom(value)} tooltip={{ formatter: (value) => `${Math.round((value ?? 1) * 100)}%` }}
         data-testid="zoom-slider"
       />

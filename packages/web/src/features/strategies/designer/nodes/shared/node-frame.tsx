@@ -1,5 +1,6 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { Handle, Position } from '@xyflow/react';
+import { textOn } from '@/lib/readable-text';
 import { kindStyle } from './kind-style';
 
 /** Props of {@link NodeFrame}. */
@@ -22,7 +23,7 @@ export function NodeFrame({ kind, label, profileName, selected, hasParentHandle 
   const style = kindStyle(kind);
   const className = ['ll-node', style.premium ? 'll-node-premium' : '', selected ? 'll-node-selected' : ''].filter(Boolean).join(' ');
   return (
-    <div className={className} style={{ '--ll-kind': style.colour } as CSSProperties} data-testid="diagram-node" data-kind={kind} data-label={label}>
+    <div className={className} style={{ '--ll-kind': style.colour, '--ll-node-text': textOn(style.colour) } as CSSProperties} data-testid="diagram-node" data-kind={kind} data-label={label}>
       {hasParentHandle && <Handle type="target" position={Position.Top} className="ll-handle" />}
       <div className="ll-node-label" title={style.label}>{label}</div>
       {profileName !== '' && <div className="ll-node-profile" data-testid="node-profile">{profileName}</div>}
