@@ -39,6 +39,28 @@ export function useUrlTab<T extends string>(
   return [tab, openTab];
 }
 
+/** How a value sits in the address: read ignores what it cannot use, write leaves the default out. */
+export interface UrlCodec<V> {
+  read: (params: URLSearchParams) => V;
+  write: (params: URLSearchParams, value: V) => URLSearchParams;
+}
+
+/**
+ * Any other view state kept in the address through a codec (a stable module constant), e.g. the
+ * site grid's filters. Writing replaces the entry unless `replace: false` is asked for: such
+ * values change as the user types or picks, and Back should leave the screen, not undo each pick.
+ */
+export function useUrlValue<V>(codec: UrlCodec<V>): [V, (value: V, options?: UrlWriteOptions) => void] {
+  const [params, write] = useParamsWriter();
+  // One object while its own params stay the same (other params, such as the tab, may change).
+  const canonical = codec.write(new URLSearchParams(), codec.read(params)).toString();
+  const value = useMemo(() => codec.read(new URLSearchParams(canonical)), [canonical, codec]);
+  const setValue = useCallback((next: V, options?: UrlWriteOptions) => {
+    write((current) => codec.write(current, next), { replace: options?.replace ?? true });
+  }, [write, codec]);
+  return [value, setValue];
+}
+
 /** A server-paged grid's state from the address, and the table's onChange that writes it back. */
 export interface UrlGrid<F extends string, K extends string> {
   grid: GridState<F, K>;

@@ -6,7 +6,7 @@ import { rowsHaveEmail, siteGridColumns } from './site-grid-columns';
 import { SiteGridBody } from './site-grid-body';
 import { SiteGridToolbar } from './site-grid-toolbar';
 import { useDebouncedCounts } from './use-debounced-counts';
-import { useSiteGridView } from './use-site-grid-view';
+import { useLocalSiteFilter, useSiteGridView, useUrlSiteFilter, type SiteFilterState } from './use-site-grid-view';
 
 /** Props of {@link SiteGrid}. */
 export interface SiteGridProps {
@@ -33,6 +33,8 @@ export interface SiteGridProps {
    * column; none unless given. Keep it stable (useCallback): every line re-renders when it changes.
    */
   rowAction?: (row: SiteRow) => ReactNode;
+  /** Keep the selection / status / DA filters in the address (a screen's one grid; not in the wizard's tiers). */
+  urlState?: boolean;
 }
 
 /** The grid's default share of the window height, and the least it shrinks to. */
@@ -46,10 +48,23 @@ const MIN_HEIGHT_PX = 240;
  * selection; group checkboxes act on the group's visible rows.
  */
 export function SiteGrid(props: SiteGridProps): JSX.Element {
+  // Two components, not a condition around a hook: a grid outside a router (tests) never reads the address.
+  return props.urlState ? <SiteGridInUrl {...props} /> : <SiteGridOwnFilters {...props} />;
+}
+
+function SiteGridInUrl(props: SiteGridProps): JSX.Element {
+  return <SiteGridWith {...props} filters={useUrlSiteFilter()} />;
+}
+
+function SiteGridOwnFilters(props: SiteGridProps): JSX.Element {
+  return <SiteGridWith {...props} filters={useLocalSiteFilter()} />;
+}
+
+function SiteGridWith(props: SiteGridProps & { filters: SiteFilterState }): JSX.Element {
   const { sites, grouping, checked, onCheckedChange, editing, showSelectionError = false, emptyHint, loading = false, noteTitle, rowAction } = props;
   const windowHeight = useWindowFraction(DEFAULT_HEIGHT_FRACTION, MIN_HEIGHT_PX);
   const height = props.height ?? windowHeight;
-  const view = useSiteGridView(sites, grouping, checked);
+  const view = useSiteGridView(sites, grouping, checked, props.filters);
   const counts = useDebouncedCounts(sites, checked);
   const showEmail = useMemo(() => rowsHaveEmail(sites), [sites]);
   const withAction = rowAction !== undefined;
