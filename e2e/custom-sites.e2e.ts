@@ -110,11 +110,11 @@ describe('custom sites', () => {
     expect(other.pageErrors).toEqual([]);
   });
 
-  test('Start runs the platform verifier: rows and its status change live, in a second window too', async (ctx) => {
-    // A plain web page that is no platform the engine can post to.
+  test('Start runs the platform verifier: rows, their Dofollow and its status change live, in a second window too', async (ctx) => {
+    // A plain web page that is no platform the engine can post to; its outbound links are nofollow.
     const plainSite = http.createServer((_request, response) => {
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      response.end('<!doctype html><html><head><title>Plain</title></head><body><p>Just a page</p></body></html>');
+      response.end('<!doctype html><html><head><title>Plain</title></head><body><p>Just a page, see <a href="https://docs.example.com/" rel="nofollow">the docs</a></p></body></html>');
     });
     await new Promise<void>((resolve) => plainSite.listen(0, '127.0.0.1', resolve));
     ctx.onTestFinished(() => new Promise<void>((resolve) => plainSite.close(() => resolve())));
@@ -132,8 +132,11 @@ describe('custom sites', () => {
     // Every site is probed: the plain page is Unknown and FAILED with the verifier's reason, live.
     await expect.poll(() => page.getByTestId('verifier-panel').getAttribute('data-status'), { timeout: 60_000 }).toBe('DONE');
     await row.getByText('Failed').waitFor();
+    // The Dofollow column says what the verifier found on the page (issue 39 item 5: it stayed empty).
+    await expect.poll(() => row.locator('[data-column="dofollow"]').textContent()).toBe('No');
     const otherRow = other.page.getByTestId('site-grid').getByTestId('site-row').filter({ hasText: plainUrl });
     await otherRow.getByText('Failed').waitFor();
+    await expect.poll(() => otherRow.locator('[data-column="dofollow"]').textContent()).toBe('No');
     await expect.poll(() => other.page.getByTestId('verifier-panel').getAttribute('data-status')).toBe('DONE');
     await page.getByTestId('verifier-progress').getByText(/of 5 sites checked/).waitFor();
     await saveScreenshot(page, 'custom-sites-verified');

@@ -220,6 +220,42 @@ describe.each(DATABASES)('platform verifier on $kind', ({ kind, skip }) => {
     expect(done.sites.every((site) => site.checkedAt !== null && site.checkedAt >= since)).toBe(true);
   });
 
+  it.skipIf(skip)('stores what the page says about following links (issue 39 item 5): the Dofollow column and the site lists show it until links there are checked', async () => {
+    // Wiki-like pages: outbound links nofollow (as MediaWiki and DokuWiki write them by default), or followed.
+    const linksPage = await startPage((request, response) => {
+      const links = request.url === '/nofollow'
+        ? '<a class="external" rel="nofollow" href="https://docs.example.com/a">a</a> <a rel="ugc nofollow" href="https://b.example.net/">b</a>'
+        : '<a href="https://docs.example.com/a">a</a> <a href="https://b.example.net/" rel="noopener">b</a>';
+      if (request.url === '/nofollow' || request.url === '/followed') response.writeHead(200, { 'content-type': 'text/html' }).end(`<!doctype html><html><body><p>${links}</p></body></html>`);
+      else response.writeHead(404, { 'content-type': 'text/html' }).end('<p>Not found</p>');
+    });
+    pages.push(linksPage);
+    const user = await buildUser(ctx.server.database.db);
+    const agent = await signedIn(ctx.server.app, user);
+    const nofollow = await add(agent, `${linksPage.url}/nofollow`);
+    const followed = await add(agent, `${linksPage.url}/followed`, 'SocialNetwork');
+    const plain = await add(agent, staticPage.url);
+    expect([nofollow, followed, plain].map((site) => site.dofollowFound)).toEqual([null, null, null]);
+    const inbox = await liveInbox(agent, 'site_verifier');
+
+    expect(await action(agent, 'start')).toBe('CHECKING');
+    await expect.poll(async () => (await sitesOf(agent)).verifierStatus, { timeout: 30_000 }).toBe('DONE');
+    const byId = new Map((await sitesOf(agent)).sites.map((site) => [site.id, site]));
+    expect([nofollow, followed, plain].map((site) => byId.get(site.id)?.dofollowFound)).toEqual([false, true, null]);
+    // No link of the user's was checked there: the measured share is null, the finding stands.
+    expect(byId.get(followed.id)?.dofollow).toBeNull();
+    // Live: each siteChecked row carries the finding, so the grid shows it without a reload.
+    await expect.poll(() => inbox.messages.filter((m) => m.name === 'siteChecked').length).toBe(3);
+    const live = new Map(inbox.messages.filter((m) => m.name === 'siteChecked').map((m) => {
+      const site = (m.payload as { site: CustomSiteRow }).site;
+      return [site.id, site.dofollowFound];
+    }));
+    expect([live.get(nofollow.id), live.get(followed.id), live.get(plain.id)]).toEqual([false, true, null]);
+    // The site lists (project screens, site selections, the wizard) give it as the share 0 or 1.
+    const entries = SiteListResponseSchema.parse((await agent.request('GET', '/sites.json')).json()).sites.filter((entry) => entry.source === 'custom');
+    expect(new Map(entries.map((entry) => [entry.id.siteId, entry.dofollow]))).toEqual(new Map([[nofollow.id, 0], [followed.id, 1], [plain.id, null]]));
+  });
+
   it.skipIf(skip)("probes the private networks' sites too: /sites.json and /rest/sites give the platform it detected and its status", async () => {
     // A site that answers as WordPress's REST API does (its public docs: the index lists the
     // wp/v2 namespace; users/me refuses a wrong application password with 401).

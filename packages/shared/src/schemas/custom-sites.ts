@@ -87,6 +87,12 @@ export const CustomSiteRowSchema = z.object({
    * null while none was verified. Sent by GET /rest/custom_sites; absent from live messages.
    */
   dofollow: z.number().min(0).max(1).nullable().optional(),
+  /**
+   * What the verifier found on the site's page (issue 39 item 5): most outbound links followed
+   * (true) or not (false); null until verified or when the page had no outbound link to judge by.
+   * The grids show the measured share when there is one, else this.
+   */
+  dofollowFound: z.boolean().nullable().optional(),
 });
 export type CustomSiteRow = z.infer<typeof CustomSiteRowSchema>;
 

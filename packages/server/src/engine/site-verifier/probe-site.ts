@@ -23,6 +23,7 @@ import { PublishError } from '../connectors/connector';
 import type { HttpContext } from '../connectors/http';
 import { MediaWikiApiMissing, MediaWikiSession, type SiteInfo } from '../connectors/mediawiki/mediawiki-api';
 import { ProbeFailure, probeGet, type ProbeAnswer } from './probe-http';
+import { linksFollowed } from './probe-dofollow';
 import { remoteCode, sameSiteOrigin } from '../connectors/remote-summary';
 
 export type ProbedPlatform = SitePlatform;
@@ -42,6 +43,8 @@ export interface SiteProbe {
   canRegister: boolean | null;
   /** Whether the stored login works (null: no login stored, or not checked). */
   credentialsOk: boolean | null;
+  /** Whether most outbound links of the site's page are followed (null: could not tell; probe-dofollow.ts). */
+  dofollow?: boolean | null;
 }
 
 export interface ProbeOptions {
@@ -85,34 +88,41 @@ export async function probeSite(site: SiteToProbe, options: ProbeOptions): Promi
     if (home.status >= 400) return failed(`The site answers HTTP ${home.status}${home.status === 404 ? ' Not Found' : ''} at ${home.url}`);
     const type = home.headers.get('content-type') ?? '';
     const isHtml = /html/i.test(type) || /^\s*<(!doctype html|html|head|body)/i.test(home.body);
-    const hints = platformHints(home, isHtml);
-    const order: Array<'wordpress' | 'mediawiki'> = hints.mediawiki && !hints.wordpress ? ['mediawiki', 'wordpress'] : ['wordpress', 'mediawiki'];
-    for (const platform of order) {
-      // Without any hint both APIs are still asked: a site's home page may be a static front.
-      if (platform === 'wordpress') {
-        const restRoot = await findWordPressRest(root, home, ctx);
-        if (restRoot) return await checkWordPress(restRoot, site, ctx);
-        if (hints.wordpress) return await checkWordPressXmlRpc(root, site, ctx);
-      } else {
-        const wiki = await findMediaWiki(root, home, ctx);
-        if (wiki) return await checkMediaWiki(wiki, site, ctx);
-        if (hints.mediawiki) return failed('MediaWiki, but its api.php does not answer: the engine cannot post there', PLATFORM_MEDIAWIKI);
-      }
-    }
-    // The other self-hosted platforms, each asked at its own address.
-    for (const other of [probeDokuWikiSite, probeShaarliSite] as const) {
-      const found = await other(root, site, ctx, options);
-      if (found) return found;
-    }
-    const ghost = await probeGhostSite(root, site, ctx);
-    if (ghost) return ghost;
-    if (!isHtml) return failed(`The address answers with ${type.split(';')[0] || 'something that is not a web page'}, not a web site`);
-    return failed('A web page, but none of the platforms LinkLoom publishes to was found (WordPress, MediaWiki, DokuWiki, Shaarli, Ghost): the engine cannot post there');
+    const found = await probePlatform(root, home, isHtml, site, ctx, options);
+    // What the page's own links say about following links (the grids' Dofollow column).
+    return { ...found, dofollow: isHtml ? linksFollowed(home.body, home.url) : null };
   } catch (error) {
     if (options.signal?.aborted) throw options.signal.reason;
     if (error instanceof ProbeFailure || error instanceof PublishError) return failed(error.message.replace(/\.$/, ''));
     return failed(`The check failed: ${error instanceof Error ? error.message : String(error)}`);
   }
+}
+
+/** Which platform answers at the site, and whether its login works (the home page already fetched). */
+async function probePlatform(root: string, home: ProbeAnswer, isHtml: boolean, site: SiteToProbe, ctx: HttpContext, options: ProbeOptions): Promise<SiteProbe> {
+  const hints = platformHints(home, isHtml);
+  const order: Array<'wordpress' | 'mediawiki'> = hints.mediawiki && !hints.wordpress ? ['mediawiki', 'wordpress'] : ['wordpress', 'mediawiki'];
+  for (const platform of order) {
+    // Without any hint both APIs are still asked: a site's home page may be a static front.
+    if (platform === 'wordpress') {
+      const restRoot = await findWordPressRest(root, home, ctx);
+      if (restRoot) return await checkWordPress(restRoot, site, ctx);
+      if (hints.wordpress) return await checkWordPressXmlRpc(root, site, ctx);
+    } else {
+      const wiki = await findMediaWiki(root, home, ctx);
+      if (wiki) return await checkMediaWiki(wiki, site, ctx);
+      if (hints.mediawiki) return failed('MediaWiki, but its api.php does not answer: the engine cannot post there', PLATFORM_MEDIAWIKI);
+    }
+  }
+  // The other self-hosted platforms, each asked at its own address.
+  for (const other of [probeDokuWikiSite, probeShaarliSite] as const) {
+    const found = await other(root, site, ctx, options);
+    if (found) return found;
+  }
+  const ghost = await probeGhostSite(root, site, ctx);
+  if (ghost) return ghost;
+  if (!isHtml) return failed(`The address answers with ${(home.headers.get('content-type') ?? '').split(';')[0] || 'something that is not a web page'}, not a web site`);
+  return failed('A web page, but none of the platforms LinkLoom publishes to was found (WordPress, MediaWiki, DokuWiki, Shaarli, Ghost): the engine cannot post there');
 }
 
 function platformHints(home: ProbeAnswer, isHtml: boolean): { wordpress: boolean; mediawiki: boolean } {

@@ -24,7 +24,16 @@ export function presentCustomSite(row: CustomSiteRecord, dofollowShares?: Readon
     canRegister: asBoolean(row.can_register),
     credentialsOk: asBoolean(row.credentials_ok),
     checkedAt: row.checked_at === null ? null : Number(row.checked_at),
+    dofollowFound: asBoolean(row.dofollow_found),
   };
+}
+
+/**
+ * The dofollow share the site lists give: measured on the user's checked links of the host when
+ * there are some, else what the verifier found on the site's page (1 or 0), else null.
+ */
+function dofollowShare(row: Pick<CustomSiteEntryRecord, 'host' | 'dofollow_found'>, dofollowShares: ReadonlyMap<string, number>): number | null {
+  return dofollowShares.get(row.host) ?? row.dofollow_found ?? null;
 }
 
 /** Row with its password opened → the fields Export All writes (and Import All reads back). */
@@ -40,7 +49,7 @@ export function exportedFields(row: CustomSiteWithSecret): CustomSiteFields {
   };
 }
 
-/** Row → one entry of the site lists (/sites.json): DA is the user's figure, dofollow measured on its host. */
+/** Row → one entry of the site lists (/sites.json): DA is the user's figure, dofollow measured on its host or found by the verifier. */
 export function presentCustomSiteListEntry(row: CustomSiteEntryRecord, dofollowShares: ReadonlyMap<string, number>): SiteListEntry {
   return {
     id: { module: row.module, siteId: row.id },
@@ -49,7 +58,7 @@ export function presentCustomSiteListEntry(row: CustomSiteEntryRecord, dofollowS
     siteUrl: row.url,
     email: '',
     pr: row.da,
-    dofollow: dofollowShares.get(row.host) ?? null,
+    dofollow: dofollowShare(row, dofollowShares),
     status: row.status,
     premium: row.premium !== 0,
     source: 'custom',

@@ -7,7 +7,7 @@ import { secretBoxOf } from '../../platform/crypto/database-secrets';
 /** Columns every screen and list shows (no password). */
 export const CUSTOM_SITE_COLUMNS = [
   'id', 'module', 'url', 'host', 'login', 'da', 'premium', 'platform', 'status', 'reason',
-  'can_register', 'credentials_ok', 'checked_at', 'password_sealed',
+  'can_register', 'credentials_ok', 'checked_at', 'password_sealed', 'dofollow_found',
 ] as const;
 
 /** A custom site as stored (password still sealed). */
@@ -44,7 +44,7 @@ export function customSitesAfter(db: Kysely<DB>, ownerId: number, module?: strin
 }
 
 /** Columns of a site-list entry: no credentials, no verifier detail (the lists carry 20,000 sites). */
-const ENTRY_COLUMNS = ['id', 'module', 'url', 'host', 'da', 'premium', 'platform', 'status'] as const;
+const ENTRY_COLUMNS = ['id', 'module', 'url', 'host', 'da', 'premium', 'platform', 'status', 'dofollow_found'] as const;
 export type CustomSiteEntryRecord = Pick<Selectable<CustomSitesTable>, (typeof ENTRY_COLUMNS)[number]>;
 
 /** A page of the user's sites after an id without credentials (the site lists), optionally of one module or of some. */

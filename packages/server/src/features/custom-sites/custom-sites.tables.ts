@@ -21,6 +21,8 @@ export interface CustomSitesTable {
   credentials_ok: number | null;
   checked_at: number | null;
   created_at: number;
+  /** What the verifier found about following links there: 1, 0, or null (migration 0043). */
+  dofollow_found: Generated<number | null>;
 }
 
 /** The platform verifier's progress, one row per user (absent = NEW). */

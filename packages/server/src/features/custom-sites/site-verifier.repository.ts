@@ -24,6 +24,8 @@ export interface SiteCheck {
   reason: string;
   canRegister: boolean | null;
   credentialsOk: boolean | null;
+  /** Whether most outbound links of the site's page are followed; null or absent: could not tell. */
+  dofollow?: boolean | null;
 }
 
 const asInteger = (value: boolean | null): number | null => (value === null ? null : value ? 1 : 0);
@@ -108,6 +110,7 @@ export async function storeSiteCheck(db: Kysely<DB>, ownerId: number, siteId: nu
       reason: check.reason.slice(0, 2000),
       can_register: asInteger(check.canRegister),
       credentials_ok: asInteger(check.credentialsOk),
+      dofollow_found: asInteger(check.dofollow ?? null),
       checked_at: checkedAt,
     }).where('owner_id', '=', ownerId).where('id', '=', siteId).execute();
     await trx.updateTable('site_verifier_state')

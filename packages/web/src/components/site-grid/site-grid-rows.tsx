@@ -150,7 +150,7 @@ export const SiteRowLine = memo(function SiteRowLine(props: SiteRowLineProps) {
   return (
     <div role="row" aria-rowindex={index + 2} aria-level={level + 1} aria-selected={checked} data-index={index} data-testid="site-row" data-key={row.key} style={lineStyle(props)}>
       {columns.map((column) => (
-        <div key={column.key} role="gridcell" style={cellStyle(column)}>{cell(column)}</div>
+        <div key={column.key} role="gridcell" data-column={column.key} style={cellStyle(column)}>{cell(column)}</div>
       ))}
     </div>
   );

@@ -40,6 +40,7 @@ import { postPlanMigration } from './0039-post-plan';
 import { runLogMigration } from './0040-run-log';
 import { alertsMigration } from './0041-alerts';
 import { linkRepointMigration } from './0042-link-repoint';
+import { verifierDofollowMigration } from './0043-verifier-dofollow';
 import type { SecretBox } from '../../crypto/secret-box';
 
 /**
@@ -89,6 +90,7 @@ export function migrationProvider(dialect: DialectName, secrets: SecretBox): Mig
     '0040-run-log': runLogMigration(dialect),
     '0041-alerts': alertsMigration(dialect),
     '0042-link-repoint': linkRepointMigration(),
+    '0043-verifier-dofollow': verifierDofollowMigration(),
   };
   return { getMigrations: async () => migrations };
 }

@@ -24,4 +24,14 @@ describe('custom sites as site grid rows', () => {
     ]);
     expect(rows[1]).toMatchObject({ id: { module: 'SocialNetwork', siteId: 2 }, module: 'SocialNetwork', platform: 'WordPress', siteUrl: 'https://w.example.org', email: '' });
   });
+
+  it("shows what the verifier found until links posted there were checked (issue 39 item 5: the Dofollow column stayed empty)", () => {
+    const rows = customSiteGridRows([
+      site({ status: 'OK', dofollowFound: true }),
+      site({ id: 2, status: 'OK', dofollowFound: false }),
+      site({ id: 3, status: 'OK', dofollowFound: true, dofollow: 0.1 }),
+      site({ id: 4, status: 'OK', dofollowFound: null, dofollow: null }),
+    ], new Set());
+    expect(rows.map((r) => r.dofollow)).toEqual([true, false, false, null]);
+  });
 });

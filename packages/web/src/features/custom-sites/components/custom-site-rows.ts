@@ -3,7 +3,8 @@ import { CUSTOM_SITE_GRID_STATUS, isDofollowShare, siteKey, type CustomSiteRow, 
 /**
  * Custom sites as rows of the shared site grid: grouped by module, then the platform the verifier
  * found, premium sites first in their own group; status is the verification (OK a success, FAILED a failure); the last column carries
- * the verifier's reason; DA is the user's figure; dofollow is measured (most verified links followed).
+ * the verifier's reason; DA is the user's figure; dofollow is measured (most verified links followed)
+ * once links posted there were checked, until then what the verifier found on the site's page.
  */
 export function customSiteGridRows(sites: readonly CustomSiteRow[], checked: ReadonlySet<string>): SiteRow[] {
   return sites.map((site) => {
@@ -12,7 +13,7 @@ export function customSiteGridRows(sites: readonly CustomSiteRow[], checked: Rea
     const note = [site.premium ? 'Premium' : '', site.login ? `Login: ${site.login}` : '', site.reason].filter(Boolean).join(' · ');
     return {
       key, id, module: site.module, platform: site.platform, siteUrl: site.url, email: '',
-      status: CUSTOM_SITE_GRID_STATUS[site.status], pr: site.da, dofollow: isDofollowShare(site.dofollow ?? null), waitInfo: note || null, checked: checked.has(key),
+      status: CUSTOM_SITE_GRID_STATUS[site.status], pr: site.da, dofollow: isDofollowShare(site.dofollow ?? null) ?? site.dofollowFound ?? null, waitInfo: note || null, checked: checked.has(key),
       premium: site.premium,
     };
   });

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { linksFollowed, outboundLinks } from '../../src/engine/site-verifier/probe-dofollow';
+
+const PAGE = 'https://wiki.example.org/Main_Page';
+const page = (body: string, head = '') => `<!doctype html><html><head>${head}</head><body>${body}</body></html>`;
+
+describe('linksFollowed (what the verifier finds for the Dofollow column, issue 39 item 5)', () => {
+  it('counts outbound text links: a rel of nofollow, ugc or sponsored is not followed', () => {
+    const html = page([
+      '<a href="https://a.example.com/x" rel="nofollow">A</a>',
+      "<a class=urlextern href='https://b.example.com/' rel='ugc nofollow'>B</a>",
+      '<a href="https://c.example.com/" rel="sponsored noopener">C</a>',
+      '<a href="https://d.example.com/" rel="noopener">D</a>',
+    ].join(''));
+    expect(outboundLinks(html, PAGE)).toEqual({ outbound: 4, followed: 1 });
+    expect(linksFollowed(html, PAGE)).toBe(false);
+  });
+
+  it('says true when most outbound links are followed (a WordPress page)', () => {
+    const html = page('<p><a href="https://docs.example.com/guide">guide</a> and <a href="http://other.example.net/">other</a></p><a href="https://x.example/" rel="nofollow">x</a>');
+    expect(linksFollowed(html, 'https://blog.example.com/')).toBe(true);
+  });
+
+  it("leaves out the site's own links, other schemes, and links that only wrap an image (badges)", () => {
+    const html = page([
+      '<a href="/wiki/Help">Help</a>',
+      '<a href="https://www.wiki.example.org/x">own, www</a>',
+      '<a href="https://files.wiki.example.org/x">own subdomain</a>',
+      '<a href="mailto:me@example.com">mail</a>',
+      '<a href="https://www.mediawiki.org/"><img src="/powered.png" alt="Powered by MediaWiki"></a>',
+    ].join(''));
+    expect(outboundLinks(html, PAGE)).toEqual({ outbound: 0, followed: 0 });
+    expect(linksFollowed(html, PAGE)).toBeNull();
+  });
+
+  it('reads a page-wide robots nofollow as not followed', () => {
+    expect(linksFollowed(page('<a href="https://a.example.com/">A</a>', '<meta content="index, nofollow" name="robots">'), PAGE)).toBe(false);
+    expect(linksFollowed(page('<a href="https://a.example.com/">A</a>', '<meta name="robots" content="index, follow">'), PAGE)).toBe(true);
+  });
+});
