@@ -103,6 +103,7 @@ export function CustomSitesPage() {
         <ModuleCapabilityList title="Can publish:" modules={modules.map((m) => m.id)} capabilityOf={capabilityOf} data-testid="custom-sites-capabilities" />
       </div>
       <SiteGrid
+        urlState
         sites={rows}
         grouping="module-platform"
         checked={checked}

@@ -41,6 +41,7 @@ export function ProjectSitesTab({ editor, project, grouping, emptyHint }: {
   return (
     <>
       <SiteGrid
+        urlState
         sites={sites}
         grouping={grouping}
         checked={editor.checked}

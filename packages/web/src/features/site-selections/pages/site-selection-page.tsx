@@ -150,6 +150,7 @@ function SiteSelectionScreen({ id }: { id: number }) {
               ? <PlatformGrid platforms={data?.platforms ?? []} checked={draft.platforms} onCheckedChange={(platforms) => change({ platforms })} />
               : (
                 <SiteGrid
+                  urlState
                   sites={sites}
                   grouping="module-platform"
                   checked={draft.sites}
