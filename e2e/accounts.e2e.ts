@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { ACCOUNT_MESSAGES } from '@linkloom/shared';
+import { ACCOUNT_MESSAGES, UPLOAD_MESSAGES } from '@linkloom/shared';
 import { clickSettled, confirmDelete } from './support/app';
 import { saveScreenshot } from './support/browser';
 import { useSignedInSuite } from './support/suite';
@@ -83,9 +83,24 @@ describe('account profile screen', () => {
     // antd puts the test id on the file input itself or on its wrapper, depending on the version.
     await page.locator('input[type=file][data-testid="upload-accounts-input"], [data-testid="upload-accounts-input"] input[type=file]')
       .setInputFiles({ name: 'more.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    // Issue 39 item 4: the toast says what was added and refused; the refused line is listed by its number in the file.
+    await page.getByText(UPLOAD_MESSAGES.uploaded('more.csv'), { exact: true }).waitFor();
+    await page.getByText('1 account added, 1 account updated, 1 line refused', { exact: true }).waitFor();
     await page.getByTestId('error-list').getByText(`Line 3: ${ACCOUNT_MESSAGES.emailRequired}`).waitFor();
     await page.getByTestId('error-list-ok').click();
     await expect.poll(() => shownSites(page)).toEqual(['alpha.test', 'bravo.test', 'charlie.test', 'delta.test']);
+
+    // A file whose every line is refused adds nothing: the upload failed, never 'uploaded successfully' beside 'No accounts added'.
+    await page.locator('input[type=file][data-testid="upload-accounts-input"], [data-testid="upload-accounts-input"] input[type=file]')
+      .setInputFiles({ name: 'refused.csv', mimeType: 'text/csv', buffer: Buffer.from('site,email,username,password\nfoxtrot.test,,fay,pw-f\ngolf.test,,gus,pw-g\n') });
+    await page.getByText(UPLOAD_MESSAGES.failed('refused.csv'), { exact: true }).waitFor();
+    await page.getByText('No accounts added, 2 lines refused', { exact: true }).waitFor();
+    expect(await page.getByText(UPLOAD_MESSAGES.uploaded('refused.csv')).count()).toBe(0);
+    const refusedList = page.getByTestId('error-list');
+    await refusedList.getByText(`Line 2: ${ACCOUNT_MESSAGES.emailRequired}`).waitFor();
+    await refusedList.getByText(`Line 3: ${ACCOUNT_MESSAGES.emailRequired}`).waitFor();
+    await page.getByTestId('error-list-ok').click();
+    expect(await shownSites(page)).toEqual(['alpha.test', 'bravo.test', 'charlie.test', 'delta.test']);
     await expect.poll(() => shownSites(other.page)).toEqual(['alpha.test', 'bravo.test', 'charlie.test', 'delta.test']);
     expect(await accountRow(page, 'bravo.test').locator('td:nth-child(4)').textContent()).toBe('yan2');
 

@@ -95,13 +95,21 @@ describe('Options', () => {
     await page.getByTestId('add-proxies').click();
     await clickSettled(page.getByTestId('add-proxies-dialog-ok'));
     await page.getByText(PROXY_MESSAGES.required).waitFor();
+    // A list without one good line adds nothing: the notice names the line, in words (no request path), and the box keeps it.
+    await page.getByTestId('add-proxies-dialog-text').fill('not a proxy');
+    await clickSettled(page.getByTestId('add-proxies-dialog-ok'));
+    await page.getByText(`Line 1: ${PROXY_MESSAGES.format}`).first().waitFor();
+    expect(await page.locator('.ant-notification, .ant-message').getByText(/\/rest\/|Request error|validation error/).count()).toBe(0);
+    expect(await page.getByTestId('add-proxies-dialog-text').inputValue()).toBe('not a proxy');
+    // Issue 39 item 4: one bad line no longer loses the good ones: they are added, the bad one refused by its number.
     await page.getByTestId('add-proxies-dialog-text').fill(`127.0.0.1:${proxyPort}:u:p\n127.0.0.1:${deadPort}\nnot a proxy`);
     await clickSettled(page.getByTestId('add-proxies-dialog-ok'));
-    // Nothing is added then: the notice names the bad line and the box keeps every line.
-    await page.getByText(`Line 3: ${PROXY_MESSAGES.format}`).first().waitFor();
-    expect(await page.getByTestId('add-proxies-dialog-text').inputValue()).toContain(`127.0.0.1:${deadPort}`);
-    await page.getByTestId('add-proxies-dialog-text').fill(`127.0.0.1:${proxyPort}:u:p\n127.0.0.1:${deadPort}`);
-    await clickSettled(page.getByTestId('add-proxies-dialog-ok'));
+    await page.getByText('2 proxies added, 1 line refused', { exact: true }).waitFor();
+    // Only the refused line stays in the box, renumbered, with its reason.
+    await page.getByTestId('add-proxies-dialog-problems').getByText(`Line 1: ${PROXY_MESSAGES.format}`).waitFor();
+    expect(await page.getByTestId('add-proxies-dialog-text').inputValue()).toBe('not a proxy');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('add-proxies-dialog-text').waitFor({ state: 'detached' });
     const table = page.getByTestId('proxy-table');
     await table.locator('tbody tr').nth(1).waitFor();
     expect(await table.getByTestId('proxy-status').allTextContents()).toEqual(['NEW', 'NEW']);
@@ -131,8 +139,13 @@ describe('Options', () => {
     await page.getByTestId('add-blocked-sites').click();
     await clickSettled(page.getByTestId('add-blocked-sites-dialog-ok'));
     await page.getByText(BLOCKED_SITE_MESSAGES.required).waitFor();
-    await page.getByTestId('add-blocked-sites-dialog-text').fill('https://www.Spam.example/page\nother.example');
+    await page.getByTestId('add-blocked-sites-dialog-text').fill('https://www.Spam.example/page\nnot a site\nother.example');
     await clickSettled(page.getByTestId('add-blocked-sites-dialog-ok'));
+    // The good lines are added, the bad one refused by its number and left in the box.
+    await page.getByText('2 blocked sites added, 1 line refused', { exact: true }).waitFor();
+    await page.getByTestId('add-blocked-sites-dialog-problems').getByText(`Line 1: ${BLOCKED_SITE_MESSAGES.invalid}`).waitFor();
+    expect(await page.getByTestId('add-blocked-sites-dialog-text').inputValue()).toBe('not a site');
+    await page.keyboard.press('Escape');
     const grid = page.getByTestId('blocked-sites-table');
     await grid.getByText('spam.example').waitFor();
     await grid.locator('tbody tr', { hasText: 'spam.example' }).locator('input[type=checkbox]').check();

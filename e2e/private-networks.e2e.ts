@@ -74,7 +74,10 @@ describe('private networks', () => {
     ].join('\n'));
     await page.getByTestId('self-hosted').check();
     await clickSettled(page.getByTestId('import-sites-dialog-ok'));
-    await page.getByTestId('import-sites-dialog-problems').getByText(`Line 2: ${PRIVATE_SITE_REASONS.format}`).waitFor();
+    // The good lines are imported; the refused one alone stays in the box, renumbered, to be fixed (issue 39 item 4).
+    await page.getByText('2 sites imported, 1 line refused', { exact: true }).waitFor();
+    await page.getByTestId('import-sites-dialog-problems').getByText(`Line 1: ${PRIVATE_SITE_REASONS.format}`).waitFor();
+    expect(await page.getByTestId('import-sites-dialog-text').inputValue()).toBe('wp-two.example.com|two@example.com|editor');
     await page.keyboard.press('Escape');
 
     const grid = page.getByTestId('private-sites-table');
