@@ -234,7 +234,8 @@ describe('wizard editor', () => {
     await page.getByTestId('confirm-campaign-name').fill('Rakes campaign 2');
     await page.getByTestId('page-header').locator('.ant-breadcrumb a').filter({ hasText: 'Wizards' }).click();
     await page.getByTestId('stay-unsaved').click();
-    expect(routeOf(page.url())).toBe(route);
+    // Still here, on the tab the address names (issue 39.1).
+    expect(routeOf(page.url())).toBe(`${route}?tab=confirm`);
 
     // Create Campaign lands on the new campaign.
     await page.getByTestId('create-campaign').click();
@@ -346,7 +347,7 @@ describe('wizard editor', () => {
     // The edits are still unsaved: leaving asks.
     await page.getByTestId('page-header').locator('.ant-breadcrumb a').filter({ hasText: 'Wizards' }).click();
     await page.getByTestId('stay-unsaved').click();
-    expect(routeOf(page.url())).toBe(route);
+    expect(routeOf(page.url())).toBe(`${route}?tab=confirm`);
     // Another save elsewhere, this time reloaded on request.
     await savedElsewhere({ name: 'Live wizard renamed', campaignName: 'Third save elsewhere' });
     await page.getByTestId('wizard-saved-elsewhere').waitFor();
