@@ -3,13 +3,14 @@
  * connector — chooseName then publish, as the engine calls them, with fresh titles — next to a
  * plain fetch client making the requests that publish the same post straight to the same site, at
  * 1 and 4 threads; the ratio connector / plain (goal ≥ 0.9). Real peers from Debian's packages
- * (scripts/peers): WordPress, MediaWiki, DokuWiki and Shaarli, one site each.
+ * (scripts/peers): WordPress, MediaWiki, DokuWiki and Shaarli from Debian's packages and Ghost from
+ * the npm registry, one site each.
  *
  *   node --import tsx bench/publishing-platforms.ts
  *     (BENCH_PLATFORM_ROUNDS, default 3; BENCH_PLATFORM_THREADS, default 1,4;
  *      BENCH_PLATFORM_POSTS: posts per round, default sized so that a round of both sides takes
  *      about BENCH_PLATFORM_ROUND_SECONDS (default 4) at the warm-up's rates, 8 to 24 posts;
- *      BENCH_PLATFORMS, default WordPress,MediaWiki,DokuWiki,Shaarli)
+ *      BENCH_PLATFORMS, default WordPress,MediaWiki,DokuWiki,Shaarli,Ghost)
  *
  * The peers' PHP answers a post in 100–500 ms on a 2-core machine, so a fixed 40 posts a round
  * would take many minutes: each platform's rounds are sized from its warm-up instead, and the
@@ -26,7 +27,9 @@
  *   `action=edit` createonly;
  * - DokuWiki: `dokuwiki.login` and `wiki.aclCheck` once (a cookie session); `wiki.getPageInfo` of
  *   the name, `dokuwiki.setLocks`, `wiki.getPageInfo` again under the lock, then `wiki.putPage`;
- * - Shaarli: a fresh HS512 JWT per request; `GET /api/v1/links?searchterm=…`, then `POST /api/v1/links`.
+ * - Shaarli: a fresh HS512 JWT per request; `GET /api/v1/links?searchterm=…`, then `POST /api/v1/links`;
+ * - Ghost: a fresh HS256 Admin API token per request; `GET posts/slug/{slug}/`, then
+ *   `POST posts/?source=html`.
  * The requests per post of both sides are printed, so that a connector making more calls shows.
  * Each post is the same article on both sides (4 paragraphs, 3 links, the first one of its own, as
  * Shaarli keeps one bookmark per address): HTML for the connector, the platform's own markup for
@@ -47,6 +50,7 @@ import { startWordPressPeers, type WordPressPeerSite } from '../packages/server/
 import { startMediaWikiPeers, type MediaWikiPeerSite } from '../packages/server/test/support/mediawiki-peers';
 import { startDokuWikiPeers, type DokuWikiPeerSite } from '../packages/server/test/support/dokuwiki-peers';
 import { startShaarliPeers, type ShaarliPeerSite } from '../packages/server/test/support/shaarli-peers';
+import { startGhostPeers, type GhostPeerSite } from '../packages/server/test/support/ghost-peers';
 import type { ScriptPeers } from '../packages/server/test/support/peer-ports';
 import { countRequests, takeRequestCounts, type RequestTally } from './support/request-count';
 import { postToWordPress, takenWordPressSlugs, wordPressTagIds } from './support/wordpress-plain';
@@ -57,7 +61,7 @@ const MIN_POSTS = 8;
 const MAX_POSTS = 24;
 const ROUNDS = Number(process.env.BENCH_PLATFORM_ROUNDS ?? 3);
 const THREADS = (process.env.BENCH_PLATFORM_THREADS ?? '1,4').split(',').map(Number);
-const PLATFORMS = (process.env.BENCH_PLATFORMS ?? 'WordPress,MediaWiki,DokuWiki,Shaarli').split(',').map((name) => name.trim());
+const PLATFORMS = (process.env.BENCH_PLATFORMS ?? 'WordPress,MediaWiki,DokuWiki,Shaarli,Ghost').split(',').map((name) => name.trim());
 const WARM_UP_POSTS = 6;
 const GOAL = 0.9;
 /** php workers per site: every thread has one, as a site that is not the bottleneck would. */
@@ -232,6 +236,34 @@ function plainShaarli(site: ShaarliPeerSite): PlainClient {
   };
 }
 
+function plainGhost(site: GhostPeerSite): PlainClient {
+  const [id = '', secret = ''] = site.adminApiKey.split(':');
+  const header = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT', kid: id })).toString('base64url');
+  const token = () => {
+    const iat = Math.floor(Date.now() / 1000);
+    const payload = Buffer.from(JSON.stringify({ iat, exp: iat + 300, aud: '/admin/' })).toString('base64url');
+    return `${header}.${payload}.${createHmac('sha256', Buffer.from(secret, 'hex')).update(`${header}.${payload}`).digest('base64url')}`;
+  };
+  const api = `${site.url}/ghost/api/admin`;
+  const headers = () => ({ authorization: `Ghost ${token()}`, 'accept-version': 'v5.0', accept: 'application/json' });
+  return {
+    async open() {},
+    async post(post) {
+      const slug = post.title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+      const look = await fetch(`${api}/posts/slug/${slug}/?fields=id,slug`, { headers: headers() });
+      if (look.status !== 404) throw new Error(`plain Ghost: the slug ${slug} answered HTTP ${look.status}`);
+      await look.text();
+      const response = await fetch(`${api}/posts/?source=html`, {
+        method: 'POST',
+        headers: { ...headers(), 'content-type': 'application/json' },
+        body: JSON.stringify({ posts: [{ title: post.title, html: post.html, status: 'published', slug, tags: TAGS }] }),
+      });
+      if (response.status !== 201) throw new Error(`plain Ghost post failed: HTTP ${response.status} ${await response.text()}`);
+      await response.text();
+    },
+  };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Runs
 
@@ -368,6 +400,7 @@ async function main(): Promise<void> {
       mediawiki: wanted('MediaWiki') ? startMediaWikiPeers(1, { phpWorkers: PHP_WORKERS }) : undefined,
       dokuwiki: wanted('DokuWiki') ? startDokuWikiPeers(1, { phpWorkers: PHP_WORKERS }) : undefined,
       shaarli: wanted('Shaarli') ? startShaarliPeers(1, { phpWorkers: PHP_WORKERS }) : undefined,
+      ghost: wanted('Ghost') ? startGhostPeers(1) : undefined,
     };
     const settled = await Promise.allSettled(Object.values(starting).map((start) => start ?? Promise.resolve(undefined)));
     for (const result of settled) if (result.status === 'fulfilled' && result.value) started.push(result.value as AnyPeers);
@@ -391,6 +424,10 @@ async function main(): Promise<void> {
     if (starting.shaarli) {
       const site = (await starting.shaarli).sites[0]!;
       platforms.push([{ name: 'Shaarli', connector: connectors.get('Shaarli'), target: { siteUrl: site.url, username: site.username, password: site.apiSecret }, plain: plainShaarli(site) }, 'sh']);
+    }
+    if (starting.ghost) {
+      const site = (await starting.ghost).sites[0]!;
+      platforms.push([{ name: 'Ghost', connector: connectors.get('Ghost'), target: { siteUrl: site.url, username: '', password: site.adminApiKey }, plain: plainGhost(site) }, 'gh']);
     }
 
     process.stdout.write(

@@ -127,7 +127,13 @@ await vitest('unit', ['shared', 'server-unit', 'web']);
 // The API tests mostly wait (on the engine's jobs, timers, the databases): three files at once,
 // where vitest's default on a 2-core machine is one (its workers are the cores less one).
 await vitest('api', ['api'], [`--maxWorkers=${API_WORKERS}`]);
-// Against real peers installed from Debian's packages (scripts/peers/wordpress.sh, scripts/peers/mediawiki.sh).
+// Against real peers installed from Debian's packages (scripts/peers/wordpress.sh, scripts/peers/mediawiki.sh)
+// and Ghost from the npm registry, whose install may still be running in the background.
+const waitStarted = Date.now();
+await setup.ready();
+for (const failure of setup.failures) if (!failures.includes(failure)) failures.push(failure);
+const waited = Math.round((Date.now() - waitStarted) / 1000);
+if (waited > 0) stageTimes.push(`waiting for background installs ${waited} s`);
 await vitest('integration', ['integration']);
 const built = await run('build', 'npm', ['run', '--silent', 'build']);
 if (process.env.SKIP_E2E === '1') process.stdout.write('\n=== e2e: skipped on purpose (SKIP_E2E=1)\n');

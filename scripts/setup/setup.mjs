@@ -12,11 +12,15 @@
  *   Dovecot peers    scripts/peers/dovecot.sh install     skipped on purpose with SKIP_DOVECOT=1
  *   microsocks       scripts/peers/microsocks.sh install  skipped on purpose with SKIP_MICROSOCKS=1
  *                    (the SOCKS5 proxy of the proxy tests; their HTTP proxy is the proxy-chain package)
+ *   Ghost peers      scripts/peers/ghost.sh install       skipped on purpose with SKIP_GHOST=1
+ *                    (Ghost from the npm registry, installed once per machine outside the checkout:
+ *                    minutes the first time, so it runs in the background while the stages that need
+ *                    no peer run; `setup.ready()` waits for it before the integration tests)
  *
  * A step that cannot do its job fails the run with the reason (what is missing, how to get it);
  * only an explicit SKIP_… variable skips. REQUIRE_POSTGRES=1 / REQUIRE_WORDPRESS=1 /
- * REQUIRE_MEDIAWIKI=1 / REQUIRE_DOKUWIKI=1 / REQUIRE_SHAARLI=1 / REQUIRE_DOVECOT=1 / REQUIRE_MICROSOCKS=1
- * (CI) forbid the matching SKIP_….
+ * REQUIRE_MEDIAWIKI=1 / REQUIRE_DOKUWIKI=1 / REQUIRE_SHAARLI=1 / REQUIRE_DOVECOT=1 / REQUIRE_MICROSOCKS=1 /
+ * REQUIRE_GHOST=1 (CI) forbid the matching SKIP_….
  *
  * `node scripts/setup/setup.mjs` runs the set-up alone: prints the steps and the environment the
  * test stages would get, then stops a throwaway PostgreSQL it started (`--keep` leaves it running
@@ -39,6 +43,7 @@ const PEERS = [
   { name: 'SHAARLI', script: 'shaarli.sh', label: 'Shaarli peers', tests: 'Shaarli integration tests' },
   { name: 'DOVECOT', script: 'dovecot.sh', label: 'Dovecot peers', tests: 'Dovecot mail integration tests' },
   { name: 'MICROSOCKS', script: 'microsocks.sh', label: 'microsocks', tests: 'SOCKS5 proxy tests' },
+  { name: 'GHOST', script: 'ghost.sh', label: 'Ghost peers', tests: 'Ghost integration tests', background: true },
 ];
 
 function seconds(ms) {
@@ -90,14 +95,17 @@ function step(label, command, args, env, ownerPid) {
 
 /**
  * Runs every step. Returns the environment for the test stages, the stages that failed, what was
- * skipped on purpose, whether the browser tests can run, and `teardown()` (call it when the run ends,
- * also on interruption; it is synchronous).
+ * skipped on purpose, whether the browser tests can run, `ready()` (resolves when the installs left
+ * running in the background have ended; `env` and `failures` are final then) and `teardown()` (call
+ * it when the run ends, also on interruption; it is synchronous).
  */
 export async function setUp({ ownerPid = process.pid } = {}) {
   const env = { ...process.env };
   const failures = [];
   const skipped = [];
   const cleanups = [];
+  /** Installs still running (peers marked `background`): ready() waits for them. */
+  const background = [];
   process.stdout.write('\n=== setup: what the tests need on this machine\n');
 
   /** SKIP_X=1 skips on purpose, unless REQUIRE_X=1 (CI) forbids it. */
@@ -148,12 +156,17 @@ export async function setUp({ ownerPid = process.pid } = {}) {
       process.stdout.write(`setup: ${peer.label} skipped on purpose (SKIP_${peer.name}=1)\n`);
       continue;
     }
-    const installed = await step(peer.label, 'bash', [path.join(root, 'scripts', 'peers', peer.script), 'install'], env, ownerPid);
-    if (installed.ok) env[`REQUIRE_${peer.name}`] = '1';
-    else {
-      failures.push(`setup: ${peer.label} (${installed.reason})`);
-      delete env[`REQUIRE_${peer.name}`];
-    }
+    const installing = step(peer.label, 'bash', [path.join(root, 'scripts', 'peers', peer.script), 'install'], env, ownerPid).then((installed) => {
+      if (installed.ok) env[`REQUIRE_${peer.name}`] = '1';
+      else {
+        failures.push(`setup: ${peer.label} (${installed.reason})`);
+        delete env[`REQUIRE_${peer.name}`];
+      }
+    });
+    if (peer.background) {
+      process.stdout.write(`setup: ${peer.label} installing in the background\n`);
+      background.push(installing);
+    } else await installing;
   }
 
   let tornDown = false;
@@ -167,13 +180,16 @@ export async function setUp({ ownerPid = process.pid } = {}) {
       process.stdout.write(`teardown: ${cleanup.label} ${result.status === 0 ? cleanup.what : 'FAILED to stop (a later run sweeps it)'} (${took})\n`);
     }
   }
-  return { env, failures, skipped, browser, teardown };
+  /** Resolves once every background install has ended (its failure, if any, is in `failures`). */
+  const ready = () => Promise.all(background).then(() => undefined);
+  return { env, failures, skipped, browser, teardown, ready };
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const keep = process.argv.includes('--keep');
   // A kept throwaway cluster belongs to the calling shell: the next set-up sweeps it once that ends.
   const setup = await setUp({ ownerPid: keep ? process.ppid : process.pid });
+  await setup.ready();
   const names = ['TEST_DATABASE_URL', 'REQUIRE_POSTGRES', 'SKIP_POSTGRES', ...PEERS.flatMap((peer) => [`REQUIRE_${peer.name}`, `SKIP_${peer.name}`]), 'SKIP_E2E'];
   for (const name of names) {
     const value = setup.env[name]?.replace(/\/\/([^:/@]*):[^@]*@/, '//$1:***@');

@@ -20,12 +20,16 @@ export function describeFailure(error: unknown): string {
  * when present). Resolves `available: false` with the reason when this machine cannot; throws
  * instead when the `require` variable (REQUIRE_WORDPRESS=1, …) says the tests must run.
  */
-export function peerAvailability(peer: { name: string; script: string; require: string; tests: string }): () => Promise<PeerAvailability> {
+export function peerAvailability(peer: {
+  name: string; script: string; require: string; tests: string;
+  /** How long the install may take (default 10 minutes). */
+  installTimeoutMs?: number;
+}): () => Promise<PeerAvailability> {
   let availability: Promise<PeerAvailability> | undefined;
   return () => {
     availability ??= (async () => {
       try {
-        await run('bash', [peer.script, 'install'], { timeout: 10 * 60_000, maxBuffer: 16 * 1024 * 1024 });
+        await run('bash', [peer.script, 'install'], { timeout: peer.installTimeoutMs ?? 10 * 60_000, maxBuffer: 16 * 1024 * 1024 });
         return { available: true } as const;
       } catch (error) {
         const reason = describeFailure(error);
