@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { errorLinesOf, errorLinesOfThrown, formatErrorLine, uploadProblemLines } from './error-lines';
+import { MACHINE_TEXT_REPLACEMENTS } from './http-error';
 
 describe('formatErrorLine', () => {
   it('numbers line problems and leaves plain text alone', () => {
@@ -49,5 +50,13 @@ describe('errorLinesOfThrown', () => {
   it('splits an error message into lines, or says unknown', () => {
     expect(errorLinesOfThrown(new Error('a\nb'))).toEqual(['a', 'b']);
     expect(errorLinesOfThrown('boom')).toEqual(['Unknown error']);
+  });
+});
+
+describe('errorLinesOf speaks the user\'s words (issue 39 item 4)', () => {
+  it('never lists a request path or a validator default of an upload answer', () => {
+    const lines = errorLinesOf({ error: { message: 'No such route: POST /action/import/profile/9', details: ['file: Invalid input: expected object, received undefined'] } });
+    expect(lines.join('\n')).not.toMatch(/\/action|Invalid input|received undefined/);
+    expect(lines).toEqual([MACHINE_TEXT_REPLACEMENTS.route, `file: ${MACHINE_TEXT_REPLACEMENTS.invalid}`]);
   });
 });

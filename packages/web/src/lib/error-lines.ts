@@ -1,5 +1,5 @@
 import { COMMON_MESSAGES } from '@linkloom/shared';
-import { problemLines } from './http-error';
+import { humanText, problemLines } from './http-error';
 
 /** One problem to show: plain text, or a message about one line of an imported text or file. */
 export type ErrorLine = string | { line?: number | null; message: string };
@@ -36,12 +36,13 @@ export function errorLinesOf(body: unknown): string[] {
   const lines: ErrorLine[] = [];
   const error = body.error;
   if (isRecord(error)) {
-    const details = linesOf(error.details).map(formatErrorLine);
-    if (typeof error.message === 'string' && error.message.trim() !== '') lines.push(...problemLines(error.message, details));
+    // In the user's words: no request path or validator wording (http-error humanText).
+    const details = [...new Set(linesOf(error.details).map(formatErrorLine).map(humanText))];
+    if (typeof error.message === 'string' && error.message.trim() !== '') lines.push(...problemLines(humanText(error.message), details));
     else lines.push(...details);
     lines.push(...linesOf(error.errorList));
   } else if (typeof error === 'string' && error.trim() !== '') {
-    lines.push(error);
+    lines.push(humanText(error));
   }
   lines.push(...linesOf(body.errorList), ...linesOf(body.details));
   return lines.map(formatErrorLine);

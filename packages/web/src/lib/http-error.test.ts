@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HTTP_ADVICE, HTTP_FAILED, HttpError, describeHttpFailure, problemLines } from './http-error';
+import { HTTP_ADVICE, HTTP_FAILED, HttpError, MACHINE_TEXT_REPLACEMENTS, describeHttpFailure, humanText, problemLines } from './http-error';
 
 describe('describeHttpFailure (issue 35: what failed and what to do, never the status and URL)', () => {
   it("titles the failure with the caller's words, then the server's message and one line per detail", () => {
@@ -51,5 +51,31 @@ describe('HttpError', () => {
     expect(error.serverMessage).toBe('Taken');
     expect(error.details).toEqual([]);
     expect(error.message).toContain('Taken');
+  });
+});
+
+describe('humanText (issue 39 item 4: no raw request path or validator name in any message)', () => {
+  it('turns a request path into advice, and a validator default into a plain sentence naming the field', () => {
+    expect(humanText('No such route: POST /rest/proxies')).toBe(MACHINE_TEXT_REPLACEMENTS.route);
+    expect(humanText('Request error 422: /rest/proxies validation error')).toBe(MACHINE_TEXT_REPLACEMENTS.route);
+    expect(humanText('name: Invalid input: expected string, received number')).toBe(`name: ${MACHINE_TEXT_REPLACEMENTS.invalid}`);
+    expect(humanText('body[1]: Too small: expected string to have >=1 characters')).toBe(MACHINE_TEXT_REPLACEMENTS.invalid);
+    expect(humanText('Unrecognized key: "extra"')).toBe(MACHINE_TEXT_REPLACEMENTS.invalid);
+  });
+
+  it("leaves the spec's texts and the server's own explanations alone", () => {
+    for (const text of ['Please enter proxies', 'Line 2: Each line must be ip:port or ip:port:username:password', 'url: Please enter the url', 'Invalid or revoked API token. Create a new one on the API tokens screen.']) {
+      expect(humanText(text)).toBe(text);
+    }
+  });
+
+  it('is what a failure toast says: the title and every line', () => {
+    const described = describeHttpFailure({
+      status: 422, url: '/rest/proxies', statusText: 'Unprocessable Entity', method: 'POST',
+      body: { error: { message: 'Invalid input: expected array, received object', details: ['0: Invalid input: expected string, received number', '1: Invalid input: expected string, received number'] } },
+    });
+    expect(described).toEqual({ title: MACHINE_TEXT_REPLACEMENTS.invalid, lines: [] });
+    expect(JSON.stringify(describeHttpFailure({ status: 404, url: '/rest/x', statusText: '', method: 'GET', body: { error: { message: 'No such route: GET /rest/x' } } })))
+      .not.toMatch(/\/rest|Invalid input|expected \w+, received/);
   });
 });

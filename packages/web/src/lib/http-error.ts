@@ -72,9 +72,36 @@ export function problemLines(message: string, details: readonly string[] = []): 
   return named ? [...details] : [message, ...details];
 }
 
+/** What a toast says instead of a server text written for programs (issue 39 item 4). */
+export const MACHINE_TEXT_REPLACEMENTS = {
+  route: 'This page asked the server for something it does not offer: reload the page.',
+  invalid: 'A value is missing or not in the form LinkLoom expects',
+} as const;
+
+/** A request path: 'No such route: POST /rest/x', '/action/import/…'. */
+const REQUEST_PATH = /(?:^|[\s:'"(])(?:(?:GET|POST|PUT|DELETE|PATCH|HEAD) )?\/(?:rest|action|public|api|eventbus)(?:\/|\b)|No such route/i;
+/** A validator's own wording (zod's and JSON schema's defaults), not the spec's words. */
+const VALIDATOR_TEXT = /\b(?:Invalid input|Invalid option|Invalid (?:type|union|enum value|literal|discriminator)|Too (?:small|big): expected|Unrecognized keys?\b|expected \w+, received \w+|must NOT have|must match (?:pattern|format)|ZodError|Zod\w*Error)/i;
+/** `project.tags` or `links` before a problem names a field the user may know; `body[1]` or `0` does not. */
+const FIELD = /^([A-Za-z][\w]*(?:\.[A-Za-z][\w]*)*): /;
+
+/**
+ * A server text as a user may read it (issue 39 item 4: no raw request path or validator name in
+ * any message): a request path becomes advice to reload, a validator's default wording a plain
+ * sentence (keeping the field it names when that reads as one); the spec's texts pass as they are.
+ */
+export function humanText(text: string): string {
+  if (REQUEST_PATH.test(text)) return MACHINE_TEXT_REPLACEMENTS.route;
+  if (!VALIDATOR_TEXT.test(text)) return text;
+  const field = FIELD.exec(text)?.[1];
+  return field ? `${field}: ${MACHINE_TEXT_REPLACEMENTS.invalid}` : MACHINE_TEXT_REPLACEMENTS.invalid;
+}
+
 function errorBodyOf(body: unknown): { message: string; details?: string[] | undefined } | null {
   const parsed = ErrorResponseSchema.safeParse(body);
-  return parsed.success ? parsed.data.error : null;
+  if (!parsed.success) return null;
+  const { message, details } = parsed.data.error;
+  return { message: humanText(message), ...(details ? { details: [...new Set(details.map(humanText))] } : {}) };
 }
 
 /** What to do after a failure the server did not explain, by its kind (issue 35: every error toast says what to do). */
