@@ -26,12 +26,16 @@ interface AxeResults {
 const BLOCKING = new Set(['serious', 'critical']);
 
 /**
- * Waits until the screen has stopped loading and moving: no lazy-chunk spinner, no request under
- * way, no finite animation (a fading dialog or tab would give axe half-drawn colours).
+ * Waits until the screen has stopped loading and moving: no lazy-chunk spinner, requests settled,
+ * no loading spinner or skeleton, no finite animation (a fading dialog or tab would give axe
+ * half-drawn colours). The network and spinner waits are bounded and then let the scan run: a
+ * live channel still long-polling, or a screen that shows a running job's spinner, never settles.
  */
 export async function waitForQuietScreen(page: Page): Promise<void> {
   await page.getByTestId('screen-loading').waitFor({ state: 'detached' });
-  await page.waitForLoadState('networkidle');
+  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+  await page.waitForFunction(() => document.querySelector('.ant-spin-spinning, .ant-skeleton-active') === null, undefined, { timeout: 10_000 })
+    .catch(() => undefined);
   await page.evaluate(() => Promise.all(
     document.getAnimations().filter((animation) => animation.effect?.getTiming().iterations !== Infinity).map((animation) => animation.finished.catch(() => undefined)),
   ));

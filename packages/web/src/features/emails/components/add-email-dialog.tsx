@@ -123,7 +123,7 @@ export function AddEmailDialog({ open, onSave, onTest, onClose }: AddEmailDialog
             </Form.Item>
             {checkSpamFolder && (
               <Form.Item name="spamFolderName" rules={[zodRule(UserEmailBodySchema, 'spamFolderName')]} style={{ marginBottom: 0 }}>
-                <Input placeholder="Spam folder name" data-testid="add-email-spam-folder" />
+                <Input aria-label="Spam folder name" placeholder="Spam folder name" data-testid="add-email-spam-folder" />
               </Form.Item>
             )}
           </Space>

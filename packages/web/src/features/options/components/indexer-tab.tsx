@@ -39,9 +39,9 @@ export function IndexerTab({ form }: OptionsTabProps) {
           { key: 'service', title: 'Service', render: (_, [, label]) => label },
           {
             key: 'apiKey', title: 'API Key',
-            render: (_, [key]) => (
+            render: (_, [key, label]) => (
               <Form.Item name={['indexer', key]} rules={[keysRule]} validateTrigger={VALIDATE_ON} style={{ margin: 0 }}>
-                <Input.Password placeholder={key === 'IndexNow' ? 'No key needed' : 'API key'} data-testid={`indexer-key-${key}`} />
+                <Input.Password aria-label={`${label} API key`} placeholder={key === 'IndexNow' ? 'No key needed' : 'API key'} data-testid={`indexer-key-${key}`} />
               </Form.Item>
             ),
           },
