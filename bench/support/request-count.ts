@@ -23,7 +23,9 @@ function kindOf(input: string | URL | Request, init: RequestInit | undefined): s
   const call = /<methodName>([^<]*)<\/methodName>/.exec(body)?.[1];
   const action = named('action');
   const detail = call ?? (action ? [action, named('meta') ?? named('prop') ?? named('list')].filter(Boolean).join(' ') : '');
-  return `${method} ${url.pathname}${detail ? ` ${detail}` : ''}`;
+  // A path naming one item (Ghost's posts/slug/{slug}/) is one kind, whatever the item.
+  const path = url.pathname.replace(/\/posts\/slug\/[^/]+\//, '/posts/slug/{slug}/');
+  return `${method} ${path}${detail ? ` ${detail}` : ''}`;
 }
 
 /** Wraps the global fetch once; from then on every request is counted. */
