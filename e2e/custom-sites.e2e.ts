@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, test } from 'vitest';
-import { CUSTOM_SITE_MESSAGES } from '@linkloom/shared';
+import { CUSTOM_SITE_MESSAGES, UPLOAD_MESSAGES } from '@linkloom/shared';
 import { PROXY_WAIT_MESSAGES } from '../packages/server/src/engine/runner/engine-options';
 import { callAs, clickSettled, confirmDelete } from './support/app';
 import { saveScreenshot } from './support/browser';
@@ -59,6 +59,16 @@ describe('custom sites', () => {
     await grid.getByText('https://bm.example.net').waitFor();
     await other.page.getByTestId('site-grid').getByText('https://pdf.example.net').waitFor();
     await expect.poll(() => page.getByTestId('site-grid-counts').getAttribute('data-total')).toBe('5');
+
+    // A file whose every line is refused imports nothing: its upload says it failed, with what was refused (issue 39 item 4).
+    await page.getByTestId('import-all').click();
+    await page.getByTestId('import-all-dialog-file').locator('input[type=file]')
+      .setInputFiles({ name: 'bad-sites.txt', mimeType: 'text/plain', buffer: Buffer.from('Nowhere|https://x.example\nnot a line\n') });
+    await page.getByText(UPLOAD_MESSAGES.failed('bad-sites.txt'), { exact: true }).waitFor();
+    await page.getByText('No sites imported, 2 lines refused', { exact: true }).waitFor();
+    expect(await page.getByText(UPLOAD_MESSAGES.uploaded('bad-sites.txt')).count()).toBe(0);
+    await page.keyboard.press('Escape');
+    expect(await page.getByTestId('site-grid-counts').getAttribute('data-total')).toBe('5');
 
     // Premium sites are their own group, first; Premium flags the ticked sites (the other window follows) and unflags them.
     const premiumGroup = (p: typeof page) => p.locator('[data-testid="site-group"][data-group="g:premium"]');
