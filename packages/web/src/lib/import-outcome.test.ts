@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UPLOAD_MESSAGES } from '@linkloom/shared';
-import { describeUpload, importOutcome, numberedLine, withUnlisted } from './import-outcome';
+import { describeUpload, errorListOutcome, importOutcome, numberedLine, withUnlisted } from './import-outcome';
 
 const parts = (added: number, refused: number) => [
   { count: added, noun: 'account', verb: 'added' },
@@ -54,5 +54,15 @@ describe('describeUpload (issue 39 item 4: a toast never contradicts what was im
       .toEqual({ accepted: true, headline: UPLOAD_MESSAGES.uploaded('a.txt', true), summary: null, problems: [] });
     expect(describeUpload({ fileName: 'a.txt', ok: false, body: { error: { message: 'The file is larger than the 10 MB upload limit' } } }, null))
       .toEqual({ accepted: false, headline: UPLOAD_MESSAGES.failed('a.txt'), summary: null, problems: ['The file is larger than the 10 MB upload limit'] });
+  });
+});
+
+describe('errorListOutcome (private sites, custom sites, proxies, blocked sites)', () => {
+  it("counts what was written and numbers the errorList's lines so the dialog keeps just those", () => {
+    expect(errorListOutcome(2, { one: 'proxy', many: 'proxies' }, 'added', ['Line 3: Each line must be ip:port'])).toEqual({
+      written: 2, summary: '2 proxies added, 1 line refused', refused: [{ line: 3, message: 'Each line must be ip:port' }],
+    });
+    expect(errorListOutcome(0, 'site', 'imported', ['a.txt, line 1: Bad', '… and 3 more refused lines']))
+      .toEqual({ written: 0, summary: 'No sites imported, 2 lines refused', refused: ['a.txt, line 1: Bad', '… and 3 more refused lines'] });
   });
 });
