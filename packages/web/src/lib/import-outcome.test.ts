@@ -63,6 +63,6 @@ describe('errorListOutcome (private sites, custom sites, proxies, blocked sites)
       written: 2, summary: '2 proxies added, 1 line refused', refused: [{ line: 3, message: 'Each line must be ip:port' }],
     });
     expect(errorListOutcome(0, 'site', 'imported', ['a.txt, line 1: Bad', '… and 3 more refused lines']))
-      .toEqual({ written: 0, summary: 'No sites imported, 2 lines refused', refused: ['a.txt, line 1: Bad', '… and 3 more refused lines'] });
+      .toEqual({ written: 0, summary: 'No sites imported, 4 lines refused', refused: ['a.txt, line 1: Bad', '… and 3 more refused lines'] });
   });
 });

@@ -33,7 +33,9 @@ export function numberedLine(text: string): ErrorLine {
  * proxies, blocked sites): '2 proxies added, 1 line refused', each refused line numbered.
  */
 export function errorListOutcome(written: number, noun: Noun, verb: string, errorList: readonly string[]): ImportOutcome {
-  return importOutcome([{ count: written, noun, verb }, { count: errorList.length, noun: 'line', verb: 'refused' }], errorList.map(numberedLine));
+  // A long list ends in '… and 12 more refused lines' (shared listLineErrors): those count too.
+  const refused = errorList.reduce((sum, entry) => sum + Number(/^… and (\d+) more refused lines$/.exec(entry)?.[1] ?? 1), 0);
+  return importOutcome([{ count: written, noun, verb }, { count: refused, noun: 'line', verb: 'refused' }], errorList.map(numberedLine));
 }
 
 /**
