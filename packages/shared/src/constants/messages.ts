@@ -29,6 +29,8 @@ export const DISABLED_REASONS = {
   selectOneMailbox: 'Select one mailbox to test',
   noCustomSitesToExport: 'There are no custom sites to export yet: add or import some first',
   stillLoading: 'Still loading: wait a moment',
+  /** A dialog's button while another of its actions runs (its spinner shows which). */
+  waitFor: (action: string) => `Wait for ${action} to finish`,
   /** A project screen's controls outside edit mode. */
   pressEdit: 'Press Edit to change this project\'s settings',
   /** A setting that is only used when a box above it is ticked (the captcha options). */

@@ -1,8 +1,10 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Flex, Modal, Typography } from 'antd';
+import { Flex, Modal, Typography } from 'antd';
+import { DISABLED_REASONS } from '@linkloom/shared';
 import { summarise } from '@/lib/action-feedback';
 import { spinnerWhenSlow } from '@/lib/busy-spinner';
 import { DIALOG_LABELS } from './dialog-labels';
+import { ExplainedButton } from './disabled-reason';
 import { UploadDropZone, type UploadProps, type UploadResult } from './upload-button';
 
 /** Props of {@link UploadDialog}. */
@@ -41,9 +43,11 @@ export function UploadDialog(props: UploadDialogProps) {
           <Typography.Text type={counts.failed > 0 ? 'warning' : 'secondary'} data-testid={`${testId}-summary`}>
             {busy ? 'Uploading…' : tried > 0 ? summarise([{ count: counts.uploaded, noun: 'file', verb: 'uploaded' }, { count: counts.failed, noun: 'file', verb: 'failed' }]) : '\u00a0'}
           </Typography.Text>
-          <Button type="primary" onClick={onClose} loading={spinnerWhenSlow(busy)} disabled={busy} data-testid={`${testId}-done`}>
+          <ExplainedButton
+            type="primary" onClick={onClose} loading={spinnerWhenSlow(busy)} disabledReason={busy ? DISABLED_REASONS.waitFor('the upload') : null} data-testid={`${testId}-done`}
+          >
             {DIALOG_LABELS.done}
-          </Button>
+          </ExplainedButton>
         </Flex>
       )}
     >

@@ -1,11 +1,12 @@
 import { useRef } from 'react';
-import { Button, Checkbox, Form, Input, InputNumber, Modal, Select, Space, type InputRef } from 'antd';
+import { Checkbox, Form, Input, InputNumber, Modal, Select, Space, type InputRef } from 'antd';
 import {
-  EMAIL_DEFAULTS, EMAIL_PROTOCOLS, UserEmailBodySchema, emailSettingsOf, type EmailSettings, type UserEmailBody,
+  DISABLED_REASONS, EMAIL_DEFAULTS, EMAIL_PROTOCOLS, UserEmailBodySchema, emailSettingsOf, type EmailSettings, type UserEmailBody,
 } from '@linkloom/shared';
 import { zodRule, VALIDATE_ON } from '@/lib/zod-form-rules';
 import { useSubmitState } from '@/lib/use-submit-state';
 import { DIALOG_LABELS } from '@/components/dialog-labels';
+import { ExplainedButton } from '@/components/disabled-reason';
 import { focusFieldOnOpen } from '@/components/dialog-focus';
 
 type EmailValues = Omit<UserEmailBody, 'port'> & { port: number | null };
@@ -73,9 +74,20 @@ export function AddEmailDialog({ open, onSave, onTest, onClose }: AddEmailDialog
       afterOpenChange={(visible) => visible && focusFieldOnOpen(firstField.current?.input)}
       footer={(
         <Space>
-          <Button onClick={() => void handleTest()} loading={testing.submitting} disabled={saving.submitting} data-testid="add-email-test">Test</Button>
-          <Button onClick={onClose} disabled={busy} data-testid="add-email-cancel">{DIALOG_LABELS.cancel}</Button>
-          <Button type="primary" htmlType="submit" form="add-email-form" loading={saving.submitting} disabled={testing.submitting} data-testid="add-email-save">Save</Button>
+          <ExplainedButton
+            onClick={() => void handleTest()} loading={testing.submitting} disabledReason={saving.submitting ? DISABLED_REASONS.waitFor('Save') : null} data-testid="add-email-test"
+          >
+            Test
+          </ExplainedButton>
+          <ExplainedButton onClick={onClose} disabledReason={busy ? DISABLED_REASONS.waitFor(saving.submitting ? 'Save' : 'Test') : null} data-testid="add-email-cancel">
+            {DIALOG_LABELS.cancel}
+          </ExplainedButton>
+          <ExplainedButton
+            type="primary" htmlType="submit" form="add-email-form" loading={saving.submitting}
+            disabledReason={testing.submitting ? DISABLED_REASONS.waitFor('Test') : null} data-testid="add-email-save"
+          >
+            Save
+          </ExplainedButton>
         </Space>
       )}
     >
