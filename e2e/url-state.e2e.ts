@@ -4,7 +4,7 @@ import { projectScreenPath } from '@linkloom/shared';
 import { buildCampaign } from '../packages/server/test/support/factories';
 import { buildProfile } from '../packages/server/test/support/accounts-factories';
 import { buildLinkSet, buildLinks } from '../packages/server/test/support/link-factories';
-import { routeOf } from './support/app';
+import { routeOf, visit } from './support/app';
 import { filterColumn, shownSites } from './support/accounts';
 import { filterLinks, shownUrls } from './support/link-sets';
 import { seedProjectWorld, type ProjectWorld } from './support/projects';
@@ -254,6 +254,10 @@ describe('view state in the address (issue 39 item 1)', () => {
 
     const broken = await suite.signedInPage(ctx, `${route}?page=0&sort=password&order=sideways`);
     await startsWith('site-001.test')(broken.page);
+    // A page past the last one (rows gone since the link was shared) moves to the last page.
+    await visit(broken.page, suite.server.baseUrl, `${route}?page=9`);
+    await waitForView(broken.page, `${route}?page=2`);
+    await startsWith('site-101.test')(broken.page);
     expect(broken.pageErrors).toEqual([]);
     expect(pageErrors).toEqual([]);
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { initialGrid, type GridState } from './grid-state';
-import { isFilterOnlyChange, parseGrid, parsePage, parseSort, parseTab, sameParams, searchOf, searchWithout, writeGrid, writeTab } from './url-state';
+import { isFilterOnlyChange, lastPage, parseGrid, parsePage, parseSort, parseTab, sameParams, searchOf, searchWithout, writeGrid, writeTab } from './url-state';
 
 const TABS = ['projects', 'accounts', 'backlinks'] as const;
 const SPEC = { sortFields: ['id', 'url', 'dateAdded'] as const, filterKeys: ['url', 'anchor'] as const };
@@ -119,5 +119,11 @@ describe('search strings', () => {
     expect(searchWithout('?campaignName=A&tab=sites', ['tab'])).toBe('?campaignName=A');
     expect(searchWithout('?tab=sites', ['tab'])).toBe('');
     expect(searchWithout('', ['tab'])).toBe('');
+  });
+});
+
+describe('the last page', () => {
+  it('counts whole and part pages, and one page for no rows', () => {
+    expect([lastPage(0, 100), lastPage(1, 100), lastPage(100, 100), lastPage(101, 100), lastPage(250, 100)]).toEqual([1, 1, 1, 2, 3]);
   });
 });

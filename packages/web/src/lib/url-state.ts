@@ -74,6 +74,11 @@ export function parseGrid<F extends string, K extends string>(
   return { page: parsePage(params.get(name('page'))), pageSize: PAGE_SIZE, sort, filters };
 }
 
+/** The last page of `total` rows (1 when there are none). */
+export function lastPage(total: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(total / pageSize));
+}
+
 /** Params with the grid written in (page 1, no sort and blank filters left out); the rest untouched. */
 export function writeGrid<F extends string, K extends string>(
   params: URLSearchParams, grid: GridState<F, K>, spec: GridParamSpec<F, K>,

@@ -1,8 +1,8 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { gridFromQuery, type GridState } from './grid-state';
 import type { TableQuery } from './table-query';
-import { isFilterOnlyChange, parseGrid, parseTab, sameParams, writeGrid, writeTab, type GridParamSpec } from './url-state';
+import { isFilterOnlyChange, lastPage, parseGrid, parseTab, sameParams, writeGrid, writeTab, type GridParamSpec } from './url-state';
 
 /** How a change is written: pushed (Back undoes it) unless `replace`. */
 export interface UrlWriteOptions {
@@ -66,6 +66,8 @@ export interface UrlGrid<F extends string, K extends string> {
   grid: GridState<F, K>;
   /** For DataTable's `server.onChange`: sorting only by allowed fields, filtering only by the keys. */
   handleTableChange: (query: TableQuery) => void;
+  /** Moves to another page, same sort and filters (replacing the entry unless told). */
+  setPage: (page: number, options?: UrlWriteOptions) => void;
 }
 
 /**
@@ -82,5 +84,21 @@ export function useUrlGrid<F extends string, K extends string>(spec: GridParamSp
     const next = gridFromQuery(query, spec.sortFields, spec.filterKeys);
     write((current) => writeGrid(current, next, spec), { replace: isFilterOnlyChange(grid, next) });
   }, [write, spec, grid]);
-  return { grid, handleTableChange };
+  const setPage = useCallback((page: number, options?: UrlWriteOptions) => {
+    write((current) => writeGrid(current, { ...grid, page }, spec), { replace: options?.replace ?? true });
+  }, [write, spec, grid]);
+  return { grid, handleTableChange, setPage };
+}
+
+/**
+ * A page past the last one (a shared link after rows went away, a hand-edited address) moves to the
+ * last page, in place of the entry. `total`: the rows of the grid's own answer, undefined while the
+ * answer shown is another view's (a placeholder) or none has come.
+ */
+export function usePageInRange<F extends string, K extends string>(urlGrid: UrlGrid<F, K>, total: number | undefined): void {
+  const { grid, setPage } = urlGrid;
+  const last = total === undefined ? undefined : lastPage(total, grid.pageSize);
+  useEffect(() => {
+    if (last !== undefined && grid.page > last) setPage(last);
+  }, [last, grid.page, setPage]);
 }

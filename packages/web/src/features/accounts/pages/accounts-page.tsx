@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { PathIdSchema } from '@linkloom/shared';
 import { PageHeader } from '@/components/page-header';
 import { useLiveInvalidate } from '@/lib/use-live-invalidate';
-import { useUrlGrid } from '@/lib/use-url-state';
+import { usePageInRange, useUrlGrid } from '@/lib/use-url-state';
 import { accountKeys } from '../api/account-keys';
 import { useAccountPage } from '../api/accounts-api';
 import { AccountsTable } from '../components/accounts-table';
@@ -19,8 +19,10 @@ export function AccountsPage() {
 
 function AccountsScreen({ profileId }: { profileId: number }) {
   // Page, sort and filters live in the address: reload, Back and a shared link show the same rows.
-  const { grid, handleTableChange } = useUrlGrid(ACCOUNT_GRID_PARAMS);
+  const urlGrid = useUrlGrid(ACCOUNT_GRID_PARAMS);
+  const { grid, handleTableChange } = urlGrid;
   const page = useAccountPage(profileId, accountListQuery(grid));
+  usePageInRange(urlGrid, page.isPlaceholderData ? undefined : page.data?.total);
   const queryClient = useQueryClient();
   // Any change of the profile's accounts (another tab, an import) refreshes the page shown.
   useLiveInvalidate(`profile/${profileId}`, [accountKeys.profile(profileId)]);

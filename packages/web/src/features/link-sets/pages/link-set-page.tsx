@@ -4,7 +4,7 @@ import { PathIdSchema, LINK_ITEM_MESSAGES } from '@linkloom/shared';
 import { HttpError } from '@/lib/http-error';
 import { PageHeader } from '@/components/page-header';
 import { useLiveInvalidate } from '@/lib/use-live-invalidate';
-import { useUrlGrid, useUrlTab } from '@/lib/use-url-state';
+import { usePageInRange, useUrlGrid, useUrlTab } from '@/lib/use-url-state';
 import { linkItemKeys } from '../api/link-item-keys';
 import { useLinkPage, useSaveKeywords } from '../api/link-items-api';
 import { KeywordsForm, keywordsOf } from '../components/keywords-form';
@@ -26,8 +26,10 @@ export function LinkSetPage() {
 function LinkSetScreen({ linkSetId }: { linkSetId: number }) {
   // The tab and the grid's page, sort and filters live in the address (reload, Back, shared links).
   const [tab, openTab] = useUrlTab(TABS, 'links');
-  const { grid, handleTableChange } = useUrlGrid(LINKS_GRID_PARAMS);
+  const urlGrid = useUrlGrid(LINKS_GRID_PARAMS);
+  const { grid, handleTableChange } = urlGrid;
   const page = useLinkPage(linkSetId, linkListQuery(grid));
+  usePageInRange(urlGrid, page.isPlaceholderData ? undefined : page.data?.total);
   const saveKeywords = useSaveKeywords(linkSetId);
   // Links added, edited or deleted anywhere (another tab, an import) refresh the page shown; an
   // import's progress ticks only move its progress bar.
