@@ -40,9 +40,12 @@ export function writeTab<T extends string>(
   return next;
 }
 
-/** A page number as written in an address: a positive integer without sign, zeros or exponent; else 1. */
+/**
+ * A page number as written in an address: a positive integer without sign, zeros or exponent, below
+ * ten million (what every list route accepts); else 1.
+ */
 export function parsePage(value: string | null): number {
-  if (value === null || !/^[1-9]\d{0,8}$/.test(value)) return 1;
+  if (value === null || !/^[1-9]\d{0,6}$/.test(value)) return 1;
   return Number(value);
 }
 
