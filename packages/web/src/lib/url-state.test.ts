@@ -50,6 +50,7 @@ describe('a grid in the address', () => {
       page: 4, pageSize: 100, sort: { field: 'dateAdded', order: 'desc' }, filters: { url: 'shoes' },
     });
     expect(parseGrid(params('page=0&sort=linksOnPage&order=asc'), SPEC)).toEqual(initialGrid());
+    expect(parseGrid(params(`url=${'x'.repeat(257)}`), SPEC)).toEqual(initialGrid());
   });
 
   it('writes only what differs from the default and keeps other params', () => {

@@ -21,6 +21,9 @@ export interface GridParamSpec<F extends string, K extends string> {
   defaultSort?: GridState<F, string>['sort'];
 }
 
+/** The longest filter text every list route takes (accounts: 256); a longer one in an address is ignored. */
+const MAX_FILTER_LENGTH = 256;
+
 /** `sort=` of a grid the user left unsorted where it is sorted by default. */
 const UNSORTED = 'none';
 
@@ -68,7 +71,7 @@ export function parseGrid<F extends string, K extends string>(
   const filters: Partial<Record<K, string>> = {};
   for (const key of spec.filterKeys) {
     const text = params.get(name(key))?.trim();
-    if (text) filters[key] = text;
+    if (text && text.length <= MAX_FILTER_LENGTH) filters[key] = text;
   }
   const sortParam = params.get(name('sort'));
   const sort = sortParam === null ? spec.defaultSort ?? null
