@@ -9,9 +9,13 @@
  *    running: from the call until every link has its check stored (fetch, judge, store the check
  *    and its history, plan the next one).
  * The end is the check's own last progress message (what the screens wait for).
- * Prints both times side by side with their ratio (goal: check now ≥ 0.8 × the plain client's
- * speed) and the most requests one site answered at once in each (goal: check now never more than
- * VERIFY_FETCHES_PER_HOST). Asserts nothing.
+ * 3. Scheduled re-check (issue 40.1): the same links all made due at once, and nothing called — the
+ *    scheduler's ticks and the re-check flow (engine/verify/recheck-flow.ts) hand them to
+ *    post.verify; from the moment they are due until every link has a check stored after it.
+ * Prints the times side by side with their ratios to the plain client (goal: check now and the
+ * scheduled re-check ≥ 0.8 × the plain client's speed), the process's CPU time per link beside
+ * the plain client's (goal ≤ 1.3×), and the most requests one site answered at once in each (goal:
+ * never more than VERIFY_FETCHES_PER_HOST). Asserts nothing.
  */
 import { LOCAL_PEERS_OUTBOUND_ALLOW } from './support/local-peers';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -31,6 +35,7 @@ import { migrateToLatest } from '../packages/server/src/platform/db/migrate';
 import { startEngine } from '../packages/server/src/engine/jobs/engine';
 import { checkNow } from '../packages/server/src/engine/verify/check-now';
 import { VERIFY_FETCHES_PER_HOST } from '../packages/server/src/engine/verify/host-slots';
+import { recheckFlowOf } from '../packages/server/src/engine/verify/recheck-flow';
 import { saveOptions } from '../packages/server/src/features/options/options.repository';
 import { keepOutputLinkSummaryInStep } from '../packages/server/src/platform/db/output-link-summary';
 import { buildCampaign, buildUser } from '../packages/server/test/support/factories';
@@ -63,6 +68,12 @@ async function startSites(): Promise<Sites> {
     peaks: async () => (await (await fetch(`http://127.0.0.1:${control}/peaks`)).json()) as { peaks: number[]; average: number },
     close: () => void child.kill(),
   };
+}
+
+/** Milliseconds of this process's CPU (user + system) since `since`. */
+function cpuMsSince(since: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(since);
+  return (used.user + used.system) / 1000;
 }
 
 /** Runs `work` over `items` with at most `limit` at once. */
@@ -157,9 +168,11 @@ async function main(): Promise<void> {
     await finished(warm!.checkId);
     await sites.peaks();
 
+    let cpu = process.cpuUsage();
     let start = performance.now();
     await pool(urls, THREADS, plainFetch);
     const plainSeconds = (performance.now() - start) / 1000;
+    const plainCpuMs = cpuMsSince(cpu) / LINKS;
     const plain = await sites.peaks();
 
     start = performance.now();
@@ -168,6 +181,21 @@ async function main(): Promise<void> {
     const result = await finished(started!.checkId);
     const checkSeconds = (performance.now() - start) / 1000;
     const checked = await sites.peaks();
+
+    // 3. The same links due at once: only the scheduler and the re-check flow move them.
+    cpu = process.cpuUsage();
+    const dueAt = Date.now();
+    start = performance.now();
+    await db.updateTable('url_items').set({ next_check_at: dueAt }).where('url_list_id', '=', linkSet).execute();
+    for (;;) {
+      const left = await db.selectFrom('url_items').select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('url_list_id', '=', linkSet).where((eb) => eb.or([eb('checked_at', 'is', null), eb('checked_at', '<', dueAt)])).executeTakeFirstOrThrow();
+      if (Number(left.n) === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const recheckSeconds = (performance.now() - start) / 1000;
+    const recheckCpuMs = cpuMsSince(cpu) / LINKS;
+    const rechecked = await sites.peaks();
     const history = await db.selectFrom('link_check_history').select((eb) => eb.fn.countAll<number>().as('n')).where('url_item_id', 'in', (eb) => eb.selectFrom('url_items').select('id').where('url_list_id', '=', linkSet)).executeTakeFirstOrThrow();
 
     const ratio = plainSeconds / checkSeconds;
@@ -177,9 +205,14 @@ async function main(): Promise<void> {
       + `vs plain concurrent fetch ${plainSeconds.toFixed(1)} s (${(LINKS / plainSeconds).toFixed(0)} pages/s, ${THREADS} at once): ratio ${ratio.toFixed(2)} (goal >= 0.8)\n`
       + `  peak concurrent requests per site: check now ${Math.max(...checked.peaks)} (cap ${VERIFY_FETCHES_PER_HOST}; sites at the cap: ${checked.peaks.filter((n) => n === VERIFY_FETCHES_PER_HOST).length} of ${SITES}) `
       + `vs plain fetch ${Math.max(...plain.peaks)}; pages in flight on average: check now ${checked.average.toFixed(1)} vs plain ${plain.average.toFixed(1)} (of ${THREADS}); `
-      + `${Number(history.n).toLocaleString('en-US')} checks in the links' history\n`,
+      + `${Number(history.n).toLocaleString('en-US')} checks in the links' history\n`
+      + `  scheduled re-check (all ${LINKS.toLocaleString('en-US')} due at once, through the scheduler's ticks and the re-check flow): ${recheckSeconds.toFixed(1)} s (${(LINKS / recheckSeconds).toFixed(0)} links/s) `
+      + `vs plain ${plainSeconds.toFixed(1)} s: ratio ${(plainSeconds / recheckSeconds).toFixed(2)} (goal >= 0.8); `
+      + `CPU per link ${recheckCpuMs.toFixed(2)} ms vs plain ${plainCpuMs.toFixed(2)} ms: ${(recheckCpuMs / plainCpuMs).toFixed(2)}x (goal <= 1.3x); `
+      + `peak concurrent requests per site ${Math.max(...rechecked.peaks)} (cap ${VERIFY_FETCHES_PER_HOST}), pages in flight on average ${rechecked.average.toFixed(1)}\n`,
     );
   } finally {
+    recheckFlowOf(ctx).stop();
     await ctx.queue.stop({ graceful: false });
     await built.app.close();
     await database.close();

@@ -25,6 +25,7 @@ import { createQueue } from './engine/queue/create-queue';
 import { realClock, type Clock } from './platform/clock';
 import { JOB_PAYLOADS } from './engine/jobs/job-names';
 import { registerJobs, startEngine } from './engine/jobs/engine';
+import { recheckFlowOf } from './engine/verify/recheck-flow';
 
 export const VERSION: string = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')).version ?? '0.0.0';
 
@@ -113,6 +114,7 @@ export async function buildApp(config: AppConfig, database: Database, options: B
   });
   // Running jobs get a few seconds to finish; the ones still going are put back to wait.
   app.addHook('onClose', async () => {
+    recheckFlowOf(context).stop();
     await queue.stop({ graceful: true, timeoutMs: ENGINE_STOP_TIMEOUT_MS });
   });
   if (options.startEngine) await startEngine(context, app.log);

@@ -9,11 +9,15 @@ import { DAY_MS, DEAD_CONFIRM_BACKOFF_MS, DEAD_CONFIRM_JITTER_MAX_MS, LinkCheckH
 import { JOB } from '../../src/engine/jobs/job-names';
 import { verifyPost } from '../../src/engine/verify/verify-post.job';
 import { RECHECK_BATCH, RECHECK_LEASE_MS, recheckDueLinks } from '../../src/engine/verify/recheck-due-links';
+import { RECHECK_IN_FLIGHT_PER_HOST, RecheckFlow } from '../../src/engine/verify/recheck-flow';
 import { DATABASES } from '../support/databases';
 import { usePageBlog } from '../support/page-blog';
 import { buildPublishedPost } from '../support/engine-check-factories';
 import { useTestServer } from '../support/lifecycle';
 import { useTwoUsers } from '../support/scenario';
+import { untilWithin } from '../support/until';
+
+const until = untilWithin(10_000);
 
 const TARGET = 'https://money.example.test/landing';
 const signal = () => new AbortController().signal;
@@ -164,5 +168,43 @@ describe.each(DATABASES)('link health on $kind', ({ kind, skip }) => {
     // A check that lands replaces the lease with the planner's time; a lost one comes due again after the lease.
     expect(await recheckDueLinks(ctx.server.context, now + RECHECK_LEASE_MS - 1)).toHaveLength(0);
     expect(await recheckDueLinks(ctx.server.context, now + RECHECK_LEASE_MS, 10)).toHaveLength(10);
+  });
+
+  it.skipIf(skip)('the re-check flow spreads its claims over the hosts, at most RECHECK_IN_FLIGHT_PER_HOST each, and claims again as checks end, without a tick', async () => {
+    pages.set('/flow/', { html: `<p><a href="${TARGET}">landing</a></p>` });
+    const post = await buildPublishedPost(db(), { ownerId: ann.id, remoteUrl: `${blog.url}/flow/`, links: [{ url: TARGET, anchor: 'landing' }] });
+    const now = Date.UTC(2101, 0, 1);
+    await db().updateTable('url_items').set({ next_check_at: null }).where('owner_id', '=', ann.id).execute();
+    // Five blogs' links in a row, as a campaign's are (one blog's posts are published together).
+    const hosts = ['a', 'b', 'c', 'd', 'e'].map((name) => `http://${name}.flow.test`);
+    const rows = hosts.flatMap((host) => Array.from({ length: 10 }, (_, i) => ({
+      owner_id: ann.id, url_list_id: post.outputLinkSetId, url: `${host}/p/${i}/`, date_added: now - 40 * DAY_MS, created_at: now,
+      post_id: post.postId, check_status: 'OK', next_check_at: now - 1_000,
+    })));
+    await db().insertInto('url_items').values(rows).execute();
+    const leasedPerHost = async () => {
+      const leased = await db().selectFrom('url_items').select('url')
+        .where('url_list_id', '=', post.outputLinkSetId).where('next_check_at', '>', now).where('url', 'like', '%.flow.test/%').execute();
+      const counts = new Map<string, number>();
+      for (const { url } of leased) counts.set(new URL(url).origin, (counts.get(new URL(url).origin) ?? 0) + 1);
+      return hosts.map((host) => counts.get(host) ?? 0);
+    };
+
+    const flow = new RecheckFlow(ctx.server.context);
+    const sent = await flow.tick(now);
+    expect(sent).toBe(hosts.length * RECHECK_IN_FLIGHT_PER_HOST);
+    expect(await leasedPerHost()).toEqual(hosts.map(() => RECHECK_IN_FLIGHT_PER_HOST));
+    expect(flow.inFlight).toBe(sent);
+
+    // Two checks end: their places are claimed again shortly, without a tick.
+    const [first, second] = flow.jobsInFlight();
+    flow.finished(first!);
+    flow.finished(second!);
+    flow.finished('not a job of the flow');
+    expect(flow.inFlight).toBe(sent - 2);
+    await until('the flow to claim again', async () => flow.inFlight === sent, 5_000);
+    expect((await leasedPerHost()).reduce((a, b) => a + b, 0)).toBe(sent + 2);
+    expect(Math.max(...(await leasedPerHost()))).toBeLessThanOrEqual(RECHECK_IN_FLIGHT_PER_HOST + 2);
+    flow.stop();
   });
 });

@@ -6,6 +6,7 @@ import { createQueue, type CreateQueueOptions } from './create-queue';
 import { JOB_PAYLOADS, type EngineQueue } from '../jobs/job-names';
 import { realClock } from '../../platform/clock';
 import type { QueueLogger } from './queue-logger';
+import { recheckFlowOf } from '../verify/recheck-flow';
 
 /**
  * A queue with every registered job handler, checked (a job name without a handler stops it here)
@@ -17,5 +18,11 @@ export async function startJobWorker(config: AppConfig, database: Database, logg
   const ctx: AppContext = { config, database, live: undefined, queue, version, clock: realClock };
   registerJobs(ctx);
   await startEngine(ctx, logger);
+  // Stopping the worker stops its link re-check refills first: none claims links once the queue stops.
+  const stopQueue = queue.stop.bind(queue);
+  queue.stop = (stopOptions) => {
+    recheckFlowOf(ctx).stop();
+    return stopQueue(stopOptions);
+  };
   return queue;
 }

@@ -4,7 +4,7 @@ import { sendScheduleStart } from './arm-schedule';
 import { startDueChildren } from './after-project';
 import { dueProjects, projectsWithoutJob } from './scheduled-projects.repository';
 import { startScheduledProject } from './start-scheduled-project';
-import { recheckDueLinks } from '../verify/recheck-due-links';
+import { recheckFlowOf } from '../verify/recheck-flow';
 
 /** The tick runs every 5 s, on the 5 s boundaries of the clock. */
 export const TICK_INTERVAL_MS = 5_000;
@@ -40,8 +40,9 @@ export interface TickResult {
  * One pass of the scheduler, the safety net under the precise start jobs: arms the FixedDate starts
  * that have no job (an upgrade, a lost send), starts what is due and was not started (a job lost
  * with a crash, a campaign that was paused and resumed), and starts the AfterProject children whose
- * parents completed while no listener saw it; then sends a batch of the links due for their
- * scheduled re-check (engine/verify/recheck-due-links.ts).
+ * parents completed while no listener saw it; then fills the flow of the links due for their
+ * scheduled re-check (engine/verify/recheck-flow.ts), which the re-checks' own ends keep filling
+ * between ticks.
  */
 export async function runSchedulerTick(ctx: AppContext, now = Date.now()): Promise<TickResult> {
   const { db } = ctx.database;
@@ -55,6 +56,6 @@ export async function runSchedulerTick(ctx: AppContext, now = Date.now()): Promi
     if ((await startScheduledProject(ctx, project)) === 'started') started += 1;
   }
   const children = await startDueChildren(ctx, now);
-  const rechecks = (await recheckDueLinks(ctx, now)).length;
+  const rechecks = await recheckFlowOf(ctx).tick(now);
   return { armed, started, children, rechecks };
 }
