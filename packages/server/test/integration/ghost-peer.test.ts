@@ -8,7 +8,6 @@
  * (rate limits, odd answers).
  */
 import { randomBytes } from 'node:crypto';
-import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PublishError, type ClaimedNames, type PublishIntent, type PublishOptions, type PublishTarget } from '../../src/engine/connectors/connector';
 import { createGhostConnector, type GhostConnector } from '../../src/engine/connectors/ghost/ghost-connector';
@@ -17,7 +16,8 @@ import { fetchPage } from '../../src/engine/verify/fetch-page';
 import { judgePage } from '../../src/engine/verify/judge-page';
 import { probeSite } from '../../src/engine/site-verifier/probe-site';
 import { ghostAvailability, startGhostPeers, type GhostPeers, type GhostPeerSite } from '../support/ghost-peers';
-import { solidPng, startStubServer } from './stub-servers';
+import { GHOST_CREATES, startPublishFront } from '../support/publish-front';
+import { solidPng } from './stub-servers';
 
 const availability = await ghostAvailability();
 const skipReason = availability.available ? '' : ` (SKIPPED: ${availability.reason})`;
@@ -115,29 +115,7 @@ describe.skipIf(!availability.available)(`Ghost connector against real Ghost blo
   it('after a lost answer the post is found again, and nothing makes a second one', async () => {
     // A front for the real blog that passes everything through but drops the connection once Ghost
     // has answered the first create: the post exists, the connector never hears so.
-    const blogUrl = new URL(blogA.url);
-    let creates = 0;
-    const front = await startStubServer((request, response) => {
-      const chunks: Buffer[] = [];
-      request.on('data', (chunk: Buffer) => chunks.push(chunk));
-      request.on('end', () => {
-        const lose = request.method === 'POST' && (request.url ?? '').startsWith('/ghost/api/admin/posts/') && creates++ === 0;
-        const upstream = http.request(
-          { host: blogUrl.hostname, port: blogUrl.port, method: request.method, path: request.url, headers: { ...request.headers, host: blogUrl.host } },
-          (answer) => {
-            if (lose) {
-              answer.resume();
-              answer.on('end', () => request.socket.destroy());
-              return;
-            }
-            response.writeHead(answer.statusCode ?? 502, answer.headers);
-            answer.pipe(response);
-          },
-        );
-        upstream.on('error', () => response.writeHead(502).end());
-        upstream.end(Buffer.concat(chunks));
-      });
-    });
+    const front = await startPublishFront(blogA.url, GHOST_CREATES, (create) => (create === 1 ? 'dropAfter' : 'pass'));
     try {
       const target = { ...targetOf(blogA), siteUrl: front.url };
       const title = `Lost answer ${newKey()}`;
@@ -146,7 +124,7 @@ describe.skipIf(!availability.available)(`Ghost connector against real Ghost blo
       const intent = intentOf(title, name);
       const lost = await expectPublishError(connector.publish(target, { ...fields, intent }, OPTIONS));
       expect(lost).toMatchObject({ kind: 'network', outcomeUnknown: true, retryable: true });
-      expect(creates).toBe(1);
+      expect(front.creates).toBe(1);
       // The engine asks before trying again: the post is there, under the intent's slug.
       const found = await connector.findPublished(target, intent, OPTIONS);
       expect(found).toMatchObject({ url: `${blogA.url}/${name}/`, status: 'published' });

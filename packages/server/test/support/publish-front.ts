@@ -1,5 +1,5 @@
 /**
- * A front for a real site (WordPress, MediaWiki) that passes every request through, but lets a test
+ * A front for a real site (WordPress, MediaWiki, Ghost) that passes every request through, but lets a test
  * decide the fate of each request that creates a post: passed on, the engine killed before it
  * reaches the site, the engine killed once the site has saved it (its answer never delivered), or
  * the answer dropped once the site has saved it. The ids the site gave each saved post are kept.
@@ -29,6 +29,12 @@ export const MEDIAWIKI_CREATES: CreateRequests = {
     const id = (JSON.parse(answer) as { edit?: { pageid?: unknown } }).edit?.pageid;
     return typeof id === 'number' ? String(id) : undefined;
   },
+};
+
+/** Ghost's create request (its answer is not read: the test finds the post through the Admin API). */
+export const GHOST_CREATES: CreateRequests = {
+  isCreate: (method, path) => method === 'POST' && /^\/ghost\/api\/admin\/posts\/(\?|$)/.test(path),
+  savedId: () => undefined,
 };
 
 export interface PublishFront {
