@@ -128,6 +128,8 @@ describe.each(DATABASES)('link filters through the trigram index on $kind', ({ k
     const chunks = openSqliteLinkChunks(path.join(ctx.handle.env.DATA_DIR!, 'linkloom.sqlite'), job, new WaitingWriters());
     try {
       await chunks.write(Array.from({ length: 2500 }, (_, i) => ({ url: `https://thread.test/row-${i}`, anchor: `thread ${i}`, linksOnPage: null })));
+      // The transaction goes on over chunks until the last is written: end() commits it.
+      await chunks.end();
     } finally {
       chunks.close();
     }

@@ -12,6 +12,10 @@ export const LINK_URL_MAX_LENGTH = 2048;
 export const LINK_ANCHOR_MAX_LENGTH = 1024;
 /** Largest links-on-page count accepted (a page with more links is not a real target). */
 export const LINKS_ON_PAGE_MAX = 1_000_000;
+/** Most refused lines listed in one answer; `skipped` still counts them all. */
+export const MAX_REPORTED_LINE_ERRORS = 1000;
+/** A link file with not one line to add or refuse (LINK_ITEM_MESSAGES.noLinksInFile). */
+export const NO_LINKS_IN_FILE_MESSAGE = 'The file holds no links (one URL|x|anchor|x|links on page per line)';
 
 export const LINK_MESSAGES = {
   urlRequired: 'Please enter the url',

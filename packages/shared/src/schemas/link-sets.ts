@@ -43,7 +43,7 @@ export type LinkSetRow = z.infer<typeof LinkSetRowSchema>;
 
 import { IdListSchema } from './common';
 import { PAGE_SIZE } from '../constants/limits';
-import { LINK_ANCHOR_MAX_LENGTH, LINK_MESSAGES, LINK_URL_MAX_LENGTH, LINK_URL_PATTERN, LINKS_ON_PAGE_MAX } from '../domain/batch-links';
+import { LINK_ANCHOR_MAX_LENGTH, LINK_MESSAGES, LINK_URL_MAX_LENGTH, LINK_URL_PATTERN, LINKS_ON_PAGE_MAX, NO_LINKS_IN_FILE_MESSAGE } from '../domain/batch-links';
 import { PERCENTAGE_TOTAL } from '../domain/keyword-percentages';
 
 /** Spec 1 §8: what the link set screen shows after each action. */
@@ -62,11 +62,9 @@ export const LINK_ITEM_MESSAGES = {
   loaded: 'load the links',
   tooMuchText: 'Too many links for one batch: upload them as a file instead',
   notText: 'The file is not a text file of links (one URL|x|anchor|x|links on page per line)',
-  noLinksInFile: 'The file holds no links (one URL|x|anchor|x|links on page per line)',
+  noLinksInFile: NO_LINKS_IN_FILE_MESSAGE,
 } as const;
 
-/** Most refused lines listed in one answer; `skipped` still counts them all. */
-export const MAX_REPORTED_LINE_ERRORS = 1000;
 /** Largest batch text sent as JSON (bigger lists go through the file import). */
 export const BATCH_LINKS_MAX_CHARS = 8 * 1024 * 1024;
 

@@ -1,5 +1,7 @@
-import { MAX_REPORTED_LINE_ERRORS, parseBatchLine, type BatchLink, type LinkImportResult } from '@linkloom/shared';
-import { INSERT_BATCH_ROWS } from './insert-links';
+// The batch-line rules alone, not the whole shared package (its schemas): this module runs on the
+// link import's worker thread too, whose memory is what it loads (run-link-import.ts).
+import { MAX_REPORTED_LINE_ERRORS, parseBatchLine, type BatchLink } from '@linkloom/shared/batch-links';
+import type { LinkImportResult } from '@linkloom/shared';
 
 /**
  * Takes batch lines one at a time (from a text or a spooled file), keeps at most one batch of
@@ -12,7 +14,7 @@ export class LinkBatchWriter {
 
   constructor(
     private readonly write: (links: BatchLink[]) => Promise<void>,
-    private readonly batchRows = INSERT_BATCH_ROWS,
+    private readonly batchRows: number,
   ) {}
 
   /** One line with its 1-based number; empty lines are skipped silently. */

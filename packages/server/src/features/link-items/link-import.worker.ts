@@ -6,11 +6,14 @@
 import { parentPort } from 'node:worker_threads';
 import os from 'node:os';
 import path from 'node:path';
-import { openDatabase, type DatabaseOptions } from '../../platform/db/dialect';
+// Only what a SQLite import runs is loaded up front: the thread's memory is what it loads (about
+// 120 MB with Kysely, the database layer and the whole shared package; a third of that without).
+// PostgreSQL's side (Kysely, pg) is imported when the job names a PostgreSQL database.
+import type { DatabaseOptions } from '../../platform/db/dialect';
 import { HttpError } from '../../platform/http/errors';
 import { WaitingWriters } from '../../platform/db/waiting-writers';
 import { openSqliteLinkChunks } from './sqlite-link-chunks';
-import { kyselyLinkChunks, writeLinkFile, type LinkChunkWriter, type LinkFileJob } from './write-link-file';
+import { writeLinkFile, type LinkChunks, type LinkFileJob } from './write-link-file';
 
 /** What the worker is sent once the upload is spooled (it starts while the upload still arrives). */
 export interface LinkImportWorkerData {
@@ -36,17 +39,18 @@ async function run(port: NonNullable<typeof parentPort>, data: LinkImportWorkerD
   }
   const post = (message: LinkImportWorkerMessage) => port.postMessage(message);
   // SQLite: a connection of its own with prepared statements; PostgreSQL: a pool of its own through Kysely.
-  let chunks: { write: LinkChunkWriter; close(): Promise<void> | void };
+  let chunks: LinkChunks & { close(): Promise<void> | void };
   if (data.database.databaseUrl) {
+    const [{ openDatabase }, { kyselyLinkChunks }] = await Promise.all([import('../../platform/db/dialect'), import('./kysely-link-chunks')]);
     const database = openDatabase(data.database);
-    chunks = { write: kyselyLinkChunks(database, data.job), close: () => database.close() };
+    chunks = { ...kyselyLinkChunks(database, data.job), close: () => database.close() };
   } else {
     const waitingWriters = data.waitingWriters ? new WaitingWriters(data.waitingWriters) : new WaitingWriters();
     chunks = openSqliteLinkChunks(path.join(data.database.dataDir, data.database.fileName ?? 'linkloom.sqlite'), data.job, waitingWriters);
   }
   let outcome: LinkImportWorkerMessage;
   try {
-    const result = await writeLinkFile(chunks.write, data.job, (progress) => post({ kind: 'progress', progress }));
+    const result = await writeLinkFile(chunks, data.job, (progress) => post({ kind: 'progress', progress }));
     outcome = { kind: 'result', result };
   } catch (err) {
     outcome = { kind: 'error', statusCode: err instanceof HttpError ? err.statusCode : undefined, message: err instanceof Error ? err.message : String(err) };

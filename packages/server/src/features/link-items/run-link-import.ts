@@ -6,17 +6,27 @@ import type { AppContext } from '../../app-context';
 import { REPO_ROOT } from '../../platform/config';
 import { HttpError } from '../../platform/http/errors';
 import type { LinkImportWorkerData, LinkImportWorkerMessage } from './link-import.worker';
-import { INLINE_CHUNK_ROWS, kyselyLinkChunks, writeLinkFile, type LinkFileJob, type LinkImportProgress } from './write-link-file';
+import { kyselyLinkChunks } from './kysely-link-chunks';
+import { INLINE_CHUNK_ROWS, writeLinkFile, type LinkFileJob, type LinkImportProgress } from './write-link-file';
 
 /** Files from this size on are written on a worker thread; smaller ones are done before a thread would start. */
 export const WORKER_THREAD_MIN_BYTES = 4 * 1024 * 1024;
 /**
  * Links the worker thread reads ahead and hands to its writer at a time. PostgreSQL writes each
  * batch in one transaction (its rows lock nobody out). SQLite's writer (sqlite-link-chunks.ts)
- * cuts transactions by time and by waiting writers instead, so its batches are larger: fewer
- * commits, each rewriting the index pages it touched, make the import ≈ 1.3× faster.
+ * cuts transactions by time and by waiting writers instead, and carries one over from a chunk to
+ * the next, so its chunks can be small: what the thread holds of the file is one chunk of links
+ * (100,000 of them, as before transactions went over chunks, were 20 MB and more of its heap).
  */
-export const WORKER_CHUNK_ROWS = { sqlite: 100_000, postgres: 20_000 } as const;
+export const WORKER_CHUNK_ROWS = { sqlite: 4096, postgres: 20_000 } as const;
+/**
+ * The thread's V8 heap (MB), part of the server's memory while the import runs (issue 40 item 7).
+ * An import holds one chunk of links at a time, so it needs little; under V8's default limits the
+ * young generation grows to tens of MB and garbage piles up in the old one long before it is
+ * collected. With a smaller old generation V8 collects sooner; past it the import fails (its
+ * thread ends with an error), not the server.
+ */
+const WORKER_HEAP_MB = { young: 12, old: 128 } as const;
 
 /**
  * The worker's module, from the sources whether the server runs from them (tsx) or from the
@@ -38,7 +48,10 @@ import('tsx/esm/api').then(({ register }) => { register(); return import(workerD
  * second through tsx) then overlaps the upload instead of following it. `run` hands it the job.
  */
 export class LinkImportThread {
-  readonly #worker = new Worker(BOOTSTRAP, { eval: true, workerData: { entry: WORKER_URL.href }, execArgv: [] });
+  readonly #worker = new Worker(BOOTSTRAP, {
+    eval: true, workerData: { entry: WORKER_URL.href }, execArgv: [],
+    resourceLimits: { maxYoungGenerationSizeMb: WORKER_HEAP_MB.young, maxOldGenerationSizeMb: WORKER_HEAP_MB.old },
+  });
   #used = false;
 
   constructor(private readonly ctx: AppContext) {
@@ -97,7 +110,8 @@ export async function runLinkImport(
 ): Promise<LinkImportResult> {
   if (job.bytes < WORKER_THREAD_MIN_BYTES) {
     await early?.stop();
-    return writeLinkFile(kyselyLinkChunks(ctx.database, { ...job, chunkRows: INLINE_CHUNK_ROWS }), { ...job, chunkRows: INLINE_CHUNK_ROWS }, onProgress);
+    const inline = { ...job, chunkRows: INLINE_CHUNK_ROWS };
+    return writeLinkFile(kyselyLinkChunks(ctx.database, inline), inline, onProgress);
   }
   const thread = early ?? new LinkImportThread(ctx);
   try {

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
-import { LINK_ITEM_MESSAGES, type BatchLink, type LinkImportResult } from '@linkloom/shared';
-import type { Database } from '../../platform/db/dialect';
+// What the link import's worker thread loads stays small (run-link-import.ts): the batch-line rules
+// alone rather than the whole shared package, and no Kysely (kysely-link-chunks.ts).
+import { NO_LINKS_IN_FILE_MESSAGE, type BatchLink } from '@linkloom/shared/batch-links';
+import type { LinkImportResult } from '@linkloom/shared';
 import { readLineBatches } from '../../platform/files/lines';
 import { HttpError } from '../../platform/http/errors';
-import { PendingImport } from '../../platform/imports/pending-import';
-import { insertLinks } from './insert-links';
 import { LinkBatchWriter } from './link-batch-writer';
 
 /**
@@ -35,24 +35,28 @@ export interface LinkImportProgress {
   done: boolean;
 }
 
-/** Writes one chunk of links, in a transaction of its own that also renews the import's heartbeat. */
+/** Writes one chunk of links; each transaction it commits also renews the import's heartbeat. */
 export type LinkChunkWriter = (links: BatchLink[]) => Promise<void>;
 
-/** Chunks written through Kysely, on either dialect. */
-export function kyselyLinkChunks(database: Database, job: LinkFileJob): LinkChunkWriter {
-  const pending = PendingImport.attach(database.db, { id: job.importId, kind: 'links', targetId: job.urlListId });
-  const rows = { ownerId: job.ownerId, urlListId: job.urlListId, dateAdded: Date.now(), importId: job.importId };
-  return (links) => pending.writeChunk((trx) => insertLinks(trx, database.dialect, rows, links));
+/**
+ * Where a file's links go: `write` takes them a chunk at a time and may leave its transaction open
+ * for the next chunk (SQLite's import thread does: sqlite-link-chunks.ts); `end` commits what is
+ * left once every chunk is written.
+ */
+export interface LinkChunks {
+  write: LinkChunkWriter;
+  end(): void | Promise<void>;
 }
 
 /**
- * Reads the spooled file line by line and writes its valid lines a chunk per short transaction
- * under the job's pending import, reporting progress as it goes. Runs on the request's thread for
- * small files and on a worker thread with its own connection for large ones (run-link-import.ts).
- * A file without a single link is refused (422); the caller discards what was written then.
+ * Reads the spooled file line by line and writes its valid lines in short transactions under the
+ * job's pending import, reporting progress as it goes: no more than one chunk of links (and one
+ * read of the file) is in memory at a time. Runs on the request's thread for small files and on a
+ * worker thread with its own connection for large ones (run-link-import.ts). A file without a
+ * single link is refused (422); the caller discards what was written then.
  */
-export async function writeLinkFile(writeChunk: LinkChunkWriter, job: LinkFileJob, onProgress: (progress: LinkImportProgress) => void): Promise<LinkImportResult> {
-  const writer = new LinkBatchWriter(writeChunk, job.chunkRows);
+export async function writeLinkFile(chunks: LinkChunks, job: LinkFileJob, onProgress: (progress: LinkImportProgress) => void): Promise<LinkImportResult> {
+  const writer = new LinkBatchWriter(chunks.write, job.chunkRows);
   const stream = fs.createReadStream(job.path, { highWaterMark: 256 * 1024 });
   // The set's screens show the import at once, not a first interval later (a fast import may end before one).
   onProgress({ readBytes: 0, totalBytes: job.bytes, added: 0, done: false });
@@ -65,7 +69,8 @@ export async function writeLinkFile(writeChunk: LinkChunkWriter, job: LinkFileJo
     }
   }
   const result = await writer.finish();
-  if (result.added === 0 && result.skipped === 0) throw new HttpError(422, LINK_ITEM_MESSAGES.noLinksInFile);
+  await chunks.end();
+  if (result.added === 0 && result.skipped === 0) throw new HttpError(422, NO_LINKS_IN_FILE_MESSAGE);
   onProgress({ readBytes: job.bytes, totalBytes: job.bytes, added: result.added, done: true });
   return result;
 }
