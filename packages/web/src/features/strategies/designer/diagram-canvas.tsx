@@ -1,18 +1,19 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import {
   Background, BackgroundVariant, MiniMap, ReactFlow, ReactFlowProvider, useReactFlow, useStore,
   type Connection, type EdgeChange, type EdgeTypes, type NodeChange, type OnNodeDrag,
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
-import { App } from 'antd';
-import { DIAGRAM_EDITOR, ERROR_TOAST_SECONDS, MONEY_SITE_TYPE, isDiagramLink } from '@linkloom/shared';
+import { App, Drawer } from 'antd';
+import { DIAGRAM_EDITOR, ERROR_TOAST_SECONDS, isDiagramLink } from '@linkloom/shared';
 import { DesignerActionsContext, type DesignerActions } from './designer-context';
+import { InspectorPanel, type Inspected } from './inspector-panel';
 import { downloadDiagram, exportPng, exportSvg } from './export/export-files';
 import type { Command } from './history/command-history';
 import { LINK_EDGE_TYPE, createFlowCache, toFlow } from './model/diagram-adapter';
 import {
   addNodeCommand, clearCommand, connectCommand, copySelection, isRefusal, moveCommand, pasteCommand, profileNameCommand,
-  reconnectSourceCommand, removeCommand, swapLinkCommand, toggleModuleCommand, withPositions, type Clipboard, type Refusal,
+  reconnectSourceCommand, swapLinkCommand, toggleModuleCommand, withPositions, type Refusal,
 } from './model/diagram-commands';
 import type { DiagramEdge, DiagramNode } from './model/flow-types';
 import { NODE_TYPES, nodeKindEntry } from './nodes/registry';
@@ -20,17 +21,32 @@ import { kindStyle } from './nodes/shared/kind-style';
 import { KIND_DRAG_TYPE, Stencil } from './stencil';
 import { SwapEdge } from './swap-edge';
 import { DesignerToolbar, type DesignerTheme } from './toolbar/designer-toolbar';
-import type { DiagramEditor } from './use-diagram-editor';
+import type { DiagramStore } from './diagram-store';
+import { useDiagramEditor, type DiagramEditor } from './use-diagram-editor';
+import { useDesignerKeys } from './use-designer-keys';
+import { useAltWheelZoom } from './view/use-alt-wheel-zoom';
+import { useDesignerPanels } from './view/use-designer-panels';
+import { FIT_OPTIONS, FIT_ZOOM_MIN, clampZoom, stepZoom } from './view/zoom';
 import './designer.css';
 
+// Props React Flow gets are built once: a new array or object on every render (every drag frame)
+// would be a store update of its own, re-running every node's and link's selector.
 const EDGE_TYPES: EdgeTypes = { [LINK_EDGE_TYPE]: SwapEdge };
-const FIT = { padding: `${DIAGRAM_EDITOR.fitPadding}px`, maxZoom: DIAGRAM_EDITOR.fitMaxScale } as const;
-const clampZoom = (zoom: number) => Math.min(DIAGRAM_EDITOR.zoomMax, Math.max(DIAGRAM_EDITOR.zoomMin, Math.round(zoom * 10) / 10));
+const SNAP_GRID: [number, number] = [DIAGRAM_EDITOR.gridSize, DIAGRAM_EDITOR.gridSize];
+/** The navigator: the spec's 240×115 on a wide screen, smaller when shown on a narrow one. */
+const NAVIGATOR_STYLE = { width: DIAGRAM_EDITOR.navigatorWidth, height: DIAGRAM_EDITOR.navigatorHeight };
+const NARROW_NAVIGATOR_STYLE = { width: DIAGRAM_EDITOR.navigatorWidth * 0.6, height: DIAGRAM_EDITOR.navigatorHeight * 0.6 };
+const navigatorColour = (node: DiagramNode) => kindStyle(node.type ?? '').colour;
+/** Past this many nodes React Flow draws only the nodes and links in view. */
+const VISIBLE_ONLY_FROM = 200;
+/** Why the narrow screen's Properties button is off. */
+const NOTHING_TO_INSPECT = 'Select one node (not the Money Site) to see its properties';
 type Diagram = ReturnType<DiagramEditor['current']>;
 
 /** Props of {@link DiagramCanvas}. */
 export interface DiagramCanvasProps {
-  editor: DiagramEditor;
+  /** The diagram being edited (the page keeps it, for Save). */
+  store: DiagramStore;
   /** The diagram's name: file names of exports and downloads. */
   name: string;
   /** False for built-in diagrams: always view-only. */
@@ -39,13 +55,13 @@ export interface DiagramCanvasProps {
 }
 
 /** The Diagram tab: stencil, toolbar, paper with grid and navigator, inspector. */
-export function DiagramCanvas(props: DiagramCanvasProps) {
+export const DiagramCanvas = memo(function DiagramCanvas(props: DiagramCanvasProps) {
   return (
     <ReactFlowProvider>
       <Canvas {...props} />
     </ReactFlowProvider>
   );
-}
+});
 
 interface DragStart {
   positions: Map<string, { x: number; y: number }>;
@@ -53,7 +69,8 @@ interface DragStart {
   clone: boolean;
 }
 
-function Canvas({ editor, name, canEdit, profileNames }: DiagramCanvasProps) {
+function Canvas({ store, name, canEdit, profileNames }: DiagramCanvasProps) {
+  const editor = useDiagramEditor(store);
   const { message } = App.useApp();
   const flow = useReactFlow<DiagramNode, DiagramEdge>();
   const zoom = useStore((state) => state.transform[2]);
@@ -62,10 +79,10 @@ function Canvas({ editor, name, canEdit, profileNames }: DiagramCanvasProps) {
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
   const [theme, setTheme] = useState<DesignerTheme>('Modern');
   const [laying, setLaying] = useState(false);
+  const panels = useDesignerPanels();
   const [cache] = useState(createFlowCache);
   const wrapper = useRef<HTMLDivElement>(null);
   const dragStart = useRef<DragStart | null>(null);
-  const clipboard = useRef<{ clip: Clipboard; pastes: number } | null>(null);
   const { doc, run, current, preview, recordDone } = editor;
 
   const selectedRef = useRef(selected);
@@ -74,6 +91,13 @@ function Canvas({ editor, name, canEdit, profileNames }: DiagramCanvasProps) {
   }, [selected]);
 
   const { nodes, edges } = useMemo(() => toFlow(doc, { selected, viewOnly }, cache), [doc, selected, viewOnly, cache]);
+
+  // The whole diagram in view as it opens. Not React Flow's fitView prop: that fit waits for a node
+  // to be measured, and the nodes come with their sizes (never measured), so it would wait for the
+  // first edit instead and then jump.
+  useEffect(() => {
+    void flow.fitView(FIT_OPTIONS);
+  }, [flow]);
 
   const refuse = useCallback((reason: string) => {
     message.warning({ content: <span data-testid="designer-refusal">{reason}</span>, duration: ERROR_TOAST_SECONDS });
@@ -162,8 +186,9 @@ function Canvas({ editor, name, canEdit, profileNames }: DiagramCanvasProps) {
     attempt(reconnectSourceCommand(current(), link, connection.source));
   }, [attempt, current, refuse]);
 
+  /** Adds a node of `kind` centred on the screen point `point`. */
   const addKind = useCallback((kind: string, point: { x: number; y: number }) => {
-    const command = addNodeCommand(current(), kind, flow.screenToFlowPosition(point));
+    const command = addNodeCommand(current(), kind, flow.screenToFlowPosition(point), undefined, 'centre');
     run(command);
     const added = command.apply(current()).cells.at(-1);
     if (added) setSelected(new Set([added.id]));
@@ -176,65 +201,17 @@ function Canvas({ editor, name, canEdit, profileNames }: DiagramCanvasProps) {
     addKind(kind, { x: event.clientX, y: event.clientY });
   }, [addKind, viewOnly]);
 
+  const { setStencilOpen } = panels;
   const addAtCentre = useCallback((kind: string) => {
     const box = wrapper.current?.querySelector('.react-flow')?.getBoundingClientRect();
     if (box) addKind(kind, { x: box.left + box.width / 2, y: box.top + box.height / 2 });
-  }, [addKind]);
+    setStencilOpen(false);
+  }, [addKind, setStencilOpen]);
 
-  const copy = useCallback((cut: boolean) => {
-    const clip = copySelection(current(), selected);
-    if (clip === null) {
-      if (selected.size > 0) refuse(`The Money Site cannot be ${cut ? 'cut' : 'copied'}`);
-      return;
-    }
-    clipboard.current = { clip, pastes: 0 };
-    if (cut) attempt(removeCommand(current(), new Set(clip.cells.map((cell) => cell.id))));
-  }, [attempt, current, refuse, selected]);
-
-  const paste = useCallback(() => {
-    const held = clipboard.current;
-    if (held === null) return;
-    held.pastes += 1;
-    const offset = DIAGRAM_EDITOR.pasteOffset * held.pastes;
-    const pasted = pasteCommand(current(), held.clip, { x: offset, y: offset });
-    run(pasted.command);
-    setSelected(new Set(pasted.ids));
-  }, [current, run]);
-
-  const handleKeyDown = useCallback((event: KeyboardEvent) => {
-    const target = event.target as HTMLElement;
-    if (viewOnly || target.closest('input, textarea, [contenteditable="true"], .ant-select')) return;
-    const mod = event.ctrlKey || event.metaKey;
-    const key = event.key.toLowerCase();
-    let handled = true;
-    if (mod && key === 'z' && !event.shiftKey) editor.undo();
-    else if (mod && (key === 'y' || (key === 'z' && event.shiftKey))) editor.redo();
-    else if (mod && key === 'c') copy(false);
-    else if (mod && key === 'x') copy(true);
-    else if (mod && key === 'v') paste();
-    else if (key === 'delete' || key === 'backspace') {
-      const ids = selected;
-      if ([...ids].some((id) => current().cells.some((cell) => cell.id === id && !isDiagramLink(cell) && cell.type === MONEY_SITE_TYPE)) && ids.size === 1) {
-        refuse('The Money Site cannot be removed');
-      } else attempt(removeCommand(current(), ids));
-    } else handled = false;
-    if (handled) event.preventDefault();
-  }, [attempt, copy, current, editor, paste, refuse, selected, viewOnly]);
-
-  // Alt + wheel zooms (spec 2 §9); the plain wheel pans the paper.
-  useEffect(() => {
-    const element = wrapper.current;
-    if (!element) return undefined;
-    const handleWheel = (event: WheelEvent) => {
-      if (!event.altKey) return;
-      event.preventDefault();
-      event.stopPropagation();
-      const now = flow.getZoom();
-      void flow.zoomTo(clampZoom(now + (event.deltaY < 0 ? DIAGRAM_EDITOR.zoomStep : -DIAGRAM_EDITOR.zoomStep)));
-    };
-    element.addEventListener('wheel', handleWheel, { capture: true, passive: false });
-    return () => element.removeEventListener('wheel', handleWheel, { capture: true });
-  }, [flow]);
+  const handleKeyDown = useDesignerKeys({
+    viewOnly, selected, setSelected, current, run, attempt, refuse, undo: editor.undo, redo: editor.redo,
+  });
+  useAltWheelZoom(wrapper, flow);
 
   const handleLayout = useCallback(async () => {
     setLaying(true);
@@ -242,7 +219,7 @@ function Canvas({ editor, name, canEdit, profileNames }: DiagramCanvasProps) {
       const { layoutDiagram } = await import('@/lib/diagram-layout');
       const command = moveCommand('Auto-layout', current(), layoutDiagram(current()));
       if (command) run(command);
-      requestAnimationFrame(() => void flow.fitView(FIT));
+      requestAnimationFrame(() => void flow.fitView(FIT_OPTIONS));
     } finally {
       setLaying(false);
     }
@@ -253,33 +230,63 @@ function Canvas({ editor, name, canEdit, profileNames }: DiagramCanvasProps) {
     else void exportPng(current(), name).catch((error: unknown) => refuse(error instanceof Error ? error.message : String(error)));
   }, [current, name, refuse]);
 
+  // What the inspector shows: plain values, so a drag of the chosen node does not draw it again.
+  const chosen = viewOnly || selected.size !== 1 ? undefined : nodes.find((node) => selected.has(node.id));
+  const Inspector = chosen ? nodeKindEntry(chosen.data.kind)?.inspector ?? null : null;
+  const inspectedId = chosen && Inspector ? chosen.id : null;
+  const inspectedLabel = chosen?.data.label ?? '';
+  const inspectedProfile = chosen?.data.profileName ?? '';
+  const inspected = useMemo<Inspected | null>(
+    () => (inspectedId !== null && Inspector ? { id: inspectedId, label: inspectedLabel, profileName: inspectedProfile, Inspector } : null),
+    [inspectedId, inspectedLabel, inspectedProfile, Inspector],
+  );
+  const handleProfileName = useCallback((profileName: string) => {
+    const element = current().cells.find((cell) => cell.id === inspectedId);
+    if (element && !isDiagramLink(element)) attempt(profileNameCommand(element, profileName));
+  }, [attempt, current, inspectedId]);
+
   // The toolbar and the stencil are built once per change of what they show, not on every frame of
   // a drag (the document changes on each pointer move; they do not depend on it).
   const { undo, redo, canUndo, canRedo, undoLabel } = editor;
+  const { narrow, navigatorShown, setNavigatorShown, setInspectorOpen } = panels;
+  const closeInspector = useCallback(() => setInspectorOpen(false), [setInspectorOpen]);
+  const inspectReason = inspected === null ? NOTHING_TO_INSPECT : null;
   const toolbar = useMemo(() => (
     <DesignerToolbar
       viewOnly={viewOnly} canEdit={canEdit} canUndo={canUndo} canRedo={canRedo} undoLabel={undoLabel}
-      zoom={zoom} theme={theme} laidOut={laying}
+      zoom={zoom} theme={theme} laidOut={laying} narrow={narrow} navigatorShown={navigatorShown} inspectReason={inspectReason}
       onUndo={undo} onRedo={redo} onClear={() => attempt(clearCommand(current()))}
-      onExport={handleExport} onLayout={() => void handleLayout()} onFit={() => void flow.fitView(FIT)}
+      onExport={handleExport} onLayout={() => void handleLayout()} onFit={() => void flow.fitView(FIT_OPTIONS)}
+      onZoomStep={(direction) => void flow.zoomTo(stepZoom(flow.getZoom(), direction))}
       onZoom={(next) => void flow.zoomTo(clampZoom(next))}
       onFullscreen={() => void wrapper.current?.requestFullscreen?.().catch(() => undefined)}
       onDownload={() => downloadDiagram(current(), name)} onTheme={setTheme} onViewOnly={setViewOnlyChoice}
+      onNavigator={setNavigatorShown} onOpenStencil={() => setStencilOpen(true)} onOpenInspector={() => setInspectorOpen(true)}
     />
-  ), [viewOnly, canEdit, canUndo, canRedo, undoLabel, zoom, theme, laying, undo, redo, attempt, current, handleExport, handleLayout, flow, name]);
-  const stencil = useMemo(() => (viewOnly ? null : <Stencil onAdd={addAtCentre} />), [viewOnly, addAtCentre]);
-
-  const inspected = useMemo(() => {
-    if (viewOnly || selected.size !== 1) return null;
-    const id = [...selected][0];
-    const node = nodes.find((candidate) => candidate.id === id);
-    const inspector = node ? nodeKindEntry(node.data.kind)?.inspector : null;
-    return node && inspector ? { node, Inspector: inspector } : null;
-  }, [nodes, selected, viewOnly]);
+  ), [
+    viewOnly, canEdit, canUndo, canRedo, undoLabel, zoom, theme, laying, narrow, navigatorShown, inspectReason, undo, redo, attempt, current,
+    handleExport, handleLayout, flow, name, setNavigatorShown, setStencilOpen, setInspectorOpen,
+  ]);
+  const stencilOpen = panels.stencilOpen;
+  const stencil = useMemo(() => {
+    if (viewOnly) return null;
+    if (!narrow) return <Stencil onAdd={addAtCentre} />;
+    return (
+      <Drawer
+        title="Nodes" placement="left" size={DIAGRAM_EDITOR.stencilWidth + 24} open={stencilOpen} onClose={() => setStencilOpen(false)}
+        styles={{ body: { padding: 0 } }} data-testid="stencil-drawer"
+      >
+        <Stencil onAdd={addAtCentre} addOnClick />
+      </Drawer>
+    );
+  }, [viewOnly, narrow, stencilOpen, addAtCentre, setStencilOpen]);
 
   return (
     <DesignerActionsContext.Provider value={actions}>
-      <div ref={wrapper} className={`ll-designer ll-theme-${theme.toLowerCase()}`} onKeyDown={handleKeyDown} tabIndex={-1} data-testid="diagram-designer" data-view-only={viewOnly}>
+      <div
+        ref={wrapper} className={`ll-designer ll-theme-${theme.toLowerCase()}${narrow ? ' ll-designer-narrow' : ''}`} onKeyDown={handleKeyDown} tabIndex={-1}
+        data-testid="diagram-designer" data-view-only={viewOnly} data-narrow={narrow}
+      >
         {stencil}
         <div className="ll-paper-column">
           {toolbar}
@@ -290,32 +297,26 @@ function Canvas({ editor, name, canEdit, profileNames }: DiagramCanvasProps) {
               onConnect={handleConnect} onReconnect={handleReconnect}
               onNodeDragStart={handleDragStart} onNodeDragStop={handleDragStop}
               nodesDraggable={!viewOnly} nodesConnectable={!viewOnly} edgesReconnectable={!viewOnly}
-              snapToGrid snapGrid={[DIAGRAM_EDITOR.gridSize, DIAGRAM_EDITOR.gridSize]}
-              minZoom={DIAGRAM_EDITOR.zoomMin} maxZoom={DIAGRAM_EDITOR.zoomMax}
+              snapToGrid snapGrid={SNAP_GRID}
+              minZoom={FIT_ZOOM_MIN} maxZoom={DIAGRAM_EDITOR.zoomMax}
               zoomOnScroll={false} panOnScroll zoomOnDoubleClick={false}
               deleteKeyCode={null} multiSelectionKeyCode="Shift"
-              onlyRenderVisibleElements={nodes.length > 200}
+              onlyRenderVisibleElements={nodes.length > VISIBLE_ONLY_FROM}
               colorMode={theme === 'Dark' ? 'dark' : 'light'}
-              fitView fitViewOptions={FIT}
             >
               <Background variant={BackgroundVariant.Dots} gap={DIAGRAM_EDITOR.gridSize} />
-              <MiniMap
-                pannable zoomable
-                style={{ width: DIAGRAM_EDITOR.navigatorWidth, height: DIAGRAM_EDITOR.navigatorHeight }}
-                nodeColor={(node) => kindStyle(node.type ?? '').colour}
-              />
+              {navigatorShown && (
+                <MiniMap
+                  pannable zoomable className="ll-navigator" style={narrow ? NARROW_NAVIGATOR_STYLE : NAVIGATOR_STYLE} nodeColor={navigatorColour}
+                />
+              )}
             </ReactFlow>
+            <InspectorPanel
+              inspected={inspected} narrow={narrow} drawerOpen={panels.inspectorOpen} onDrawerClose={closeInspector}
+              profileNames={profileNames} onProfileNameChange={handleProfileName}
+            />
           </div>
         </div>
-        {inspected && (
-          <aside className="ll-inspector">
-            <inspected.Inspector
-              key={`${inspected.node.id}:${inspected.node.data.profileName}`}
-              node={inspected.node} profileNames={profileNames}
-              onProfileNameChange={(profileName) => attempt(profileNameCommand(inspected.node.data.element, profileName))}
-            />
-          </aside>
-        )}
       </div>
     </DesignerActionsContext.Provider>
   );

@@ -8,13 +8,22 @@ import { textOn } from '@/lib/readable-text';
 /** The drag data type a stencil item carries: the kind. */
 export const KIND_DRAG_TYPE = 'application/x-linkloom-kind';
 
+/** Props of {@link Stencil}. */
+export interface StencilProps {
+  /** Adds a node of the kind in the middle of the view. */
+  onAdd: (kind: string) => void;
+  /** A click adds too (the stencil in a drawer on a narrow screen, where there is no dragging). */
+  addOnClick?: boolean;
+}
+
 /**
  * The stencil (240 px wide, spec 2 §2): every kind of §3 in the groups Premium, Standard and
  * PBN, each drawn in its kind's colour (Premium ones with the red dashed outline). Drag one onto
- * the paper, or focus it and press Enter to drop it in the middle of the view. Beside each kind
- * that runs one module, its badge says whether the user's sites can publish it (issue 37).
+ * the paper, or focus it and press Enter to drop it in the middle of the view (in a drawer, a tap
+ * does). Beside each kind that runs one module, its badge says whether the user's sites can
+ * publish it (issue 37).
  */
-export function Stencil({ onAdd }: { onAdd: (kind: string) => void }) {
+export function Stencil({ onAdd, addOnClick = false }: StencilProps) {
   const { capabilityOf } = usePublishingCapabilities();
   const handleDragStart = (kind: string) => (event: DragEvent) => {
     event.dataTransfer.setData(KIND_DRAG_TYPE, kind);
@@ -38,8 +47,9 @@ export function Stencil({ onAdd }: { onAdd: (kind: string) => void }) {
             <div
               className={entry.info.premium ? 'll-stencil-item ll-node-premium' : 'll-stencil-item'}
               style={{ '--ll-kind': entry.defaults.colour, '--ll-node-text': textOn(entry.defaults.colour) } as CSSProperties}
-              draggable role="button" tabIndex={0} title={`Drag ${entry.info.label} onto the paper`}
+              draggable role="button" tabIndex={0} title={addOnClick ? `Add ${entry.info.label} to the paper` : `Drag ${entry.info.label} onto the paper`}
               onDragStart={handleDragStart(entry.info.kind)} onKeyDown={handleKey(entry.info.kind)}
+              onClick={addOnClick ? () => onAdd(entry.info.kind) : undefined}
               data-testid={`stencil-${entry.info.kind}`}
             >
               {entry.info.label}

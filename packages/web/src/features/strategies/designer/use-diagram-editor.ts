@@ -1,11 +1,7 @@
-import { useCallback, useRef, useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import type { Diagram } from '@linkloom/shared';
-import { canRedo, canUndo, emptyHistory, execute, record, redo, undo, type Command, type History } from './history/command-history';
-
-interface EditorState {
-  doc: Diagram;
-  history: History<Diagram>;
-}
+import { canRedo, canUndo, type Command } from './history/command-history';
+import { createDiagramStore, type DiagramStore } from './diagram-store';
 
 /** The designer's document and its undo history, changed only through commands. */
 export interface DiagramEditor {
@@ -27,27 +23,31 @@ export interface DiagramEditor {
   current: () => Diagram;
 }
 
-/** Holds the diagram and its history together, so every change is a command or a drag preview. */
-export function useDiagramEditor(initial: Diagram): DiagramEditor {
-  const [state, setState] = useState<EditorState>(() => ({ doc: initial, history: emptyHistory() }));
-  const latest = useRef(state);
-  const update = useCallback((next: (previous: EditorState) => EditorState) => {
-    const value = next(latest.current);
-    latest.current = value;
-    setState(value);
-  }, []);
+/** One store for the component's life, holding `initial` at first. */
+export function useDiagramStore(initial: Diagram): DiagramStore {
+  const [store] = useState(() => createDiagramStore(initial));
+  return store;
+}
 
+/** The store's document and history, drawn again on every change (the paper). */
+export function useDiagramEditor(store: DiagramStore): DiagramEditor {
+  const state = useSyncExternalStore(store.subscribe, store.getState);
   return {
     doc: state.doc,
     canUndo: canUndo(state.history),
     canRedo: canRedo(state.history),
     undoLabel: state.history.undoStack.at(-1)?.label ?? null,
-    run: useCallback((command) => update((previous) => execute(previous.history, previous.doc, command)), [update]),
-    preview: useCallback((change) => update((previous) => ({ ...previous, doc: change(previous.doc) })), [update]),
-    recordDone: useCallback((command) => update((previous) => ({ ...previous, history: record(previous.history, command) })), [update]),
-    undo: useCallback(() => update((previous) => undo(previous.history, previous.doc)), [update]),
-    redo: useCallback(() => update((previous) => redo(previous.history, previous.doc)), [update]),
-    reset: useCallback((doc) => update(() => ({ doc, history: emptyHistory() })), [update]),
-    current: useCallback(() => latest.current.doc, []),
+    run: store.run,
+    preview: store.preview,
+    recordDone: store.recordDone,
+    undo: store.undo,
+    redo: store.redo,
+    reset: store.reset,
+    current: store.current,
   };
+}
+
+/** Whether the store's document is other than `saved`: the page draws again only when this flips. */
+export function useDiagramChanged(store: DiagramStore, saved: Diagram): boolean {
+  return useSyncExternalStore(store.subscribe, () => store.getState().doc !== saved);
 }

@@ -15,11 +15,12 @@ import { useStrategiesLive } from '../api/use-strategies-live';
 import { DescriptionView } from '../components/description-view';
 import { DiagramCanvas } from '../designer/diagram-canvas';
 import { diagramSvg } from '../designer/export/export-files';
-import { useDiagramEditor } from '../designer/use-diagram-editor';
+import { useDiagramChanged, useDiagramStore } from '../designer/use-diagram-editor';
 
 const DescriptionEditor = lazy(() => import('../components/description-editor'));
 
 const TABS = ['diagram', 'description'] as const;
+const NO_PROFILE_NAMES: readonly string[] = [];
 
 /** The diagram designer (/strategy/:id, spec 2 §2). */
 export function StrategyDesignerPage() {
@@ -46,10 +47,12 @@ function readStored(text: string): { doc: Diagram; problem: string | null } {
 function DesignerScreen({ strategy }: { strategy: Strategy }) {
   const canEdit = strategy.type === 'CUSTOM';
   const [stored] = useState(() => readStored(strategy.strategy));
-  const editor = useDiagramEditor(stored.doc);
+  // The page watches only whether the diagram changed: a drag draws the paper again, not the page.
+  const store = useDiagramStore(stored.doc);
   const [description, setDescription] = useState(strategy.description);
   const [saved, setSaved] = useState({ doc: stored.doc, description: strategy.description });
-  const changed = canEdit && (editor.doc !== saved.doc || description !== saved.description);
+  const docChanged = useDiagramChanged(store, saved.doc);
+  const changed = canEdit && (docChanged || description !== saved.description);
   const { markSaved } = useUnsavedChangesGuard(changed);
   const saveStrategy = useSaveStrategy(strategy.id);
   const profileNames = useProfileNames();
@@ -58,7 +61,7 @@ function DesignerScreen({ strategy }: { strategy: Strategy }) {
   const cleanDescription = useMemo(() => DOMPurify.sanitize(strategy.description), [strategy.description]);
 
   const handleSave = async () => {
-    const doc = editor.current();
+    const doc = store.current();
     const problems = validateDiagram(doc);
     if (problems.length > 0) {
       toastFailed(STRATEGY_MESSAGES.invalidDiagram(problems.map((problem) => problem.message)));
@@ -87,7 +90,7 @@ function DesignerScreen({ strategy }: { strategy: Strategy }) {
         items={[
           {
             key: 'diagram', label: 'Diagram',
-            children: <DiagramCanvas editor={editor} name={strategy.name} canEdit={canEdit} profileNames={profileNames.data ?? []} />,
+            children: <DiagramCanvas store={store} name={strategy.name} canEdit={canEdit} profileNames={profileNames.data ?? NO_PROFILE_NAMES} />,
           },
           {
             key: 'description', label: 'Description',

@@ -81,4 +81,29 @@ describe('diagram adapter', () => {
     expect(selected.nodes[0]).not.toBe(first.nodes[0]);
     expect(selected.nodes[0]?.selected).toBe(true);
   });
+
+  it('keeps the edge list itself while no link changes (a drag frame), and makes a new one when one does', () => {
+    const cache = createFlowCache();
+    const first = toFlow(ORIGINAL, options, cache);
+    const moved: Diagram = { ...ORIGINAL, cells: ORIGINAL.cells.map((cell) => (cell.id === 'w' ? { ...cell, position: { x: 5, y: 5 } } : cell)) };
+    expect(toFlow(moved, options, cache).edges).toBe(first.edges);
+    const linkSelected = toFlow(moved, { selected: new Set(['l1']), viewOnly: false }, cache);
+    expect(linkSelected.edges).not.toBe(first.edges);
+    expect(linkSelected.edges[1]).toBe(first.edges[1]);
+    const shorter: Diagram = { ...ORIGINAL, cells: ORIGINAL.cells.filter((cell) => cell.id !== 'l2') };
+    expect(toFlow(shorter, options, cache).edges.map((edge) => edge.id)).toEqual(['l1']);
+  });
+
+  it('gives React Flow each node size and handles, so it never measures a node in the page', () => {
+    const { nodes } = toFlow(ORIGINAL, options);
+    const [money, project] = nodes;
+    expect(project?.measured).toEqual({ width: 170, height: 74 });
+    // Parent handle centred on the top edge, child handle centred on the bottom edge (10 px squares).
+    expect(project?.handles).toEqual([
+      { type: 'target', position: 'top', x: 80, y: -5, width: 10, height: 10 },
+      { type: 'source', position: 'bottom', x: 80, y: 69, width: 10, height: 10 },
+    ]);
+    // The Money Site has no parent, so no parent handle.
+    expect(money?.handles?.map((handle) => handle.type)).toEqual(['source']);
+  });
 });

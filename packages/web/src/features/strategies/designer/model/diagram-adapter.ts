@@ -3,6 +3,7 @@ import {
 } from '@linkloom/shared';
 import { MarkerType } from '@xyflow/react';
 import type { DiagramEdge, DiagramNode, FlowGraph } from './flow-types';
+import { nodeHandles } from './node-geometry';
 
 /** React Flow's edge type of a link (designer/swap-edge.tsx draws it). */
 export const LINK_EDGE_TYPE = 'link';
@@ -17,15 +18,21 @@ function kindOf(element: DiagramElement): string {
   return element.type.startsWith(DIAGRAM_TYPE_PREFIX) ? element.type.slice(DIAGRAM_TYPE_PREFIX.length) : element.type;
 }
 
-/** One stored node → its React Flow node. */
+/**
+ * One stored node → its React Flow node. Its size and handles go with it (`measured`, `handles`):
+ * a node is drawn exactly its stored size, so React Flow need not measure it in the page.
+ */
 export function elementToNode(element: DiagramElement, options: FlowOptions): DiagramNode {
   const isMoneySite = element.type === MONEY_SITE_TYPE;
+  const { width, height } = element.size;
   return {
     id: element.id,
     type: kindOf(element),
     position: { x: element.position.x, y: element.position.y },
-    width: element.size.width,
-    height: element.size.height,
+    width,
+    height,
+    measured: { width, height },
+    handles: nodeHandles(width, height, !isMoneySite),
     selected: options.selected.has(element.id),
     draggable: !options.viewOnly,
     connectable: !options.viewOnly,
@@ -59,27 +66,40 @@ export function linkToEdge(link: DiagramLink, options: FlowOptions): DiagramEdge
 
 /**
  * The stored diagram → React Flow (n8n's useCanvasMapping): nodes and edges in the stored order.
- * Pass the previous result as `cache` and unchanged cells keep their node object, so React Flow
- * redraws only what an edit (or a drag frame) touched.
+ * Pass a `cache` and unchanged cells keep their node object, so React Flow redraws only what an
+ * edit (or a drag frame) touched; when no edge changed (a node being dragged) the edge list
+ * itself is the previous one, so React Flow does not rebuild its lookup of links either.
  */
 export function toFlow(diagram: Diagram, options: FlowOptions, cache?: FlowCache): FlowGraph {
   const nodes: DiagramNode[] = [];
-  const edges: DiagramEdge[] = [];
+  let edges: DiagramEdge[] = [];
   for (const cell of diagram.cells) {
     if (isDiagramLink(cell)) edges.push(cached(cache?.edges, cell, options, linkToEdge));
     else nodes.push(cached(cache?.nodes, cell, options, elementToNode));
   }
+  if (cache) {
+    if (sameItems(cache.lastEdges, edges)) edges = cache.lastEdges;
+    else cache.lastEdges = edges;
+  }
   return { nodes, edges };
 }
 
-/** Node and edge objects by stored cell, reused while the cell, its selection and the mode are the same. */
+/**
+ * Node and edge objects by stored cell, reused while the cell, its selection and the mode are the
+ * same; and the last edge list made.
+ */
 export interface FlowCache {
   nodes: WeakMap<DiagramCell, { node: DiagramNode; selected: boolean; viewOnly: boolean }>;
   edges: WeakMap<DiagramCell, { node: DiagramEdge; selected: boolean; viewOnly: boolean }>;
+  lastEdges: DiagramEdge[];
 }
 
 export function createFlowCache(): FlowCache {
-  return { nodes: new WeakMap(), edges: new WeakMap() };
+  return { nodes: new WeakMap(), edges: new WeakMap(), lastEdges: [] };
+}
+
+function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
+  return a.length === b.length && a.every((item, index) => item === b[index]);
 }
 
 function cached<C extends DiagramCell, T>(

@@ -32,6 +32,16 @@ describe('diagram commands (spec 2 §4)', () => {
     expect(node(doc, lastId(doc)).custom?.projectName).toBe('Premium Wiki (1)');
   });
 
+  it('drops a node centred on the point when asked (under the pointer), on the grid', () => {
+    const doc = run(defaultDiagram('m'), addNodeCommand(defaultDiagram('m'), 'Wiki', { x: 300, y: 200 }, nextId, 'centre'));
+    const added = node(doc, lastId(doc));
+    // A Wiki node is 120 by 54: its corner goes half of that up and left, then onto the 10 px grid.
+    expect(added.size).toEqual({ width: 120, height: 54 });
+    expect(added.position).toEqual({ x: 240, y: 170 });
+    expect(Math.abs(added.position.x + added.size.width / 2 - 300)).toBeLessThanOrEqual(5);
+    expect(Math.abs(added.position.y + added.size.height / 2 - 200)).toBeLessThanOrEqual(5);
+  });
+
   it('never removes the Money Site; clear keeps only it', () => {
     let doc = defaultDiagram('m');
     expect(removeCommand(doc, new Set(['m']))).toBeNull();

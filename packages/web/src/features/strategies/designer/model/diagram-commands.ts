@@ -52,11 +52,21 @@ const elementsOf = (doc: Diagram) => doc.cells.filter((cell): cell is DiagramEle
 const linksOf = (doc: Diagram) => doc.cells.filter(isDiagramLink);
 const isMoneySite = (cell: DiagramCell) => !isDiagramLink(cell) && cell.type === MONEY_SITE_TYPE;
 
-/** Drops a node of `kind` at `position`: lowest free number of its kind, label `{Kind} (n)`. */
-export function addNodeCommand(doc: Diagram, kind: string, position: { x: number; y: number }, newId: IdFactory = newCellId): Command<Diagram> {
-  const node = newDiagramNode(doc, kind, snap(position), newId());
-  const width = Math.max(DIAGRAM_EDITOR.nodeMinWidth, kindDefaults(kind).width, node.size.width);
-  return changeCells(`Add ${node.custom?.projectName ?? kind}`, [{ before: null, after: { ...node, size: { ...node.size, width } } }]);
+/** Which point of a new node `addNodeCommand`'s position gives: its top-left corner, or its centre (a drop under the pointer). */
+export type NodeAnchor = 'corner' | 'centre';
+
+/**
+ * Drops a node of `kind` at `position` (its top-left corner, or with `anchor` 'centre' its
+ * middle), on the 10 px grid: lowest free number of its kind, label `{Kind} (n)`.
+ */
+export function addNodeCommand(
+  doc: Diagram, kind: string, position: { x: number; y: number }, newId: IdFactory = newCellId, anchor: NodeAnchor = 'corner',
+): Command<Diagram> {
+  const node = newDiagramNode(doc, kind, position, newId());
+  const size = { ...node.size, width: Math.max(DIAGRAM_EDITOR.nodeMinWidth, kindDefaults(kind).width, node.size.width) };
+  const corner = anchor === 'centre' ? { x: position.x - size.width / 2, y: position.y - size.height / 2 } : position;
+  const placed = snap(corner);
+  return changeCells(`Add ${node.custom?.projectName ?? kind}`, [{ before: null, after: { ...node, position: { ...node.position, ...placed }, size } }]);
 }
 
 /** Rounds a point to the paper's 10 px grid. */

@@ -1,10 +1,15 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { AutoComplete, Form, Typography } from 'antd';
-import type { DiagramNode } from '../../model/flow-types';
 
-/** Props every kind's inspector gets. */
+/**
+ * Props every kind's inspector gets: what it shows of the node, not the node itself, so a drag of
+ * the inspected node (a new node object each frame) does not draw the inspector again.
+ */
 export interface InspectorProps {
-  node: DiagramNode;
+  /** The node's label, `{Kind} (n)`. */
+  label: string;
+  /** Its account store name ('' when none). */
+  profileName: string;
   /** The user's account profile names, offered while typing. */
   profileNames: readonly string[];
   /** Sets the node's account store name (an undoable edit; the label shows it). */
@@ -20,10 +25,10 @@ const ACCOUNT_STORE_NAME_ID = 'account-store-name-input';
  * applied when the field is left or a suggestion picked, so typing is one undo step. The designer
  * keys it by node and name, so an undo or another node starts it afresh.
  */
-export function ProjectInspector({ node, profileNames, onProfileNameChange }: InspectorProps) {
-  const [value, setValue] = useState(node.data.profileName);
+export const ProjectInspector = memo(function ProjectInspector({ label, profileName, profileNames, onProfileNameChange }: InspectorProps) {
+  const [value, setValue] = useState(profileName);
   const commit = (next: string) => {
-    if (next.trim() !== node.data.profileName) onProfileNameChange(next.trim());
+    if (next.trim() !== profileName) onProfileNameChange(next.trim());
   };
   const options = profileNames
     .filter((name) => name.toLowerCase().includes(value.trim().toLowerCase()))
@@ -31,7 +36,7 @@ export function ProjectInspector({ node, profileNames, onProfileNameChange }: In
     .map((name) => ({ value: name }));
   return (
     <Form layout="vertical" data-testid="node-inspector">
-      <Typography.Title level={5} style={{ marginTop: 0 }}>{node.data.label}</Typography.Title>
+      <Typography.Title level={5} style={{ marginTop: 0, overflowWrap: 'anywhere' }}>{label}</Typography.Title>
       <Form.Item label="Account Store Name" htmlFor={ACCOUNT_STORE_NAME_ID}>
         <AutoComplete
           id={ACCOUNT_STORE_NAME_ID}
@@ -48,4 +53,4 @@ export function ProjectInspector({ node, profileNames, onProfileNameChange }: In
       </Form.Item>
     </Form>
   );
-}
+});

@@ -4,6 +4,7 @@ import { DISABLED_REASONS } from '@linkloom/shared';
 import type { DiagramNode } from '../../model/flow-types';
 import { useDesignerActions } from '../../designer-context';
 import { NodeFrame } from '../shared/node-frame';
+import { sameNodeView } from '../shared/same-node-view';
 
 /** Short names of the module toggles on the node. */
 const MODULE_SHORT: Readonly<Record<string, string>> = {
@@ -39,4 +40,4 @@ export const ProjectNode = memo(function ProjectNode({ id, data, selected }: Nod
       ))}
     </NodeFrame>
   );
-});
+}, sameNodeView);

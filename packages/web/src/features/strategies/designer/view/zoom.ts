@@ -1,0 +1,31 @@
+import { DIAGRAM_EDITOR } from '@linkloom/shared';
+
+/**
+ * Lowest zoom "Zoom to fit" may choose (and so the paper's own lower bound). The spec's range
+ * (0.2–5) is that of the zoom buttons, the slider and alt+wheel; at 0.2 a 1,000-node diagram
+ * (some 3,500 px square) cannot fit a laptop's paper, let alone a phone's, so fitting may go
+ * lower: down to a diagram of the largest size accepted (5,000 cells) in one long row.
+ */
+export const FIT_ZOOM_MIN = 0.01;
+
+/** fitView's options: the spec's 50 px padding and largest scale 1, and {@link FIT_ZOOM_MIN}. */
+export const FIT_OPTIONS = {
+  padding: `${DIAGRAM_EDITOR.fitPadding}px`,
+  maxZoom: DIAGRAM_EDITOR.fitMaxScale,
+  minZoom: FIT_ZOOM_MIN,
+} as const;
+
+/** A zoom asked for by the toolbar or alt+wheel: rounded to a tenth, within the spec's 0.2–5. */
+export function clampZoom(zoom: number): number {
+  return Math.min(DIAGRAM_EDITOR.zoomMax, Math.max(DIAGRAM_EDITOR.zoomMin, Math.round(zoom * 10) / 10));
+}
+
+/**
+ * One zoom step in or out from `zoom` (the buttons and alt+wheel), within the spec's range. Below
+ * the range (after a fit of a big diagram) a step in lands on the range's lowest zoom and a step
+ * out leaves the zoom as it is.
+ */
+export function stepZoom(zoom: number, direction: 1 | -1): number {
+  if (zoom < DIAGRAM_EDITOR.zoomMin) return direction === 1 ? DIAGRAM_EDITOR.zoomMin : zoom;
+  return clampZoom(zoom + direction * DIAGRAM_EDITOR.zoomStep);
+}
