@@ -29,6 +29,15 @@ let linkSetId: number;
 
 type Ctx = Parameters<E2eSuite['signedInPage']>[0];
 
+/**
+ * How long a poll waits for what a screen shows: a fresh window loads the screen's chunk and rows
+ * first, which on a busy 2-core machine takes seconds (expect.poll's own 1 s is too short).
+ */
+const SHOWN = { timeout: 15_000 };
+
+/** A test that opens a fresh signed-in window for every view it checks (about 50 s on a busy 2-core machine). */
+const MANY_WINDOWS_MS = 180_000;
+
 /** A route with its params in a fixed order: the app may write them in any. */
 function viewKey(route: string): string {
   const [path = '', search = ''] = route.split('?');
@@ -157,7 +166,7 @@ describe('view state in the address (issue 39 item 1)', () => {
     const first = (p: Page) => p.getByTestId(`campaign-link-${world.campaignId}`);
     const firstPage: View = { route: '/campaigns', shows: async (p) => {
       await p.getByTestId('campaigns-table').locator('tr[data-row-key]').first().waitFor();
-      await expect.poll(() => first(p).count()).toBe(0);
+      await expect.poll(() => first(p).count(), SHOWN).toBe(0);
     } };
     const secondPage: View = { route: '/campaigns?page=2', shows: (p) => first(p).waitFor() };
     await firstPage.shows(page);
@@ -177,7 +186,7 @@ describe('view state in the address (issue 39 item 1)', () => {
     const daFilter = (p: Page) => p.getByRole('spinbutton', { name: 'DA at least' });
     await page.getByTestId('site-grid').getByLabel('Select https://web20.example.com').waitFor();
     await daFilter(page).fill('30');
-    const filtered: View = { route: `${route}?tab=sites&minDa=30`, shows: async (p) => expect.poll(() => daFilter(p).inputValue()).toBe('30') };
+    const filtered: View = { route: `${route}?tab=sites&minDa=30`, shows: async (p) => expect.poll(() => daFilter(p).inputValue(), SHOWN).toBe('30') };
     await expectKept(suite, ctx, page, tabView(`${route}?tab=sites`, 'Sites'), filtered, 'replaced');
 
     const accountCreation = projectScreenPath('AccountCreation', world.projects.accountCreation);
@@ -192,7 +201,7 @@ describe('view state in the address (issue 39 item 1)', () => {
   test('link set: the tab, the page, the sort and the URL filter are kept', async (ctx) => {
     const route = `/url_list/${linkSetId}`;
     const { page, pageErrors } = await suite.signedInPage(ctx, route);
-    const startsWith = (url: string) => async (p: Page) => expect.poll(async () => (await shownUrls(p))[0]).toBe(url);
+    const startsWith = (url: string) => async (p: Page) => expect.poll(async () => (await shownUrls(p))[0], SHOWN).toBe(url);
     const firstPage: View = { route, shows: startsWith('https://site1.test/page') };
     await firstPage.shows(page);
 
@@ -225,12 +234,12 @@ describe('view state in the address (issue 39 item 1)', () => {
     };
     await expectKept(suite, ctx, page, byUrlDown, filtered, 'replaced');
     expect(pageErrors).toEqual([]);
-  });
+  }, MANY_WINDOWS_MS);
 
   test('account profile: the page, the sort and the Site filter are kept; a broken page or sort opens the first page', async (ctx) => {
     const route = `/accounts/${profileId}`;
     const { page, pageErrors } = await suite.signedInPage(ctx, route);
-    const startsWith = (site: string) => async (p: Page) => expect.poll(async () => (await shownSites(p))[0]).toBe(site);
+    const startsWith = (site: string) => async (p: Page) => expect.poll(async () => (await shownSites(p))[0], SHOWN).toBe(site);
     const firstPage: View = { route, shows: startsWith('site-001.test') };
     await firstPage.shows(page);
 
@@ -260,7 +269,7 @@ describe('view state in the address (issue 39 item 1)', () => {
     await startsWith('site-101.test')(broken.page);
     expect(broken.pageErrors).toEqual([]);
     expect(pageErrors).toEqual([]);
-  });
+  }, MANY_WINDOWS_MS);
 
   test('diagram designer, options and wizard editor: the tab is kept', async (ctx) => {
     const designer = '/strategy/1';
@@ -284,7 +293,7 @@ describe('view state in the address (issue 39 item 1)', () => {
       route: `${wizard}&tab=confirm`,
       shows: async (p) => {
         await selectedTab(p, 'Confirm');
-        await expect.poll(() => p.getByTestId('confirm-campaign-name').inputValue()).toBe('Kept name');
+        await expect.poll(() => p.getByTestId('confirm-campaign-name').inputValue(), SHOWN).toBe('Kept name');
       },
     };
     await expectKept(suite, ctx, editor.page, tabView(wizard, 'Strategy'), confirm, 'pushed');
