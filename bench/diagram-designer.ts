@@ -19,7 +19,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { CDPSession, Page } from 'playwright-core';
 import { STORAGE_KEYS, diagramPreviewSvg } from '@linkloom/shared';
 import { openDatabase } from '../packages/server/src/platform/db/dialect';
 import { migrateToLatest } from '../packages/server/src/platform/db/migrate';
@@ -32,7 +32,7 @@ import { initialJavaScript } from '../scripts/build/web-assets';
 
 const BIG = 1000;
 const BASELINE = 20;
-const ROUNDS = 5;
+const ROUNDS = Number(process.env.BENCH_DESIGNER_ROUNDS ?? 5);
 /** Issue 40: the big diagram drags at p95 ≤ this many times the baseline's. */
 const GOAL_RATIO = 1.2;
 /** The node dragged in both diagrams: a PDF node (no module toggles under the pointer). */
@@ -85,11 +85,29 @@ async function openDesigner(page: Page, baseUrl: string, id: number): Promise<nu
   return Date.now() - started;
 }
 
+/** Chromium's busy times (CDP Performance metrics, ms): scripts, style, layout, and all tasks. */
+interface BusyTimes { script: number; style: number; layout: number; task: number }
+
+/** One CDP session per page: Chromium counts the metrics from their session's Performance.enable. */
+const sessions = new WeakMap<Page, CDPSession>();
+
+async function busyTimes(page: Page): Promise<BusyTimes> {
+  let cdp = sessions.get(page);
+  if (!cdp) {
+    cdp = await page.context().newCDPSession(page);
+    await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
+    sessions.set(page, cdp);
+  }
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  const of = (name: string) => (metrics.find((metric) => metric.name === name)?.value ?? 0) * 1000;
+  return { script: of('ScriptDuration'), style: of('RecalcStyleDuration'), layout: of('LayoutDuration'), task: of('TaskDuration') };
+}
+
 /**
  * Drags node {@link DRAGGED} (or another site node when it is not drawn) 300 px right and 120 px down in 60 pointer moves, one frame each,
  * while a frame loop notes every frame's interval; the intervals during the drag.
  */
-async function dragFrames(page: Page): Promise<number[]> {
+async function dragFrames(page: Page): Promise<{ frames: number[]; busy: BusyTimes }> {
   // Page-side code as strings: this file is compiled for Node (no DOM types).
   const chosen = page.locator(`.react-flow__node[data-id="${DRAGGED}"]`);
   // A designer that opens on part of the diagram may not draw that node: then any site node it draws.
@@ -106,6 +124,7 @@ async function dragFrames(page: Page): Promise<number[]> {
   const x = box.x + box.width / 2;
   const y = box.y + box.height / 2;
   await page.mouse.move(x, y);
+  const busyBefore = await busyTimes(page);
   await page.mouse.down();
   for (let step = 1; step <= 60; step += 1) {
     await page.mouse.move(x + step * 5, y + step * 2);
@@ -113,7 +132,9 @@ async function dragFrames(page: Page): Promise<number[]> {
   }
   await page.mouse.up();
   const frames = (await page.evaluate('(() => { window.benchStop = true; return window.benchFrames; })()')) as number[];
-  return frames.slice(2);
+  const busyAfter = await busyTimes(page);
+  const per = (key: keyof BusyTimes) => (busyAfter[key] - busyBefore[key]) / 60;
+  return { frames: frames.slice(2), busy: { script: per('script'), style: per('style'), layout: per('layout'), task: per('task') } };
 }
 
 /** min / median / max of a list. */
@@ -145,11 +166,13 @@ export async function benchDiagramDesigner(): Promise<void> {
     const p95s = new Map<number, number[]>([[BASELINE, []], [BIG, []]]);
     const p50s = new Map<number, number[]>([[BASELINE, []], [BIG, []]]);
     const drawn = new Map<number, number>();
+    const busy = new Map<number, BusyTimes[]>([[BASELINE, []], [BIG, []]]);
     for (let round = 0; round < ROUNDS; round += 1) {
       for (const nodes of [BASELINE, BIG]) {
         await openDesigner(page, server.baseUrl, ids.get(nodes) as number);
         drawn.set(nodes, await page.locator('.react-flow__node').count());
-        const frames = await dragFrames(page);
+        const { frames, busy: spent } = await dragFrames(page);
+        busy.get(nodes)?.push(spent);
         p95s.get(nodes)?.push(percentile(frames, 0.95));
         p50s.get(nodes)?.push(percentile(frames, 0.5));
       }
@@ -157,8 +180,10 @@ export async function benchDiagramDesigner(): Promise<void> {
 
     const median = (nodes: number) => percentile(p95s.get(nodes) ?? [], 0.5);
     const ratio = median(BIG) / median(BASELINE);
+    const busyMedian = (nodes: number, key: keyof BusyTimes) => ms(percentile((busy.get(nodes) ?? []).map((times) => times[key]), 0.5));
     const dragLine = (nodes: number) =>
-      `  drag ${String(nodes).padStart(4)} nodes  p95 ${spread(p95s.get(nodes) ?? [])}; p50 median ${ms(percentile(p50s.get(nodes) ?? [], 0.5))}; ${drawn.get(nodes)} nodes drawn as it opens\n`;
+      `  drag ${String(nodes).padStart(4)} nodes  p95 ${spread(p95s.get(nodes) ?? [])}; p50 median ${ms(percentile(p50s.get(nodes) ?? [], 0.5))}; ${drawn.get(nodes)} nodes drawn as it opens\n` +
+      `                   per move (median): all tasks ${busyMedian(nodes, 'task')}, of which script ${busyMedian(nodes, 'script')}, style ${busyMedian(nodes, 'style')}, layout ${busyMedian(nodes, 'layout')}\n`;
     process.stdout.write(
       `Diagram designer (${BIG} nodes, ${BIG - 1} links; baseline ${BASELINE} nodes; headless Chromium 1280×800):\n` +
       `  open designer    ${ms(Math.min(...opens))} best, ${ms(percentile(opens, 0.5))} median of ${opens.length} (navigation → nodes painted)\n` +
