@@ -70,18 +70,21 @@ export function OptionsPage() {
   if (options.isError) return <Result status="warning" title="Failed to get options." data-testid="options-failed" />;
   return (
     <div data-testid="options-page">
-      <PageHeader title="Options" loading={options.isLoading} breadcrumbs={[{ title: 'Options' }]} />
+      {/* Save sits in the header, not in the tab bar: the tab bar is a tablist, which may hold only tabs (axe aria-required-children). */}
+      <PageHeader
+        title="Options" loading={options.isLoading} breadcrumbs={[{ title: 'Options' }]}
+        extra={loaded === undefined ? undefined : (
+          <Button type="primary" icon={<SaveOutlined />} loading={saving} onClick={() => void handleSave()} data-testid="save-options">
+            Save
+          </Button>
+        )}
+      />
       {loaded === undefined ? <Spin /> : (
         <Form form={form} layout="vertical" initialValues={loaded.options} preserve data-testid="options-form">
           <Tabs
             activeKey={active.key}
             onChange={(key) => openTab(key)}
             destroyOnHidden={false}
-            tabBarExtraContent={(
-              <Button type="primary" icon={<SaveOutlined />} loading={saving} onClick={() => void handleSave()} data-testid="save-options">
-                Save
-              </Button>
-            )}
             items={OPTION_TABS.map((tab) => ({
               key: tab.key,
               label: <span data-testid={`tab-${tab.key}`}>{tab.label}</span>,
