@@ -54,7 +54,9 @@ async function guideImage(page: Page, name: string): Promise<void> {
 
 describe('the user guide, step by step, as a new user', () => {
   beforeAll(async () => {
-    guide = await fs.readFile(GUIDE, 'utf8');
+    // Markdown reads a line break inside a paragraph as a space: a bold name wrapped over two lines
+    // of the guide is still that name (guide-names.test.ts squashes the same way).
+    guide = (await fs.readFile(GUIDE, 'utf8')).replace(/\s+/g, ' ');
     server = await startServer();
     browser = await launchBrowser();
   });
