@@ -1,4 +1,4 @@
-import { Button, Flex, Layout, Space, theme } from 'antd';
+import { Button, Flex, Layout, theme } from 'antd';
 import { MenuOutlined, QuestionCircleOutlined } from '@ant-design/icons';
 import { HELP_URL } from '@linkloom/shared';
 import { AlertsBell } from '@/features/alerts';
@@ -15,13 +15,14 @@ export function AppHeader({ isMobile, onOpenDrawer }: { isMobile: boolean; onOpe
             <Button type="text" icon={<MenuOutlined />} aria-label="Open menu" data-testid="menu-drawer-trigger" onClick={onOpenDrawer} />
           )}
         </div>
-        <Space size="middle">
-          <a href={HELP_URL} target="_blank" rel="noopener noreferrer" data-testid="help-link">
+        {/* minWidth 0: on a phone a long user name shortens (user-menu.tsx) instead of widening the page. */}
+        <Flex align="center" gap="middle" style={{ minWidth: 0 }}>
+          <a href={HELP_URL} target="_blank" rel="noopener noreferrer" data-testid="help-link" style={{ whiteSpace: 'nowrap' }}>
             <QuestionCircleOutlined /> Help
           </a>
           <AlertsBell />
           <UserMenu />
-        </Space>
+        </Flex>
       </Flex>
     </Layout.Header>
   );

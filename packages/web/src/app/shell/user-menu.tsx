@@ -40,8 +40,9 @@ export function UserMenu() {
   };
   return (
     <Dropdown menu={{ items: menuItems(), onClick: handleClick }} trigger={['click']} placement="bottomRight">
-      <Button type="text" icon={<UserOutlined />} data-testid="user-menu">
-        {name}
+      <Button type="text" icon={<UserOutlined />} data-testid="user-menu" title={name ?? undefined} style={{ minWidth: 0, maxWidth: '100%' }}>
+        {/* A long name ends in an ellipsis where the header runs out of room (a phone), the whole name in the title. */}
+        <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0 }}>{name}</span>
       </Button>
     </Dropdown>
   );
