@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { initialGrid, type GridState } from './grid-state';
-import { isFilterOnlyChange, lastPage, parseGrid, parsePage, parseSort, parseTab, sameParams, searchOf, searchWithout, writeGrid, writeTab } from './url-state';
+import { isFilterOnlyChange, lastPage, paramsOfRoute, parseGrid, parsePage, parseSort, parseTab, sameParams, searchOf, searchWithout, writeGrid, writeTab } from './url-state';
 
 const TABS = ['projects', 'accounts', 'backlinks'] as const;
 const SPEC = { sortFields: ['id', 'url', 'dateAdded'] as const, filterKeys: ['url', 'anchor'] as const };
@@ -127,5 +127,18 @@ describe('search strings', () => {
 describe('the last page', () => {
   it('counts whole and part pages, and one page for no rows', () => {
     expect([lastPage(0, 100), lastPage(1, 100), lastPage(100, 100), lastPage(101, 100), lastPage(250, 100)]).toEqual([1, 1, 1, 2, 3]);
+  });
+});
+
+describe('the address a view write composes on', () => {
+  it('reads the params of the route when it is still the screen', () => {
+    expect(paramsOfRoute('/privateproject/7?tab=video&sites=selected', '/privateproject/7')?.toString()).toBe('tab=video&sites=selected');
+    expect(paramsOfRoute('/privateproject/7', '/privateproject/7')?.toString()).toBe('');
+    expect(paramsOfRoute('/xwizard/3?tab=content#top', '/xwizard/3')?.toString()).toBe('tab=content');
+  });
+
+  it('answers null once the address shows another screen', () => {
+    expect(paramsOfRoute('/campaign/2?tab=accounts', '/privateproject/7')).toBeNull();
+    expect(paramsOfRoute('/privateproject/70?tab=video', '/privateproject/7')).toBeNull();
   });
 });

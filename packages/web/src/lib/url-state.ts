@@ -122,6 +122,21 @@ export function sameParams(a: URLSearchParams, b: URLSearchParams): boolean {
   return sorted(a) === sorted(b);
 }
 
+/**
+ * The search params of an in-app route (`/campaign/3?tab=x`) when its path is `pathname`, else null
+ * (the address has moved to another screen). A view write composes on these rather than on the
+ * params of the last render: a navigation React has not drawn yet (a tab clicked just before Save,
+ * which then opens the failing tab) is already in the address, and a write built on the rendered
+ * params would drop it, or be taken for no change at all and dropped itself.
+ */
+export function paramsOfRoute(route: string, pathname: string): URLSearchParams | null {
+  const withoutHash = route.split('#', 1)[0] ?? '';
+  const query = withoutHash.indexOf('?');
+  const path = query < 0 ? withoutHash : withoutHash.slice(0, query);
+  if (path !== pathname) return null;
+  return new URLSearchParams(query < 0 ? '' : withoutHash.slice(query + 1));
+}
+
 /** `?…` for non-empty params, '' for none: what goes after a path. */
 export function searchOf(params: URLSearchParams): string {
   const text = params.toString();

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
+import { currentRoute } from './navigation';
 import { gridFromQuery, type GridState } from './grid-state';
 import type { TableQuery } from './table-query';
-import { isFilterOnlyChange, lastPage, parseGrid, parseTab, sameParams, writeGrid, writeTab, type GridParamSpec } from './url-state';
+import { isFilterOnlyChange, lastPage, paramsOfRoute, parseGrid, parseTab, sameParams, writeGrid, writeTab, type GridParamSpec } from './url-state';
 
 /** How a change is written: pushed (Back undoes it) unless `replace`. */
 export interface UrlWriteOptions {
@@ -15,11 +16,16 @@ export interface UrlWriteOptions {
  */
 function useParamsWriter(): [URLSearchParams, (change: (current: URLSearchParams) => URLSearchParams, options?: UrlWriteOptions) => void] {
   const [params, setParams] = useSearchParams();
+  const { pathname } = useLocation();
   const write = useCallback((change: (current: URLSearchParams) => URLSearchParams, options: UrlWriteOptions = {}) => {
-    const next = change(params);
-    if (sameParams(next, params)) return;
+    // The address as it is now, not as last drawn: the router moves the address at once but draws
+    // in a transition, so a click right after another (a tab, then Save opening the failing tab)
+    // runs before the first one's render (paramsOfRoute).
+    const current = paramsOfRoute(currentRoute(), pathname) ?? params;
+    const next = change(current);
+    if (sameParams(next, current)) return;
     void setParams(next, { replace: options.replace ?? false, preventScrollReset: true });
-  }, [params, setParams]);
+  }, [params, pathname, setParams]);
   return [params, write];
 }
 
