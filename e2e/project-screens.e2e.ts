@@ -68,7 +68,8 @@ describe('project screens', () => {
     await tab(page, 'Video');
     await save(page);
     await page.getByText(PROJECT_FORM_MESSAGES.fixProblems).waitFor();
-    expect(await activeTab(page)).toBe('General');
+    // The failing tab opens through the address (?tab=), drawn just after the toast.
+    await expect.poll(() => activeTab(page)).toBe('General');
     for (const text of [PROJECT_FORM_MESSAGES.privateNetworkRequired, PROJECT_FORM_MESSAGES.outputRequired,
       PROJECT_FORM_MESSAGES.contentGroupRequired, PROJECT_FORM_MESSAGES.linkPlacementRequired, PROJECT_FORM_MESSAGES.tagsRequired]) {
       await fieldError(page, text).waitFor();
@@ -135,16 +136,18 @@ describe('project screens', () => {
     await save(page);
     await expectSaved(page);
 
-    // Read back after a reload: the saved form, the link set profile, the ticked site.
+    // Read back after a reload: the ticked site on the Sites tab the address kept (issue 39.1), the saved form, the link set profile.
     await page.reload();
     await page.getByRole('heading', { name: 'Project: Tier 1 private' }).waitFor();
-    expect(await page.getByLabel('Tags', { exact: true }).inputValue()).toBe('seo,links,blog');
-    await page.getByRole('cell', { name: 'Money pages' }).waitFor();
-    await tab(page, 'Sites');
+    await expect.poll(() => activeTab(page)).toBe('Sites');
     const counts = page.getByTestId('site-grid-counts');
     await expect.poll(() => counts.getAttribute('data-selected')).toBe('1');
     expect(await counts.getAttribute('data-total')).toBe('4');
     await saveScreenshot(page, 'private-project');
+    await tab(page, 'General');
+    expect(await page.getByLabel('Tags', { exact: true }).inputValue()).toBe('seo,links,blog');
+    await page.getByRole('cell', { name: 'Money pages' }).waitFor();
+    await tab(page, 'Sites');
 
     // Edit then Cancel restores the sites and the form.
     await edit(page);
@@ -297,7 +300,10 @@ describe('project screens', () => {
     await expectSaved(page);
     await page.reload();
     await page.getByRole('heading', { name: 'Project: Tier 1 web 2.0' }).waitFor();
-    await page.getByText('Other accounts').first().waitFor();
+    // The open tab lives in the address (issue 39.1): the reload keeps Sites; General shows the saved profile.
+    await expect.poll(() => activeTab(page)).toBe('Sites');
+    await tab(page, 'General');
+    await page.getByTestId('project-form').locator('.ant-form-item').filter({ hasText: 'Account profile' }).getByText('Other accounts').first().waitFor();
     await saveScreenshot(page, 'posting-project');
     expect(pageErrors).toEqual([]);
   });
@@ -418,10 +424,14 @@ describe('project screens', () => {
     await grid.getByLabel('Select group WordPress').check();
     await expect.poll(() => counts.getAttribute('data-selected')).toBe('10000');
     await page.getByTestId('site-grid-expand-all').click();
+    // The selection filter lives in the address (?sites=, issue 39.1): the grid shows it once the router has drawn it.
+    const shownSelection = () => page.getByTestId('site-grid-selection-filter').locator('.ant-segmented-item-selected').textContent();
     await page.getByLabel('Selection filter').getByText('Unselected').click();
+    await expect.poll(shownSelection, { timeout: 10_000 }).toBe('Unselected');
     await grid.getByTestId('site-row').first().waitFor();
     expect(await grid.getByTestId('site-row').first().getAttribute('data-key')).toMatch(/^\d+:owner10000@example\.com$/);
     await page.getByLabel('Selection filter').getByText('All', { exact: true }).click();
+    await expect.poll(shownSelection, { timeout: 10_000 }).toBe('All');
     // Scroll to the very end: the last site of the last group (WordPress, by name) is drawn.
     await grid.getByTestId('site-grid-body').evaluate((body) => { body.scrollTop = body.scrollHeight; });
     await grid.getByText('https://blog-09999.example.com').waitFor();
