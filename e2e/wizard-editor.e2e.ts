@@ -20,6 +20,14 @@ async function isActiveTab(page: Page, labelTestId: string): Promise<boolean> {
   return page.getByTestId(labelTestId).evaluate((element) => element.closest('.ant-tabs-tab')?.classList.contains('ant-tabs-tab-active') ?? false);
 }
 
+/**
+ * A failed check opens its tab through the address (?tab=), which the router draws just after the
+ * toast shows: waits for that tab (and tier) to be the open one.
+ */
+async function expectActiveTab(page: Page, labelTestId: string): Promise<void> {
+  await expect.poll(() => isActiveTab(page, labelTestId), { timeout: 10_000 }).toBe(true);
+}
+
 /** The message shown under a field of the editor (by its dotted path). */
 function fieldMessage(page: Page, path: string) {
   return page.locator(`[data-field="${path}"] .ant-form-item-explain-error`);
@@ -93,8 +101,8 @@ describe('wizard editor', () => {
     await page.getByTestId('wizard-tab-strategy').click();
     await page.getByTestId('create-campaign').click();
     await expectToast(page, WIZARD_MESSAGES.fixProblems);
-    expect(await isActiveTab(page, 'wizard-tab-linksAndKeywords')).toBe(true);
-    expect(await isActiveTab(page, 'linksAndKeywords-tier2')).toBe(true);
+    await expectActiveTab(page, 'wizard-tab-linksAndKeywords');
+    await expectActiveTab(page, 'linksAndKeywords-tier2');
     await fieldMessage(page, 'linksAndKeywords.1.maxLinks').filter({ hasText: WIZARD_MESSAGES.maxBelowMin }).waitFor();
     await saveScreenshot(page, 'wizard-editor-links-error');
     await page.getByTestId('links-2-maxLinks').fill('6');
@@ -103,8 +111,8 @@ describe('wizard editor', () => {
     // Content: the next failing tab; a content group on each tier.
     await page.getByTestId('create-campaign').click();
     await expectToast(page, WIZARD_MESSAGES.fixProblems);
-    expect(await isActiveTab(page, 'wizard-tab-content')).toBe(true);
-    expect(await isActiveTab(page, 'content-tier1')).toBe(true);
+    await expectActiveTab(page, 'wizard-tab-content');
+    await expectActiveTab(page, 'content-tier1');
     await fieldMessage(page, 'content.0.contentGroupId').filter({ hasText: WIZARD_MESSAGES.contentGroupRequired }).waitFor();
     await chooseOption(page, 'content-1-group', 'Garden articles');
     await page.getByTestId('content-1-insertImages').click();
@@ -125,7 +133,7 @@ describe('wizard editor', () => {
     await page.getByTestId('sites-type-2-2').click();
     await page.getByTestId('create-campaign').click();
     await expectToast(page, WIZARD_MESSAGES.fixProblems);
-    expect(await isActiveTab(page, 'sites-tier2')).toBe(true);
+    await expectActiveTab(page, 'sites-tier2');
     await fieldMessage(page, 'tierSiteSelection.1.siteSelectionId').filter({ hasText: WIZARD_MESSAGES.siteSelectionRequired }).waitFor();
     await page.getByTestId('sites-type-2-1').click();
     await page.getByTestId('sites-tier1').click();
@@ -161,7 +169,7 @@ describe('wizard editor', () => {
     await page.getByTestId('wizard-tab-strategy').click();
     await page.getByTestId('create-campaign').click();
     await expectToast(page, WIZARD_MESSAGES.fixProblems);
-    expect(await isActiveTab(page, 'wizard-tab-emails')).toBe(true);
+    await expectActiveTab(page, 'wizard-tab-emails');
     await fieldMessage(page, 'emailAccount.emailServer').filter({ hasText: WIZARD_MESSAGES.emailServerRequired }).waitFor();
     // Download From Email List fills the mailbox from the email manager's next unused address.
     await callAs(page, baseUrl, 'PUT', '/rest/user_emails', {
@@ -199,7 +207,7 @@ describe('wizard editor', () => {
     // Confirm: the campaign name is required ('Fixed …' toast).
     await page.getByTestId('create-campaign').click();
     await expectToast(page, WIZARD_MESSAGES.fixedProblems);
-    expect(await isActiveTab(page, 'wizard-tab-confirm')).toBe(true);
+    await expectActiveTab(page, 'wizard-tab-confirm');
     await fieldMessage(page, 'campaignName').filter({ hasText: WIZARD_MESSAGES.campaignNameRequired }).waitFor();
     await page.getByTestId('confirm-campaign-name').fill('Rakes campaign');
     expect(await page.getByTestId('confirm-wizard-name').inputValue()).toBe('Pyramid editor');
@@ -252,7 +260,7 @@ describe('wizard editor', () => {
     expect(await page.getByTestId('save-wizard').count()).toBe(0);
     await page.getByTestId('create-campaign').click();
     await expectToast(page, WIZARD_MESSAGES.fixedProblems);
-    expect(await isActiveTab(page, 'wizard-tab-schedule')).toBe(true);
+    await expectActiveTab(page, 'wizard-tab-schedule');
     await fieldMessage(page, 'startDate').filter({ hasText: WIZARD_MESSAGES.startDateRequired }).waitFor();
     await page.getByTestId('schedule-start-date').click();
     await page.getByTestId('schedule-start-date').fill('17/05/2030');
