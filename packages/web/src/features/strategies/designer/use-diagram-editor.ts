@@ -1,26 +1,15 @@
 import { useState, useSyncExternalStore } from 'react';
 import type { Diagram } from '@linkloom/shared';
-import { canRedo, canUndo, type Command } from './history/command-history';
+import { canRedo, canUndo } from './history/command-history';
 import { createDiagramStore, type DiagramStore } from './diagram-store';
 
-/** The designer's document and its undo history, changed only through commands. */
-export interface DiagramEditor {
+/** The designer's document and its undo history, changed only through the store's commands. */
+export interface DiagramEditor extends Omit<DiagramStore, 'getState' | 'subscribe'> {
   doc: Diagram;
   canUndo: boolean;
   canRedo: boolean;
   /** Label of the edit undo would take back (the button's tooltip). */
   undoLabel: string | null;
-  run: (command: Command<Diagram>) => void;
-  /** Shows a change without recording it (node positions while the pointer drags). */
-  preview: (change: (doc: Diagram) => Diagram) => void;
-  /** Records an edit already shown by `preview` (the finished drag). */
-  recordDone: (command: Command<Diagram>) => void;
-  undo: () => void;
-  redo: () => void;
-  /** Starts over from a loaded document with an empty history. */
-  reset: (doc: Diagram) => void;
-  /** The current document without waiting for a render (event handlers in the same frame). */
-  current: () => Diagram;
 }
 
 /** One store for the component's life, holding `initial` at first. */
