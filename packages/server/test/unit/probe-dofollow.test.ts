@@ -33,6 +33,32 @@ describe('linksFollowed (what the verifier finds for the Dofollow column, issue 
     expect(linksFollowed(html, PAGE)).toBeNull();
   });
 
+  it("leaves out the page's chrome: a theme's footer credit, header and nav links say nothing of a post's links", () => {
+    // A fresh WordPress blog (Twenty Twenty-Three): the only outbound link is the footer's credit, nofollow.
+    const html = page([
+      '<header><nav><a href="https://partner.example.net/">Partner</a></nav></header>',
+      '<main><article><p>First post <a href="/hello-world/">read on</a></p></article></main>',
+      '<footer class="wp-block-template-part"><p>Proudly powered by <a href="https://wordpress.org" rel="nofollow">WordPress</a></p></footer>',
+    ].join(''));
+    expect(outboundLinks(html, 'https://blog.example.com/')).toEqual({ outbound: 0, followed: 0 });
+    expect(linksFollowed(html, 'https://blog.example.com/')).toBeNull();
+    // The post's own outbound links still count, before and after the chrome.
+    const withLinks = html.replace('read on</a>', 'read on</a> <a href="https://source.example.org/">source</a>') + '<aside><a href="https://ad.example/" rel="sponsored">ad</a></aside>';
+    expect(outboundLinks(withLinks, 'https://blog.example.com/')).toEqual({ outbound: 1, followed: 1 });
+  });
+
+  it('reads links in one pass: comments, scripts and unclosed tags neither count nor slow it down', () => {
+    const html = page([
+      '<!-- <a href="https://commented.example/">old</a> -->',
+      '<script>document.write(\'<a href="https://scripted.example/">x</a>\')</script>',
+      '<a href="https://real.example/">real</a>',
+    ].join(''));
+    expect(outboundLinks(html, PAGE)).toEqual({ outbound: 1, followed: 1 });
+    // A hostile page of unclosed anchors (quadratic for a pattern that looks for each one's end).
+    const hostile = page('<a href="https://x.example/">'.repeat(60_000) + 'text');
+    expect(outboundLinks(hostile, PAGE)).toEqual({ outbound: 1, followed: 1 });
+  });
+
   it('reads a page-wide robots nofollow as not followed', () => {
     expect(linksFollowed(page('<a href="https://a.example.com/">A</a>', '<meta content="index, nofollow" name="robots">'), PAGE)).toBe(false);
     expect(linksFollowed(page('<a href="https://a.example.com/">A</a>', '<meta name="robots" content="index, follow">'), PAGE)).toBe(true);
