@@ -2,6 +2,8 @@
 export declare const SERVER_ENTRY: string;
 export declare const SERVER_BUILD: string;
 export declare const SERVER_SOURCES: string[];
+/** The worker threads' sources, each bundled to dist/workers/<name>.worker.js. */
+export declare const WORKER_SOURCES: Record<string, string>;
 /** Builds the server bundle (default packages/server/dist/main.js); how long it took and which packages stayed imports. */
 export declare function buildServer(options?: { outfile?: string }): Promise<{ ms: number; external: string[] }>;
 export declare function isServerBuildFresh(): boolean;

@@ -28,6 +28,12 @@ export const SERVER_SOURCES = [
   fileURLToPath(import.meta.url),
 ];
 
+/** The worker threads' sources (packages/server/src/platform/worker-entry.ts names the same). */
+export const WORKER_SOURCES = {
+  'content-work': 'packages/server/src/engine/content-work/content-work.worker.ts',
+  'link-import': 'packages/server/src/features/link-items/link-import.worker.ts',
+};
+
 /** Never bundled: native addons, optional native drivers and tools that only development loads. */
 const ALWAYS_EXTERNAL = ['better-sqlite3', 'pg-native', 'esbuild', 'tsx', 'vite', 'vitest', 'playwright-core', 'fsevents'];
 /** What in a package's code shows it opens files of its own, which a bundle would move away from. */
@@ -92,6 +98,18 @@ export async function buildServer({ outfile = SERVER_BUILD } = {}) {
     if (name && !external.has(name) && READS_OWN_FILES.test(fs.readFileSync(path.join(ROOT, input), 'utf8'))) external.add(name);
   }
   await build(options(external));
+  // The worker threads' code, each a bundle of its own beside main.js (platform/worker-entry.ts): a
+  // thread started from the bundle loads it in milliseconds instead of compiling TypeScript through tsx.
+  const workersDir = path.join(path.dirname(outfile), 'workers');
+  fs.rmSync(workersDir, { recursive: true, force: true });
+  const common = options(external);
+  delete common.outfile;
+  await build({
+    ...common,
+    entryPoints: Object.fromEntries(Object.entries(WORKER_SOURCES).map(([name, source]) => [`${name}.worker`, path.join(ROOT, source)])),
+    outdir: workersDir,
+    metafile: false,
+  });
   // esbuild escapes strings but leaves regular expression literals as written: write those with \u escapes.
   const text = fs.readFileSync(outfile, 'utf8');
   const at = text.search(/[\u0080-\uffff]/);

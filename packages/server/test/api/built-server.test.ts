@@ -3,16 +3,17 @@
  * every other test loads through tsx: packages are bundled into it unless they open files of their
  * own. This builds it and uses it as a user would, on both databases: sign-in, a screen's data,
  * the OpenAPI page, the live channel's handshake, a link file large enough for the import thread
- * and a text large enough for the content pool's (both started from the sources by the bundle) —
- * each a path a wrongly bundled package breaks.
+ * and a text large enough for the content pool's (each thread started from its own bundle, beside
+ * the server's) — each a path a wrongly bundled package breaks.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer } from '../../../../scripts/build/server.mjs';
+import { buildServer, WORKER_SOURCES as BUILT_WORKERS } from '../../../../scripts/build/server.mjs';
+import { WORKER_SOURCES } from '../../src/platform/worker-entry';
 import { DATABASES } from '../support/databases';
 import { useTestDatabase } from '../support/lifecycle';
-import { REPO_ROOT, startServer } from '../support/server-process';
+import { REPO_ROOT, runCli, startServer } from '../support/server-process';
 import { buildLinkSet } from '../support/link-factories';
 
 /** Inside the repository (the server finds its root by walking up from its own file), one per run. */
@@ -25,6 +26,11 @@ beforeAll(async () => {
 
 afterAll(() => {
   fs.rmSync(OUT_DIR, { recursive: true, force: true });
+});
+
+/** The bundle's list of workers is the server's own. */
+it('bundles every worker the server starts', () => {
+  expect(BUILT_WORKERS).toEqual(WORKER_SOURCES);
 });
 
 /** Session cookies and XSRF header of a signed-in user. */
@@ -42,9 +48,11 @@ describe.each(DATABASES)('the built server (npm start) on $kind', ({ kind, skip 
   const ctx = useTestDatabase(kind, skip);
 
   it.skipIf(skip)('signs in, serves screens, docs and the live channel, imports a large link file and spins a large text on their threads', async () => {
-    const server = await startServer(ctx.handle.env, { entry: [BUILT] });
+    // tsx refuses to start with this: a thread that compiled its TypeScript instead of loading its bundle fails.
+    const server = await startServer({ ...ctx.handle.env, TSX_TSCONFIG_PATH: path.join(OUT_DIR, 'no-tsx-here', 'tsconfig.json') }, { entry: [BUILT] });
     try {
-      await server.addUser('built@example.test', 'built server password');
+      // Added through the CLI from the sources (tsx), so without the variable that stops tsx.
+      expect((await runCli(['user:add', 'built@example.test'], 'built server password\n', ctx.handle.env)).code).toBe(0);
       const headers = await signIn(server.baseUrl, 'built@example.test', 'built server password');
       const campaigns = await fetch(`${server.baseUrl}/rest/campaigns`, { headers });
       expect(campaigns.status).toBe(200);
@@ -65,7 +73,7 @@ describe.each(DATABASES)('the built server (npm start) on $kind', ({ kind, skip 
       } finally {
         await database.close();
       }
-      // Over 4 MB: written by the import thread (run-link-import.ts), which loads its module from the sources.
+      // Over 4 MB: written by the import thread (run-link-import.ts), which loads its own bundle (dist/workers).
       const lines = Array.from({ length: 80_000 }, (_, n) => `https://site${n % 97}.example.test/built/${n}|x|anchor ${n}|x|${n % 50}`);
       const text = `${lines.join('\n')}\n`;
       expect(Buffer.byteLength(text)).toBeGreaterThan(4 * 1024 * 1024);
@@ -77,7 +85,7 @@ describe.each(DATABASES)('the built server (npm start) on $kind', ({ kind, skip 
       const found = await fetch(`${server.baseUrl}/rest/url_items/${linkSetId}?url=built/6999&page=1&pageSize=50`, { headers });
       expect(((await found.json()) as { total: number }).total).toBe(11);
 
-      // Over 16 K characters: spun on a content pool thread (engine/content-work), loaded from the sources too.
+      // Over 16 K characters: spun on a content pool thread (engine/content-work), from its bundle too.
       const spintax = '{a|'.repeat(100_000);
       const spun = await fetch(`${server.baseUrl}/action/spin/test`, {
         method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ spinnerService: 'BuiltIn', body: spintax }),
@@ -85,6 +93,7 @@ describe.each(DATABASES)('the built server (npm start) on $kind', ({ kind, skip 
       expect(spun.status).toBe(200);
       expect(((await spun.json()) as { result: string }).result).toBe(spintax);
       expect(server.stderr()).not.toMatch(/Error|Cannot find/);
+      expect(fs.readdirSync(path.join(OUT_DIR, 'workers')).sort()).toEqual(['content-work.worker.js', 'content-work.worker.js.map', 'link-import.worker.js', 'link-import.worker.js.map']);
     } finally {
       expect(await server.stop()).toBe(0);
     }

@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { Piscina } from 'piscina';
 import { REPO_ROOT } from '../../platform/config';
+import { bundledWorker } from '../../platform/worker-entry';
 import type { ContentResult, ContentTask } from './content-tasks';
 
 /**
@@ -52,7 +53,8 @@ let pool: Piscina<ContentTask, ContentResult> | null = null;
 
 function openPool(): Piscina<ContentTask, ContentResult> {
   pool ??= new Piscina({
-    filename: BOOTSTRAP,
+    // From the server bundle: the worker's own bundle (milliseconds to load); from the sources: tsx.
+    filename: bundledWorker('content-work') ?? BOOTSTRAP,
     minThreads: 0,
     maxThreads: THREADS,
     idleTimeout: IDLE_MS,

@@ -1,9 +1,8 @@
-import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { LinkImportResult } from '@linkloom/shared';
 import type { AppContext } from '../../app-context';
-import { REPO_ROOT } from '../../platform/config';
+import { bundledWorker, workerSource } from '../../platform/worker-entry';
 import { HttpError } from '../../platform/http/errors';
 import type { LinkImportWorkerData, LinkImportWorkerMessage } from './link-import.worker';
 import { kyselyLinkChunks } from './kysely-link-chunks';
@@ -28,11 +27,8 @@ export const WORKER_CHUNK_ROWS = { sqlite: 4096, postgres: 20_000 } as const;
  */
 const WORKER_HEAP_MB = { young: 12, old: 128 } as const;
 
-/**
- * The worker's module, from the sources whether the server runs from them (tsx) or from the
- * esbuild bundle in dist/ (where this file's own URL is the bundle's): the worker loads on its own.
- */
-const WORKER_URL = pathToFileURL(path.join(REPO_ROOT, 'packages/server/src/features/link-items/link-import.worker.ts'));
+/** The worker's TypeScript module, for a server run from its sources (platform/worker-entry.ts). */
+const WORKER_URL = pathToFileURL(workerSource('link-import'));
 
 /**
  * The worker runs TypeScript as the server does, through tsx: registered in the new thread first,
@@ -43,15 +39,22 @@ const { workerData } = require('node:worker_threads');
 import('tsx/esm/api').then(({ register }) => { register(); return import(workerData.entry); });
 `;
 
+/** From the server bundle, the worker's own bundle (milliseconds to load); from the sources, the tsx bootstrap. */
+function startImportWorker(): Worker {
+  const bundled = bundledWorker('link-import');
+  const options = {
+    execArgv: [],
+    resourceLimits: { maxYoungGenerationSizeMb: WORKER_HEAP_MB.young, maxOldGenerationSizeMb: WORKER_HEAP_MB.old },
+  };
+  return bundled ? new Worker(bundled, options) : new Worker(BOOTSTRAP, { ...options, eval: true, workerData: { entry: WORKER_URL.href } });
+}
+
 /**
  * A thread for one large link import, started before the upload is spooled: loading it (about a
  * second through tsx) then overlaps the upload instead of following it. `run` hands it the job.
  */
 export class LinkImportThread {
-  readonly #worker = new Worker(BOOTSTRAP, {
-    eval: true, workerData: { entry: WORKER_URL.href }, execArgv: [],
-    resourceLimits: { maxYoungGenerationSizeMb: WORKER_HEAP_MB.young, maxOldGenerationSizeMb: WORKER_HEAP_MB.old },
-  });
+  readonly #worker = startImportWorker();
   #used = false;
 
   constructor(private readonly ctx: AppContext) {
