@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { SITE_SELECTION_MESSAGES, platformsFor } from '@linkloom/shared';
+import { SITE_SELECTION_MESSAGES, everyPlatformPair, platformsFor } from '@linkloom/shared';
 import type { Page } from 'playwright-core';
 import { clickSettled, confirmDelete, routeOf, visit } from './support/app';
 import { saveScreenshot } from './support/browser';
@@ -81,8 +81,18 @@ describe('site selections', () => {
     const route = new URL(page.url()).hash.slice(1);
     expect(route).toMatch(/^\/site-selection\/\d+$/);
 
-    // Platforms (Condition): tick MediaWiki under Wiki and every platform of Web 2.0 Blogs.
+    // Platforms (Condition): the platforms the user's sites have, with how many (not yet verified: Unknown).
     await page.getByTestId('platform-grid').waitFor();
+    const total = () => page.getByTestId('platform-counts').getAttribute('data-total');
+    await expect.poll(total).toBe('2');
+    expect(await page.getByTestId('platform-sites-Wiki-Unknown').textContent()).toBe('2 sites');
+    expect(await page.getByTestId('platform-sites-SocialNetwork-Unknown').textContent()).toBe('1 site');
+    expect(await page.getByTestId('platform-Wiki-MediaWiki').count()).toBe(0);
+    // The platforms no site has yet are a switch away (kept in the address).
+    await page.getByLabel('Show platforms without sites').click();
+    await expect.poll(total).toBe(String(everyPlatformPair().length));
+    expect(new URL(page.url()).hash).toContain('platforms=all');
+    // Tick MediaWiki under Wiki and every platform of Web 2.0 Blogs.
     await page.getByTestId('platform-Wiki-MediaWiki').check();
     await page.getByTestId('platform-group-check-SocialNetwork').check();
     // MediaWiki, and each platform that publishes Web 2.0 Blogs with Unknown.
@@ -94,9 +104,15 @@ describe('site selections', () => {
     await page.getByText(SITE_SELECTION_MESSAGES.saved).waitFor();
     await page.reload();
     await page.getByTestId('platform-grid').waitFor();
+    expect(await page.getByTestId('platforms-without-sites').getAttribute('aria-checked')).toBe('true');
     expect(await page.getByTestId('platform-Wiki-MediaWiki').isChecked()).toBe(true);
     expect(await page.getByTestId('platform-Wiki-DokuWiki').isChecked()).toBe(false);
     expect(await page.getByTestId('platform-counts').getAttribute('data-selected')).toBe(ticked);
+    // Without the switch: the sites' platforms and the ticked ones (MediaWiki, for wikis to come).
+    await page.getByLabel('Show platforms without sites').click();
+    await expect.poll(total).toBe(String(Number(ticked) + 1));
+    expect(await page.getByTestId('platform-Wiki-MediaWiki').isChecked()).toBe(true);
+    expect(await page.getByTestId('platform-sites-Wiki-MediaWiki').textContent()).toBe('0 sites');
     expect(await page.getByTestId('filter-min-pr').inputValue()).toBe('20');
     expect(await page.getByTestId('filter-dofollow').isChecked()).toBe(true);
 

@@ -76,6 +76,7 @@ export * from './schemas/site-selections';
 export * from './domain/custom-site-lines';
 export * from './domain/own-site-modules';
 export * from './domain/publishing-platforms';
+export * from './domain/selection-platforms';
 export * from './schemas/wizard';
 export * from './schemas/wizard-steps';
 export * from './domain/wizard';

@@ -79,13 +79,12 @@ describe.each(DATABASES)('site selections on $kind', ({ kind, skip }) => {
     expect(fresh.sites.map((s) => s.siteUrl)).toEqual(['https://wiki1.example.com', 'https://wiki2.example.com', 'https://blog.example.com', 'pbn.example.com']);
     expect(fresh.sites.every((s) => !s.checked && s.status === 'NONE')).toBe(true);
     expect(fresh.sites.find((s) => s.siteUrl === 'pbn.example.com')).toMatchObject({ id: { module: 'Private', siteId: expect.any(Number) }, email: 'p@x.io', platform: 'Unknown' });
-    expect(fresh.platforms).toContainEqual({ module: 'Wiki', platform: 'MediaWiki', checked: false });
-    expect(fresh.platforms).toContainEqual({ module: 'SocialNetwork', platform: 'WordPress', checked: false });
-    // Each module offers the platforms that publish its work (and Unknown), not every platform.
-    expect(fresh.platforms).toContainEqual({ module: 'Wiki', platform: 'DokuWiki', checked: false });
-    expect(fresh.platforms).toContainEqual({ module: 'Wiki', platform: 'Unknown', checked: false });
-    expect(fresh.platforms.filter((p) => p.module === 'Wiki' && p.platform === 'WordPress')).toEqual([]);
-    expect(fresh.platforms.filter((p) => p.module === 'Bookmarking').map((p) => p.platform)).toEqual(['Shaarli', 'Unknown']);
+    // The pairs the user's sites have, with how many (Bob's site is not counted); the editor adds the others on demand.
+    expect(fresh.platforms).toEqual([
+      { module: 'Private', platform: 'Unknown', checked: false, sites: 1 },
+      { module: 'SocialNetwork', platform: 'Unknown', checked: false, sites: 1 },
+      { module: 'Wiki', platform: 'Unknown', checked: false, sites: 2 },
+    ]);
     expect(fresh.selectedSites).toEqual([]);
 
     const wiki2 = fresh.sites.find((s) => s.siteUrl === 'https://wiki2.example.com')!;
@@ -112,7 +111,8 @@ describe.each(DATABASES)('site selections on $kind', ({ kind, skip }) => {
     ]);
     expect(saved.sites.filter((s) => s.checked).map((s) => s.siteUrl)).toEqual(['https://wiki2.example.com', 'pbn.example.com']);
     expect(saved.selectedPlatforms).toEqual([{ id: { platform: 'MediaWiki', module: 'Wiki' }, siteSelectionId: id, prob: 100 }]);
-    expect(saved.platforms.filter((p) => p.checked)).toEqual([{ module: 'Wiki', platform: 'MediaWiki', checked: true }]);
+    // A ticked pair no site has yet is listed, ticked.
+    expect(saved.platforms.filter((p) => p.checked)).toEqual([{ module: 'Wiki', platform: 'MediaWiki', checked: true, sites: 0 }]);
 
     // A verified site shows as a success in the grid, a failed one as a failure.
     await db().updateTable('custom_sites').set({ status: 'OK', platform: 'MediaWiki' }).where('url', '=', 'https://wiki1.example.com').execute();

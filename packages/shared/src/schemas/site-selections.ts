@@ -119,7 +119,11 @@ export const SaveSiteSelectionBodySchema = z.object({
 export type SaveSiteSelectionBody = z.input<typeof SaveSiteSelectionBodySchema>;
 
 /** A platform of a module that the user's sites have (spec 2 §3 "Platform row"). */
-export const PlatformRowSchema = z.object({ module: z.string(), platform: z.string(), checked: z.boolean() });
+/**
+ * A platform of a module the Condition grid offers. `sites`: how many of the user's sites have it
+ * (the list holds the pairs the user's sites have and the ticked ones: domain/selection-platforms.ts).
+ */
+export const PlatformRowSchema = z.object({ module: z.string(), platform: z.string(), checked: z.boolean(), sites: z.number().int().optional() });
 export type PlatformRow = z.infer<typeof PlatformRowSchema>;
 
 /** GET /rest/site_selections/{id}: the selection, every site and platform to choose from, and what is ticked. */

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import {
-  CUSTOM_SITE_MODULES, PRIVATE_MODULES, platformsFor, siteKey, type PlatformRow, type SiteListEntry, type SiteSelectionResponse,
+  platformPairKey, siteKey, sortPlatformPairs, type PlatformPair, type PlatformRow, type SiteListEntry, type SiteSelectionResponse,
 } from '@linkloom/shared';
 import type { DB } from '../../platform/db/schema';
 import { listUserSites } from '../private-networks/list-user-sites';
@@ -9,20 +9,21 @@ import {
   presentSelectedPlatform, presentSelectedSite, presentSiteRow, presentSiteSelection,
 } from './site-selections.presenter';
 
-const platformKey = (module: string, platform: string) => `${module}\u0000${platform}`;
-
 /**
- * The platforms a Condition selection can tick: every module a site can belong to with each
- * platform that publishes that module's work and Unknown (a selection by platform also takes sites
- * added later), plus any other pair the user's sites have. Ordered by module, then platform.
+ * The platforms a Condition selection lists: each module and platform pair the user's sites have,
+ * with how many, and each ticked pair (ticked for sites to come, or whose sites went); the editor
+ * adds the others on demand (domain/selection-platforms.ts). Ordered by module, then platform.
  */
-export function platformChoices(sites: readonly SiteListEntry[]): { module: string; platform: string }[] {
-  const pairs = new Map<string, { module: string; platform: string }>();
-  for (const module of [...CUSTOM_SITE_MODULES, ...PRIVATE_MODULES]) {
-    for (const platform of [...platformsFor(module), 'Unknown']) pairs.set(platformKey(module, platform), { module, platform });
+export function platformChoices(sites: readonly SiteListEntry[], ticked: readonly PlatformPair[]): (PlatformPair & { sites: number })[] {
+  const pairs = new Map<string, PlatformPair & { sites: number }>();
+  for (const site of sites) {
+    const key = platformPairKey(site);
+    const pair = pairs.get(key) ?? { module: site.module, platform: site.platform, sites: 0 };
+    pair.sites += 1;
+    pairs.set(key, pair);
   }
-  for (const site of sites) pairs.set(platformKey(site.module, site.platform), { module: site.module, platform: site.platform });
-  return [...pairs.values()].sort((a, b) => a.module.localeCompare(b.module) || a.platform.localeCompare(b.platform));
+  for (const pair of ticked) if (!pairs.has(platformPairKey(pair))) pairs.set(platformPairKey(pair), { module: pair.module, platform: pair.platform, sites: 0 });
+  return sortPlatformPairs([...pairs.values()]);
 }
 
 /**
@@ -39,9 +40,9 @@ export async function loadSiteSelection(db: Kysely<DB>, ownerId: number, id: num
   const existing = new Set(sites.map((entry) => siteKey(entry.id)));
   const stillThere = selectedSites.filter((row) => existing.has(siteKey({ module: row.module, siteId: row.site_id })));
   const ticked = new Set(stillThere.map((row) => siteKey({ module: row.module, siteId: row.site_id })));
-  const tickedPlatforms = new Set(selectedPlatforms.map((row) => platformKey(row.module, row.platform)));
-  const platforms: PlatformRow[] = platformChoices(sites)
-    .map((pair) => ({ ...pair, checked: tickedPlatforms.has(platformKey(pair.module, pair.platform)) }));
+  const tickedPlatforms = new Set(selectedPlatforms.map(platformPairKey));
+  const platforms: PlatformRow[] = platformChoices(sites, selectedPlatforms)
+    .map((pair) => ({ ...pair, checked: tickedPlatforms.has(platformPairKey(pair)) }));
   return {
     siteSelection: presentSiteSelection(selection),
     sites: sites.map((entry) => presentSiteRow(entry, ticked.has(siteKey({ module: entry.id.module, siteId: entry.id.siteId })))),

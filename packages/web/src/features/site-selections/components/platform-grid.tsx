@@ -1,9 +1,23 @@
 import { useMemo } from 'react';
-import { Card, Checkbox, Flex, Space, Typography } from 'antd';
-import { MODULES, type PlatformRow } from '@linkloom/shared';
+import { Card, Checkbox, Empty, Flex, Space, Switch, Typography } from 'antd';
+import { MODULES, platformPairKey, shownPlatformRows, type PlatformRow } from '@linkloom/shared';
+import { useUrlValue, type UrlCodec } from '@/lib/use-url-state';
 
 /** The key of a platform of a module, as the editor keeps its ticks. */
-export const platformKey = (row: { module: string; platform: string }) => `${row.module}\u0000${row.platform}`;
+export const platformKey = platformPairKey;
+
+/** "Show platforms without sites", kept in the address (?platforms=all). */
+const WITHOUT_SITES: UrlCodec<boolean> = {
+  read: (params) => params.get('platforms') === 'all',
+  write: (params, all) => {
+    const next = new URLSearchParams(params);
+    if (all) next.set('platforms', 'all');
+    else next.delete('platforms');
+    return next;
+  },
+};
+
+const sitesLabel = (count: number) => (count === 1 ? '1 site' : `${count} sites`);
 
 const moduleName = (module: string) => (MODULES as Record<string, string>)[module] ?? module;
 
@@ -14,10 +28,14 @@ export interface PlatformGridProps {
 }
 
 /**
- * Select By Platforms (Condition): the platforms grouped by module, each module with its
- * selected / total count and a checkbox for all of its platforms, and the overall counts on top.
+ * Select By Platforms (Condition): the platforms of the user's sites (and the ticked ones) grouped
+ * by module, each with its number of sites; each module with its selected / total count and a
+ * checkbox for all of its platforms, and the overall counts on top. A switch adds the platforms no
+ * site has yet (a selection by platform also takes sites added later).
  */
-export function PlatformGrid({ platforms, checked, onCheckedChange }: PlatformGridProps) {
+export function PlatformGrid({ platforms: listed, checked, onCheckedChange }: PlatformGridProps) {
+  const [withoutSites, setWithoutSites] = useUrlValue(WITHOUT_SITES);
+  const platforms = useMemo(() => shownPlatformRows(listed, withoutSites), [listed, withoutSites]);
   const groups = useMemo(() => {
     const byModule = new Map<string, PlatformRow[]>();
     for (const row of platforms) byModule.set(row.module, [...(byModule.get(row.module) ?? []), row]);
@@ -36,9 +54,21 @@ export function PlatformGrid({ platforms, checked, onCheckedChange }: PlatformGr
 
   return (
     <div data-testid="platform-grid">
-      <Typography.Text data-testid="platform-counts" data-selected={selected} data-total={platforms.length} style={{ display: 'block', marginBottom: 12 }}>
-        Selected: {selected} · Total: {platforms.length}
-      </Typography.Text>
+      <Flex wrap gap={16} align="center" style={{ marginBottom: 12 }}>
+        <Typography.Text data-testid="platform-counts" data-selected={selected} data-total={platforms.length}>
+          Selected: {selected} · Total: {platforms.length}
+        </Typography.Text>
+        <Space>
+          <Switch id="platforms-without-sites" size="small" checked={withoutSites} onChange={(on) => setWithoutSites(on)} data-testid="platforms-without-sites" />
+          <label htmlFor="platforms-without-sites">Show platforms without sites</label>
+        </Space>
+      </Flex>
+      {groups.length === 0 && (
+        <Empty
+          data-testid="platforms-empty"
+          description="None of your sites is listed yet: add sites on the Custom Sites screen or in a private network, or show the platforms without sites to choose for sites to come"
+        />
+      )}
       <Flex wrap gap={12}>
         {groups.map(([module, rows]) => {
           const on = rows.filter((row) => checked.has(platformKey(row))).length;
@@ -67,7 +97,7 @@ export function PlatformGrid({ platforms, checked, onCheckedChange }: PlatformGr
                     onChange={(event) => toggle([row], event.target.checked)}
                     data-testid={`platform-${module}-${row.platform}`}
                   >
-                    {row.platform}
+                    {row.platform} <Typography.Text type="secondary" data-testid={`platform-sites-${module}-${row.platform}`}>{sitesLabel(row.sites ?? 0)}</Typography.Text>
                   </Checkbox>
                 ))}
               </Space>

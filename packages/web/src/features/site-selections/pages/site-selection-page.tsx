@@ -4,7 +4,7 @@ import { SaveOutlined } from '@ant-design/icons';
 import { useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import {
-  DISABLED_REASONS, PathIdSchema, SITE_SELECTION_MESSAGES, SITE_SELECTION_TYPE_LABELS, SITE_SELECTION_TYPES, SELECTED_PLATFORM_PROB,
+  DISABLED_REASONS, PathIdSchema, platformPairOfKey, sortPlatformPairs, SITE_SELECTION_MESSAGES, SITE_SELECTION_TYPE_LABELS, SITE_SELECTION_TYPES, SELECTED_PLATFORM_PROB,
   type SiteSelectionResponse, type SiteSelectionType,
 } from '@linkloom/shared';
 import { PageHeader } from '@/components/page-header';
@@ -96,8 +96,9 @@ function SiteSelectionScreen({ id }: { id: number }) {
         const row = siteByKey.get(key);
         return row && 'module' in row.id ? [{ id: { siteId: row.id.siteId, module: row.id.module }, siteSelectionId: id }] : [];
       }),
-      selectedPlatforms: data.platforms.filter((row) => draft.platforms.has(platformKey(row)))
-        .map((row) => ({ id: { platform: row.platform, module: row.module }, siteSelectionId: id, prob: SELECTED_PLATFORM_PROB })),
+      // Every ticked pair, those no site has yet included (the grid's switch shows them).
+      selectedPlatforms: sortPlatformPairs([...draft.platforms].map(platformPairOfKey))
+        .map((pair) => ({ id: { platform: pair.platform, module: pair.module }, siteSelectionId: id, prob: SELECTED_PLATFORM_PROB })),
     });
     markSaved();
   };
