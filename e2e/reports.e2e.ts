@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { buildPublishedPost } from '../packages/server/test/support/engine-check-factories';
 import { buildPrivateProjectWorld } from '../packages/server/test/support/engine-world';
 import { visit } from './support/app';
+import { saveScreenshot } from './support/browser';
 import { useSignedInSuite } from './support/suite';
 import { seedAsUser } from './support/server-database';
 
@@ -86,6 +87,15 @@ describe('the Reports tab', () => {
     await page.getByTestId('reports').waitFor();
     // The chart view draws SVG (recharts, loaded with the tab).
     await page.locator('[data-testid="report-anchor-mix"] svg.recharts-surface').first().waitFor();
+    // One row per project and anchor kind, labelled on the left: no label runs into another.
+    const labels = page.locator('[data-testid="report-anchor-mix"] .recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value');
+    await expect.poll(() => labels.count()).toBe(3);
+    const boxes = (await Promise.all((await labels.all()).map((label) => label.boundingBox()))).filter((box) => box !== null);
+    expect(boxes).toHaveLength(3);
+    for (let i = 1; i < boxes.length; i++) expect(boxes[i]!.y).toBeGreaterThanOrEqual(boxes[i - 1]!.y + boxes[i - 1]!.height);
+    expect(await labels.first().textContent()).toBe('Tier two: Primary keyword');
+    await page.getByTestId('report-anchor-mix').scrollIntoViewIfNeeded();
+    await saveScreenshot(page, 'report-anchor-mix');
 
     expect(await tableRows(page, 'anchor-mix')).toEqual([
       ['2', 'Tier two', expect.stringMatching(/^Money pages /), 'Primary keyword', '6', '60.0 %', '60.0 %'],

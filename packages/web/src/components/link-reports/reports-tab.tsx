@@ -95,7 +95,7 @@ function Reports({ report, fileName }: { report: LinkReport; fileName: string })
         description="Anchors placed in published posts by kind, against the shares the link set's keywords ask for."
         chart={() => (
           <BarsChart
-            x="name" unit="%"
+            x="name" unit="%" rows
             data={report.anchorMix.map((row) => ({ name: `${row.projectName}: ${ANCHOR_TYPE_LABELS[row.type] ?? row.type}`, realised: row.realised, configured: row.configured }))}
             series={[{ key: 'realised', name: 'Realised' }, { key: 'configured', name: 'Configured' }]}
           />
@@ -106,7 +106,7 @@ function Reports({ report, fileName }: { report: LinkReport; fileName: string })
         description="Each tier's anchors together (every tier follows the mix of the link sets it links), against what those link sets ask for."
         chart={() => (
           <BarsChart
-            x="name" unit="%"
+            x="name" unit="%" rows
             data={report.anchorMixByTier.map((row) => ({ name: `Tier ${row.tier}: ${ANCHOR_TYPE_LABELS[row.type] ?? row.type}`, realised: row.realised, configured: row.configured }))}
             series={[{ key: 'realised', name: 'Realised' }, { key: 'configured', name: 'Configured' }]}
           />
@@ -125,7 +125,7 @@ function Reports({ report, fileName }: { report: LinkReport; fileName: string })
       <ReportSection
         id="dofollow" title="Dofollow share per site" fileName={fileName} rows={report.dofollow} columns={DOFOLLOW_COLUMNS}
         description="Of the live links on each site, the share the latest check found followed."
-        chart={() => <BarsChart x="site" unit="%" data={report.dofollow.map((row) => ({ site: row.site, share: row.share }))} series={[{ key: 'share', name: 'Dofollow share' }]} />}
+        chart={() => <BarsChart x="site" unit="%" rows data={report.dofollow.map((row) => ({ site: row.site, share: row.share }))} series={[{ key: 'share', name: 'Dofollow share' }]} />}
       />
       <ReportSection
         id="strategy" title="Strategy" fileName={fileName} rows={report.strategy.nodes.filter((node) => node.projects.length > 0)} columns={NODE_COLUMNS}
