@@ -43,11 +43,13 @@ describe('wizard editor', () => {
     const plainSite = await callAs(page, baseUrl, 'PUT', '/rest/custom_sites', { url: 'https://plain-blog.example.com', module: 'SocialNetwork' }) as { site: { id: number } };
     await callAs(page, baseUrl, 'PUT', '/rest/custom_sites', { url: 'https://premium-blog.example.com', module: 'SocialNetwork', premium: true });
 
-    // New XWizard: a name and a built-in 2-tier strategy; Save opens the editor.
+    // New XWizard: a name and a built-in 2-tier strategy; Save opens the new wizard route, Save Wizard stores it.
     await page.getByTestId('add-wizard').click();
     await page.getByTestId('new-wizard-dialog-name').fill('Pyramid editor');
     await chooseOption(page, 'strategy-select', '2-Tier Web 2.0 Pyramid');
     await clickSettled(page.getByTestId('new-wizard-dialog-ok'));
+    await page.waitForURL((url) => /^\/newwizard\/\d+\?wizardName=Pyramid\+editor$/.test(routeOf(url.toString())));
+    await page.getByTestId('save-wizard').click();
     await page.waitForURL((url) => /^\/xwizard\/\d+$/.test(routeOf(url.toString())));
     const route = routeOf(page.url());
     const editor = page.getByTestId('wizard-editor');

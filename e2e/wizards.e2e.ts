@@ -31,9 +31,14 @@ describe('wizards', () => {
     await expectStrategyPreview(page.getByTestId('strategy-preview'));
     await saveScreenshot(page, 'new-wizard-dialog');
     await clickSettled(page.getByTestId('new-wizard-dialog-ok'));
-    // Save opens the new wizard in the editor; the other window sees it arrive in the list.
-    await page.waitForURL((url) => /^\/xwizard\/\d+$/.test(routeOf(url.toString())));
+    // Save opens the new wizard route (spec 2 §2), the editor started from the strategy; nothing is stored yet.
+    await page.waitForURL((url) => routeOf(url.toString()) === '/newwizard/4?wizardName=Pyramid+wizard');
     await page.getByTestId('wizard-editor').waitFor();
+    await page.getByTestId('page-title').filter({ hasText: 'Pyramid wizard' }).waitFor();
+    expect(await tableRow(other.page, 'wizards-table', 'Pyramid wizard').count()).toBe(0);
+    // Save Wizard stores it: the address becomes the saved wizard's; the other window sees it arrive.
+    await page.getByTestId('save-wizard').click();
+    await page.waitForURL((url) => /^\/xwizard\/\d+$/.test(routeOf(url.toString())));
     await tableRow(other.page, 'wizards-table', 'Pyramid wizard').waitFor();
     await page.goBack();
     await tableRow(page, 'wizards-table', 'Pyramid wizard').waitFor();

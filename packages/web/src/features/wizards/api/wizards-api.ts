@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import {
-  WIZARD_MESSAGES, WizardDeleteResponseSchema, WizardListResponseSchema, WizardSummarySchema, type WizardAdd,
+  WIZARD_MESSAGES, WizardDeleteResponseSchema, WizardListResponseSchema, WizardSummarySchema,
 } from '@linkloom/shared';
-import { del, get, post, put } from '@/lib/http';
+import { del, get, post } from '@/lib/http';
 import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation';
 import { wizardKeys } from './wizard-keys';
 
@@ -12,15 +12,6 @@ export function useWizards() {
     queryKey: wizardKeys.list,
     queryFn: ({ signal }) => get('/rest/xwizards', { schema: WizardListResponseSchema, signal, failure: WIZARD_MESSAGES.loadFailed }),
   });
-}
-
-/** PUT /rest/xwizards {name, strategyId} ('New XWizard'). */
-export function useAddWizard() {
-  return useInvalidatingMutation(
-    wizardKeys.list,
-    (input: WizardAdd) => put('/rest/xwizards', { body: input, schema: WizardSummarySchema, failure: WIZARD_MESSAGES.addFailed }),
-    'added new wizard',
-  );
 }
 
 /** POST /rest/xwizard/rename {id, name}. */

@@ -3,7 +3,6 @@ import { useNavigate } from 'react-router';
 import { WIZARD_MESSAGES, WizardAddSchema, type StrategySummary } from '@linkloom/shared';
 import { NameDialog } from '@/components/name-dialog';
 import { StrategySelect } from '@/components/strategy-select';
-import { useAddWizard } from '../api/wizards-api';
 
 const PREVIEW_STYLE = { width: '100%', maxHeight: 220, objectFit: 'contain', background: '#fff', border: '1px solid #f0f0f0', borderRadius: 4 } as const;
 
@@ -19,14 +18,20 @@ function StrategyPreview({ strategies }: { strategies: readonly StrategySummary[
   return img ? <img src={img} alt="" style={PREVIEW_STYLE} data-testid="strategy-preview" /> : null;
 }
 
-/** 'New XWizard' (spec 2 §2): a name and a strategy, searchable, with its preview; Save opens the new wizard. */
+/** The new wizard route of a strategy with the wizard's name (spec 2 §1: /newwizard/:sid, query wizardName). */
+export function newWizardRoute(strategyId: number, name: string): string {
+  return `/newwizard/${strategyId}?${new URLSearchParams({ wizardName: name.trim() }).toString()}`;
+}
+
+/**
+ * 'New XWizard' (spec 2 §2): a name and a strategy, searchable, with its preview; Save opens the new
+ * wizard route in the same window, where the editor starts from the strategy and its Save Wizard
+ * stores it (then the address becomes the saved wizard's).
+ */
 export function NewWizardDialog(props: { open: boolean; onClose: () => void; strategies: readonly StrategySummary[] }) {
-  const addWizard = useAddWizard();
   const navigate = useNavigate();
-  // Save opens the new wizard in the same window (spec 2 §2 'New XWizard').
   const handleSubmit = async (values: NewWizardValues) => {
-    const created = await addWizard.mutateAsync({ name: values.name.trim(), strategyId: values.strategyId ?? 0 });
-    void navigate(`/xwizard/${created.id}`);
+    await navigate(newWizardRoute(values.strategyId ?? 0, values.name));
   };
   return (
     <NameDialog<NewWizardValues>
