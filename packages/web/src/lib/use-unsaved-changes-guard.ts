@@ -28,8 +28,15 @@ export function useUnsavedChangesGuard(changed: boolean): { markSaved: () => voi
   const blocker = useBlocker(({ currentLocation, nextLocation }) =>
     changedRef.current && currentLocation.pathname !== nextLocation.pathname);
 
+  // One question per blocked step: the screen may render again while it is asked (its data
+  // refreshed, a live update), handing a new blocker object for the same step, and a second
+  // dialog then stayed open under the first after Stay (seen on a busy machine).
+  const blockerRef = useRef(blocker);
+  const askingRef = useRef(false);
   useEffect(() => {
-    if (blocker.state !== 'blocked') return;
+    blockerRef.current = blocker;
+    if (blocker.state !== 'blocked' || askingRef.current) return;
+    askingRef.current = true;
     modal.confirm({
       title: 'Unsaved changes',
       content: UNSAVED_CHANGES_TEXT,
@@ -38,8 +45,14 @@ export function useUnsavedChangesGuard(changed: boolean): { markSaved: () => voi
       okButtonProps: { danger: true, 'data-testid': 'leave-unsaved' },
       cancelButtonProps: { 'data-testid': 'stay-unsaved' },
       focusable: { autoFocusButton: 'cancel' },
-      onOk: () => blocker.proceed(),
-      onCancel: () => blocker.reset(),
+      onOk: () => {
+        askingRef.current = false;
+        blockerRef.current.proceed?.();
+      },
+      onCancel: () => {
+        askingRef.current = false;
+        blockerRef.current.reset?.();
+      },
     });
   }, [blocker, modal]);
 
