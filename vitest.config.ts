@@ -12,6 +12,8 @@ import { defineConfig } from 'vitest/config';
  * The outbound-policy tests start their servers with OUTBOUND_ALLOW of their own (empty included).
  */
 const env = { OUTBOUND_ALLOW: '127.0.0.0/8,::1' };
+/** Browser test files run at once. */
+const E2E_WORKERS = Math.max(1, Number(process.env.TEST_E2E_WORKERS) || 2);
 
 export default defineConfig({
   test: {
@@ -55,7 +57,10 @@ export default defineConfig({
           env: { ...env, LINKLOOM_TEST_SERVER: 'bundle' },
           testTimeout: 90_000,
           hookTimeout: 90_000,
-          fileParallelism: false,
+          // Two files at once (TEST_E2E_WORKERS overrides): each has its own server, browser and peers on
+          // free ports, and mostly waits on them; one at a time left a core idle for 20 minutes.
+          fileParallelism: E2E_WORKERS > 1,
+          maxWorkers: E2E_WORKERS,
         },
       },
     ],

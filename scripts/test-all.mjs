@@ -19,6 +19,11 @@ fs.mkdirSync(resultsDir, { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
 /** API test files run at once (TEST_API_WORKERS overrides). */
 const API_WORKERS = Math.max(1, Number(process.env.TEST_API_WORKERS) || 3);
+/**
+ * Unit test files run at once (TEST_UNIT_WORKERS overrides): vitest's default is the cores less one,
+ * one file at a time on a 2-core machine, where most of the stage is loading each file's modules.
+ */
+const UNIT_WORKERS = Math.max(1, Number(process.env.TEST_UNIT_WORKERS) || 2);
 /** "label N s" per stage run, in order. */
 const stageTimes = [];
 const runStarted = Date.now();
@@ -123,7 +128,7 @@ await runTogether([
   { label: 'typecheck', command: 'npm', args: ['run', '--silent', 'typecheck'] },
   { label: 'lint', command: 'npm', args: ['run', '--silent', 'lint'] },
 ]);
-await vitest('unit', ['shared', 'server-unit', 'web']);
+await vitest('unit', ['shared', 'server-unit', 'web'], [`--maxWorkers=${UNIT_WORKERS}`]);
 // The API tests mostly wait (on the engine's jobs, timers, the databases): three files at once,
 // where vitest's default on a 2-core machine is one (its workers are the cores less one).
 await vitest('api', ['api'], [`--maxWorkers=${API_WORKERS}`]);
