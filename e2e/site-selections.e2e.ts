@@ -92,8 +92,13 @@ describe('site selections', () => {
     await page.getByLabel('Show platforms without sites').click();
     await expect.poll(total).toBe(String(everyPlatformPair().length));
     expect(new URL(page.url()).hash).toContain('platforms=all');
-    // Tick MediaWiki under Wiki and every platform of Web 2.0 Blogs.
+    // Tick MediaWiki under Wiki and every platform of Web 2.0 Blogs; a tick stays listed when the switch goes off.
     await page.getByTestId('platform-Wiki-MediaWiki').check();
+    await page.getByLabel('Show platforms without sites').click();
+    await expect.poll(total).toBe('3');
+    expect(await page.getByTestId('platform-Wiki-MediaWiki').isChecked()).toBe(true);
+    await page.getByLabel('Show platforms without sites').click();
+    await expect.poll(total).toBe(String(everyPlatformPair().length));
     await page.getByTestId('platform-group-check-SocialNetwork').check();
     // MediaWiki, and each platform that publishes Web 2.0 Blogs with Unknown.
     const ticked = String(1 + platformsFor('SocialNetwork').length + 1);

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Card, Checkbox, Empty, Flex, Space, Switch, Typography } from 'antd';
-import { MODULES, platformPairKey, shownPlatformRows, type PlatformRow } from '@linkloom/shared';
+import { MODULES, platformPairKey, platformPairOfKey, shownPlatformRows, type PlatformRow } from '@linkloom/shared';
 import { useUrlValue, type UrlCodec } from '@/lib/use-url-state';
 
 /** The key of a platform of a module, as the editor keeps its ticks. */
@@ -35,7 +35,11 @@ export interface PlatformGridProps {
  */
 export function PlatformGrid({ platforms: listed, checked, onCheckedChange }: PlatformGridProps) {
   const [withoutSites, setWithoutSites] = useUrlValue(WITHOUT_SITES);
-  const platforms = useMemo(() => shownPlatformRows(listed, withoutSites), [listed, withoutSites]);
+  // Pairs ticked since the load stay listed when the switch goes off (the server lists those saved).
+  const platforms = useMemo(() => {
+    const ticked = [...checked].map((key) => ({ ...platformPairOfKey(key), checked: true }));
+    return shownPlatformRows([...ticked, ...listed], withoutSites);
+  }, [checked, listed, withoutSites]);
   const groups = useMemo(() => {
     const byModule = new Map<string, PlatformRow[]>();
     for (const row of platforms) byModule.set(row.module, [...(byModule.get(row.module) ?? []), row]);
