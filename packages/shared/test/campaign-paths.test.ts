@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MODULES } from '../src/constants/modules';
-import { describeSchedule, duplicateCampaignPath, newCampaignPath, projectScreenPath } from '../src/domain/campaign-paths';
+import { describeSchedule, duplicateCampaignPath, newCampaignPath, newWizardPath, projectScreenPath } from '../src/domain/campaign-paths';
 
 describe('projectScreenPath', () => {
   it.each([
@@ -29,6 +29,7 @@ describe('wizard paths', () => {
     expect(newCampaignPath(3, 'Spring & Summer')).toBe('/newcampaign/3?campaignName=Spring+%26+Summer');
     expect(duplicateCampaignPath(9, 'A Copy', true)).toBe('/duplicatecampaign/9?campaignName=A+Copy&useSameAccounts=true');
     expect(duplicateCampaignPath(9, 'A', false)).toBe('/duplicatecampaign/9?campaignName=A&useSameAccounts=false');
+    expect(newWizardPath(4, ' Wheel & spokes ')).toBe('/newwizard/4?wizardName=Wheel+%26+spokes');
   });
 });
 

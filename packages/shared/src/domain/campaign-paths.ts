@@ -17,6 +17,11 @@ export function newCampaignPath(strategyId: number, campaignName: string): strin
   return `/newcampaign/${strategyId}?${new URLSearchParams({ campaignName })}`;
 }
 
+/** The wizard route that starts a new wizard from a strategy (its Save Wizard stores it under this name). */
+export function newWizardPath(strategyId: number, wizardName: string): string {
+  return `/newwizard/${strategyId}?${new URLSearchParams({ wizardName: wizardName.trim() })}`;
+}
+
 /** The wizard route that duplicates a wizard-made campaign. */
 export function duplicateCampaignPath(campaignId: number, campaignName: string, useSameAccounts: boolean): string {
   return `/duplicatecampaign/${campaignId}?${new URLSearchParams({ campaignName, useSameAccounts: String(useSameAccounts) })}`;

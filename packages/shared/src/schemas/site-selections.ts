@@ -118,9 +118,8 @@ export const SaveSiteSelectionBodySchema = z.object({
 }).strict();
 export type SaveSiteSelectionBody = z.input<typeof SaveSiteSelectionBodySchema>;
 
-/** A platform of a module that the user's sites have (spec 2 §3 "Platform row"). */
 /**
- * A platform of a module the Condition grid offers. `sites`: how many of the user's sites have it
+ * A platform of a module the Condition grid offers (spec 2 §3 "Platform row"). `sites`: how many of the user's sites have it
  * (the list holds the pairs the user's sites have and the ticked ones: domain/selection-platforms.ts).
  */
 export const PlatformRowSchema = z.object({ module: z.string(), platform: z.string(), checked: z.boolean(), sites: z.number().int().optional() });

@@ -3,9 +3,6 @@ import { Card, Checkbox, Empty, Flex, Space, Switch, Typography } from 'antd';
 import { MODULES, platformPairKey, platformPairOfKey, shownPlatformRows, type PlatformRow } from '@linkloom/shared';
 import { useUrlValue, type UrlCodec } from '@/lib/use-url-state';
 
-/** The key of a platform of a module, as the editor keeps its ticks. */
-export const platformKey = platformPairKey;
-
 /** "Show platforms without sites", kept in the address (?platforms=all). */
 const WITHOUT_SITES: UrlCodec<boolean> = {
   read: (params) => params.get('platforms') === 'all',
@@ -45,13 +42,13 @@ export function PlatformGrid({ platforms: listed, checked, onCheckedChange }: Pl
     for (const row of platforms) byModule.set(row.module, [...(byModule.get(row.module) ?? []), row]);
     return [...byModule].sort(([a], [b]) => moduleName(a).localeCompare(moduleName(b)));
   }, [platforms]);
-  const selected = platforms.filter((row) => checked.has(platformKey(row))).length;
+  const selected = platforms.filter((row) => checked.has(platformPairKey(row))).length;
 
   const toggle = (rows: readonly PlatformRow[], on: boolean) => {
     const next = new Set(checked);
     for (const row of rows) {
-      if (on) next.add(platformKey(row));
-      else next.delete(platformKey(row));
+      if (on) next.add(platformPairKey(row));
+      else next.delete(platformPairKey(row));
     }
     onCheckedChange(next);
   };
@@ -75,7 +72,7 @@ export function PlatformGrid({ platforms: listed, checked, onCheckedChange }: Pl
       )}
       <Flex wrap gap={12}>
         {groups.map(([module, rows]) => {
-          const on = rows.filter((row) => checked.has(platformKey(row))).length;
+          const on = rows.filter((row) => checked.has(platformPairKey(row))).length;
           return (
             <Card
               key={module}
@@ -97,7 +94,7 @@ export function PlatformGrid({ platforms: listed, checked, onCheckedChange }: Pl
                 {rows.map((row) => (
                   <Checkbox
                     key={row.platform}
-                    checked={checked.has(platformKey(row))}
+                    checked={checked.has(platformPairKey(row))}
                     onChange={(event) => toggle([row], event.target.checked)}
                     data-testid={`platform-${module}-${row.platform}`}
                   >

@@ -4,7 +4,7 @@ import { SaveOutlined } from '@ant-design/icons';
 import { useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import {
-  DISABLED_REASONS, PathIdSchema, platformPairOfKey, sortPlatformPairs, SITE_SELECTION_MESSAGES, SITE_SELECTION_TYPE_LABELS, SITE_SELECTION_TYPES, SELECTED_PLATFORM_PROB,
+  DISABLED_REASONS, PathIdSchema, platformPairKey, platformPairOfKey, sortPlatformPairs, SITE_SELECTION_MESSAGES, SITE_SELECTION_TYPE_LABELS, SITE_SELECTION_TYPES, SELECTED_PLATFORM_PROB,
   type SiteSelectionResponse, type SiteSelectionType,
 } from '@linkloom/shared';
 import { PageHeader } from '@/components/page-header';
@@ -16,7 +16,7 @@ import { useLiveTopic } from '@/lib/use-live-topic';
 import { useUnsavedChangesGuard } from '@/lib/use-unsaved-changes-guard';
 import { siteSelectionKeys } from '../api/site-selection-keys';
 import { useSaveSiteSelection, useSiteSelection } from '../api/site-selections-api';
-import { PlatformGrid, platformKey } from '../components/platform-grid';
+import { PlatformGrid } from '../components/platform-grid';
 
 /** The site selection editor (/site-selection/:id, spec 2 §2). */
 export function SiteSelectionPage() {
@@ -41,7 +41,7 @@ function draftOf(data: SiteSelectionResponse): Draft {
   return {
     siteSelectionType: s.siteSelectionType, minPR: s.minPR, dofollow: s.dofollow, img: s.img, video: s.video,
     sites: new Set(data.sites.filter((row) => row.checked).map((row) => row.key)),
-    platforms: new Set(data.platforms.filter((row) => row.checked).map(platformKey)),
+    platforms: new Set(data.platforms.filter((row) => row.checked).map(platformPairKey)),
   };
 }
 

@@ -1,6 +1,6 @@
 import { Form } from 'antd';
 import { useNavigate } from 'react-router';
-import { WIZARD_MESSAGES, WizardAddSchema, type StrategySummary } from '@linkloom/shared';
+import { WIZARD_MESSAGES, WizardAddSchema, newWizardPath, type StrategySummary } from '@linkloom/shared';
 import { NameDialog } from '@/components/name-dialog';
 import { StrategySelect } from '@/components/strategy-select';
 
@@ -18,11 +18,6 @@ function StrategyPreview({ strategies }: { strategies: readonly StrategySummary[
   return img ? <img src={img} alt="" style={PREVIEW_STYLE} data-testid="strategy-preview" /> : null;
 }
 
-/** The new wizard route of a strategy with the wizard's name (spec 2 §1: /newwizard/:sid, query wizardName). */
-export function newWizardRoute(strategyId: number, name: string): string {
-  return `/newwizard/${strategyId}?${new URLSearchParams({ wizardName: name.trim() }).toString()}`;
-}
-
 /**
  * 'New XWizard' (spec 2 §2): a name and a strategy, searchable, with its preview; Save opens the new
  * wizard route in the same window, where the editor starts from the strategy and its Save Wizard
@@ -31,7 +26,7 @@ export function newWizardRoute(strategyId: number, name: string): string {
 export function NewWizardDialog(props: { open: boolean; onClose: () => void; strategies: readonly StrategySummary[] }) {
   const navigate = useNavigate();
   const handleSubmit = async (values: NewWizardValues) => {
-    await navigate(newWizardRoute(values.strategyId ?? 0, values.name));
+    await navigate(newWizardPath(values.strategyId ?? 0, values.name));
   };
   return (
     <NameDialog<NewWizardValues>
