@@ -17,7 +17,7 @@ import { useSignedInSuite } from './support/suite';
  * Issue 39 item 2: every screen passes an automated accessibility scan (axe-core in Chromium) with
  * no serious or critical violation, with content in it (a campaign with projects of every kind,
  * links, an account profile, a content group with an article, a diagram, a site selection, a
- * wizard); and a disabled control says why on hover.
+ * wizard); every disabled button on each screen says why, and the reason shows on hover.
  */
 const USER = { username: 'a11y@example.com', password: 'accessibility scan e2e' };
 
@@ -89,6 +89,19 @@ async function expectNoSeriousProblems(page: Page, route: string): Promise<void>
   expect(problems, describeAxeProblems(route, problems)).toEqual([]);
 }
 
+/**
+ * The disabled buttons shown on the screen that do not say why (issue 39.2): each must sit in a
+ * DisabledReason (its tooltip and description). Left out, as they explain themselves: a pager's
+ * Previous on the first page, and the parts of an input (a number's step at its limit, a password's
+ * eye while the field is off, whose form says why).
+ */
+async function unexplainedDisabledButtons(page: Page): Promise<string[]> {
+  const selfExplained = '.ant-pagination, .ant-input-number-action, .ant-input-password-icon';
+  return page.evaluate((skip) => [...document.querySelectorAll<HTMLElement>('button[disabled], [role="button"][aria-disabled="true"]')]
+    .filter((button) => button.getClientRects().length > 0 && !button.closest('[data-disabled-reason]') && !button.closest(skip))
+    .map((button) => (button.getAttribute('aria-label') ?? button.textContent ?? '').trim() || button.outerHTML.slice(0, 120)), selfExplained);
+}
+
 describe('accessibility: axe-core finds no serious or critical violation on any screen', () => {
   const suite = useSignedInSuite(USER, {
     seed: async (server) => {
@@ -120,6 +133,7 @@ describe('accessibility: axe-core finds no serious or critical violation on any 
       const route = concreteRoute(screen.path, await makeThroughApi(page, suite.server.baseUrl));
       await openQuiet(page, suite.server.baseUrl, route);
       await expectNoSeriousProblems(page, route);
+      expect(await unexplainedDisabledButtons(page), `disabled buttons without a reason on ${route}`).toEqual([]);
     });
   }
 

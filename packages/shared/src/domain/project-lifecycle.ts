@@ -22,6 +22,8 @@ export const PROJECT_LIFECYCLE_MESSAGES = {
   /** The toast after Run now from a list of projects. */
   runningNow: (name: string) => `Project "${name}" runs now: its schedule stays`,
   whileEditing: 'Save or cancel your changes first',
+  /** Any lifecycle button while another one's request is on its way (its spinner shows which). */
+  actionPending: 'Wait for the last action to finish',
   alreadyRunning: (status: string) => `The project is already ${status}: edit its schedule to change the pace of this run, or stop it first to start a new run`,
   stoppingNow: 'The project is stopping: Run now once it has stopped',
   verifyingNow: 'Email verification is running: stop verifying first, then Run now',
@@ -51,15 +53,14 @@ export function isVerifying(status: string): boolean {
   return VERIFYING.includes(status);
 }
 
-export interface ButtonState {
-  label: string;
-  /** What a click asks the server for; null when the button is disabled. */
-  action: ProjectAction | null;
-  /** A click shows this popover instead of acting (a scheduled project). */
-  popover?: { title: string; content: string };
-  /** Why the button is disabled (action null, no popover): its tooltip (issue 39.2); null or absent when it is not. */
-  reason?: string | null;
-}
+/**
+ * A lifecycle button: it acts, or shows a popover instead (a scheduled project), or is disabled and
+ * says why (its tooltip, issue 39.2): a disabled button always has its reason.
+ */
+export type ButtonState =
+  | { label: string; action: ProjectAction; reason?: null; popover?: undefined }
+  | { label: string; action: null; reason?: null; popover: { title: string; content: string } }
+  | { label: string; action: null; reason: string; popover?: undefined };
 
 /** Start / Stop: reads Stop only while RUNNING; in STARTING or RUNNING the action stops the project. */
 export function startStopButton(status: string, context: { editing: boolean; accountCreation: boolean }): ButtonState {
@@ -79,7 +80,7 @@ export function startStopButton(status: string, context: { editing: boolean; acc
  * started (it then acts as Start and the schedule stays); never while editing, running, stopping or
  * verifying (the button's title says why).
  */
-export function runNowButton(status: string, context: { editing: boolean; accountCreation: boolean }): ButtonState & { reason: string | null } {
+export function runNowButton(status: string, context: { editing: boolean; accountCreation: boolean }): Exclude<ButtonState, { popover: object }> {
   const label = PROJECT_LIFECYCLE_MESSAGES.runNowLabel;
   if (context.editing) return { label, action: null, reason: PROJECT_LIFECYCLE_MESSAGES.whileEditing };
   const rule = transition(status, 'runNow', context.accountCreation);

@@ -31,9 +31,9 @@ describe('ExplainedButton (issue 39.2: a disabled control says why)', () => {
     expect(html).not.toContain('data-disabled-reason');
   });
 
-  test('busy (disabled without a reason): off, but nothing to explain', () => {
-    const html = render({ disabledReason: null, disabled: true });
-    expect(html).toMatch(/<button[^>]*disabled=""/);
+  test('loading: spins but is not disabled, and has nothing to explain', () => {
+    const html = render({ disabledReason: null, loading: true });
+    expect(html).not.toMatch(/<button[^>]*disabled=""/);
     expect(html).not.toContain('aria-describedby');
   });
 });

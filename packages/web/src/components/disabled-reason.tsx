@@ -49,20 +49,23 @@ export function DisabledReason({ reason, tooltip, children }: {
   );
 }
 
-/** An antd Button that is disabled while `disabledReason` is set, and says that reason ({@link DisabledReason}). */
-export interface ExplainedButtonProps extends ButtonProps {
-  /** Why the button is off and what to do; null while it can be pressed. `disabled` still turns it off without a reason (while busy). */
+/**
+ * An antd Button that is disabled while `disabledReason` is set, and says that reason ({@link DisabledReason}).
+ * It has no bare `disabled`: a button is never off without saying why (while another action runs,
+ * the reason says which: `DISABLED_REASONS.waitFor`).
+ */
+export interface ExplainedButtonProps extends Omit<ButtonProps, 'disabled'> {
+  /** Why the button is off and what to do; null while it can be pressed. */
   disabledReason: DisabledWhy;
   /** The tooltip while the button is on (an icon button's name). */
   tooltip?: string;
 }
 
 /** A Button that says why it is disabled (issue 39.2). */
-export function ExplainedButton({ disabledReason, tooltip, disabled = false, ...props }: ExplainedButtonProps) {
-  const off = Boolean(disabledReason);
+export function ExplainedButton({ disabledReason, tooltip, ...props }: ExplainedButtonProps) {
   return (
     <DisabledReason reason={disabledReason} tooltip={tooltip}>
-      <Button {...props} disabled={disabled || off} />
+      <Button {...props} disabled={Boolean(disabledReason)} />
     </DisabledReason>
   );
 }

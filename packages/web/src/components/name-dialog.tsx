@@ -5,6 +5,7 @@ import { zodRule, VALIDATE_ON } from '@/lib/zod-form-rules';
 import { useSubmitState } from '@/lib/use-submit-state';
 import { DIALOG_LABELS, type DialogAct } from './dialog-labels';
 import { focusFieldOnOpen } from './dialog-focus';
+import { formDialogButtons } from './form-dialog-buttons';
 
 /** The least a name dialog holds; extra form items add their own fields. */
 export interface NameValues {
@@ -62,11 +63,7 @@ export function NameDialog<V extends NameValues = NameValues>(props: NameDialogP
     <Modal
       open={open}
       title={title}
-      okText={DIALOG_LABELS[act]}
-      cancelText={DIALOG_LABELS.cancel}
-      onCancel={submitting ? undefined : onClose}
-      okButtonProps={{ htmlType: 'submit', loading: submitting, 'data-testid': `${testId}-ok` }}
-      cancelButtonProps={{ disabled: submitting }}
+      {...formDialogButtons({ okText: DIALOG_LABELS[act], busy: submitting, onCancel: onClose, okTestId: `${testId}-ok` })}
       destroyOnHidden
       mask={{ closable: !submitting }}
       afterOpenChange={(visible) => visible && focusFieldOnOpen(inputRef.current?.input)}

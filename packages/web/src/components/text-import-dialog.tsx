@@ -6,6 +6,7 @@ import { keepRefusedLines } from '@/lib/refused-lines';
 import { ErrorList } from './error-list-dialog';
 import { DIALOG_LABELS } from './dialog-labels';
 import { VALIDATE_ON } from '@/lib/zod-form-rules';
+import { formDialogButtons } from './form-dialog-buttons';
 
 /** The text plus whatever the extra form items hold (e.g. `{ selfHosted: true }`). */
 export type TextImportValues = { text: string } & Record<string, unknown>;
@@ -74,12 +75,8 @@ export function TextImportDialog(props: TextImportDialogProps) {
     <Modal
       open={open}
       title={title}
-      okText={DIALOG_LABELS.import}
-      cancelText={DIALOG_LABELS.cancel}
+      {...formDialogButtons({ okText: DIALOG_LABELS.import, busy: submitting, onCancel: onClose, okTestId: `${testId}-ok` })}
       width={720}
-      onCancel={submitting ? undefined : onClose}
-      okButtonProps={{ htmlType: 'submit', loading: submitting, 'data-testid': `${testId}-ok` }}
-      cancelButtonProps={{ disabled: submitting }}
       destroyOnHidden
       mask={{ closable: false }}
       afterClose={() => setProblems([])}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Checkbox, Form, Modal, Typography } from 'antd';
 import type { BacklinksExportFormat } from '@linkloom/shared';
-import { DIALOG_LABELS } from '../dialog-labels';
+import { formDialogButtons } from '../form-dialog-buttons';
 import { downloadBacklinksExport, type BacklinksTarget } from './backlinks-export';
 
 /** A Backlinks download the user asked for: what, and as which file. */
@@ -42,11 +42,7 @@ export function BacklinksExportDialog({ open, request, onClose }: { open: boolea
     <Modal
       open={open && request !== null}
       title={`Backlinks (${FORMAT_NAMES[format]})`}
-      okText="Download"
-      cancelText={DIALOG_LABELS.cancel}
-      onCancel={downloading ? undefined : onClose}
-      okButtonProps={{ htmlType: 'submit', loading: downloading, 'data-testid': 'backlinks-export-ok' }}
-      cancelButtonProps={{ disabled: downloading }}
+      {...formDialogButtons({ okText: 'Download', busy: downloading, onCancel: onClose, okTestId: 'backlinks-export-ok' })}
       destroyOnHidden
       modalRender={(dialog) => (
         <Form<ExportChoices> form={form} layout="vertical" initialValues={{ onlyLive: false, withInputs: false }} onFinish={handleFinish} clearOnDestroy data-testid="backlinks-export-dialog">

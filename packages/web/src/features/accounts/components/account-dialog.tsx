@@ -5,6 +5,7 @@ import { zodRule, VALIDATE_ON } from '@/lib/zod-form-rules';
 import { useSubmitState } from '@/lib/use-submit-state';
 import { DIALOG_LABELS } from '@/components/dialog-labels';
 import { focusFieldOnOpen } from '@/components/dialog-focus';
+import { formDialogButtons } from '@/components/form-dialog-buttons';
 
 const FIELDS: { name: keyof AccountFields; label: string; password?: boolean }[] = [
   { name: 'siteName', label: 'Website' },
@@ -32,11 +33,7 @@ export function AccountDialog(props: { open: boolean; onSubmit: (values: Account
     <Modal
       open={open}
       title="Add account"
-      okText={DIALOG_LABELS.create}
-      cancelText={DIALOG_LABELS.cancel}
-      onCancel={submitting ? undefined : onClose}
-      okButtonProps={{ htmlType: 'submit', loading: submitting, 'data-testid': 'account-dialog-ok' }}
-      cancelButtonProps={{ disabled: submitting }}
+      {...formDialogButtons({ okText: DIALOG_LABELS.create, busy: submitting, onCancel: onClose, okTestId: 'account-dialog-ok' })}
       destroyOnHidden
       afterOpenChange={(visible) => visible && focusFieldOnOpen(firstField.current?.input)}
       modalRender={(dialog) => (

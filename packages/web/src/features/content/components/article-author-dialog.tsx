@@ -4,6 +4,7 @@ import { DIALOG_LABELS } from '@/components/dialog-labels';
 import { VALIDATE_ON, zodRule } from '@/lib/zod-form-rules';
 import { useSubmitState } from '@/lib/use-submit-state';
 import { useSetArticleAuthor } from '../api/content-groups-api';
+import { formDialogButtons } from '@/components/form-dialog-buttons';
 
 interface AuthorValues {
   authorName: string;
@@ -29,11 +30,7 @@ export function ArticleAuthorDialog(props: { groupId: number; ids: readonly numb
     <Modal
       open={ids !== null}
       title={`Author of ${ids?.length ?? 0} ${ids?.length === 1 ? 'article' : 'articles'}`}
-      okText={DIALOG_LABELS.save}
-      cancelText={DIALOG_LABELS.cancel}
-      onCancel={submitting ? undefined : () => onClose(false)}
-      okButtonProps={{ htmlType: 'submit', loading: submitting, 'data-testid': 'article-author-dialog-ok' }}
-      cancelButtonProps={{ disabled: submitting }}
+      {...formDialogButtons({ okText: DIALOG_LABELS.save, busy: submitting, onCancel: () => onClose(false), okTestId: 'article-author-dialog-ok' })}
       destroyOnHidden
       modalRender={(dialog) => (
         <Form<AuthorValues> form={form} layout="vertical" validateTrigger={VALIDATE_ON} onFinish={handleFinish} clearOnDestroy data-testid="article-author-dialog">

@@ -6,6 +6,7 @@ import { useSubmitState } from '@/lib/use-submit-state';
 import { DIALOG_LABELS } from '@/components/dialog-labels';
 import { CredentialsHelp } from '@/components/publishing-capabilities';
 import { focusFieldOnOpen } from '@/components/dialog-focus';
+import { formDialogButtons } from '@/components/form-dialog-buttons';
 
 interface AddSiteValues {
   url: string;
@@ -49,11 +50,7 @@ export function AddCustomSiteDialog({ open, modules, onSubmit, onClose }: AddCus
     <Modal
       open={open}
       title="Add Site"
-      okText={DIALOG_LABELS.create}
-      cancelText={DIALOG_LABELS.cancel}
-      onCancel={submitting ? undefined : onClose}
-      okButtonProps={{ htmlType: 'submit', loading: submitting, 'data-testid': 'add-site-dialog-ok' }}
-      cancelButtonProps={{ disabled: submitting }}
+      {...formDialogButtons({ okText: DIALOG_LABELS.create, busy: submitting, onCancel: onClose, okTestId: 'add-site-dialog-ok' })}
       destroyOnHidden
       afterOpenChange={(visible) => visible && focusFieldOnOpen(firstField.current?.input)}
       modalRender={(dialog) => (

@@ -5,6 +5,7 @@ import { zodRule, VALIDATE_ON } from '@/lib/zod-form-rules';
 import { useSubmitState } from '@/lib/use-submit-state';
 import { DIALOG_LABELS } from '@/components/dialog-labels';
 import { focusFieldOnOpen } from '@/components/dialog-focus';
+import { formDialogButtons } from '@/components/form-dialog-buttons';
 
 interface LinkFormValues {
   url: string;
@@ -40,11 +41,7 @@ export function LinkDialog({ open, link, onSubmit, onClose }: LinkDialogProps) {
     <Modal
       open={open}
       title={editing ? 'Edit link' : 'Add link'}
-      okText={editing ? DIALOG_LABELS.save : DIALOG_LABELS.create}
-      cancelText={DIALOG_LABELS.cancel}
-      onCancel={submitting ? undefined : onClose}
-      okButtonProps={{ htmlType: 'submit', loading: submitting, 'data-testid': 'link-dialog-ok' }}
-      cancelButtonProps={{ disabled: submitting }}
+      {...formDialogButtons({ okText: editing ? DIALOG_LABELS.save : DIALOG_LABELS.create, busy: submitting, onCancel: onClose, okTestId: 'link-dialog-ok' })}
       destroyOnHidden
       afterOpenChange={(visible) => visible && focusFieldOnOpen(firstField.current?.input)}
       modalRender={(dialog) => (

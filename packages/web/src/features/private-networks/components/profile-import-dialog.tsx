@@ -4,6 +4,7 @@ import { zodRule, VALIDATE_ON } from '@/lib/zod-form-rules';
 import { useSubmitState } from '@/lib/use-submit-state';
 import { useProfileChoices } from '../api/private-sites-api';
 import { DIALOG_LABELS } from '@/components/dialog-labels';
+import { formDialogButtons } from '@/components/form-dialog-buttons';
 
 /** Props of {@link ProfileImportDialog}. */
 export interface ProfileImportDialogProps {
@@ -39,11 +40,7 @@ export function ProfileImportDialog({ open, onSubmit, onClose }: ProfileImportDi
     <Modal
       open={open}
       title="Import From Account Profiles"
-      okText={DIALOG_LABELS.import}
-      cancelText={DIALOG_LABELS.cancel}
-      onCancel={submitting ? undefined : onClose}
-      okButtonProps={{ htmlType: 'submit', loading: submitting, 'data-testid': 'profile-import-dialog-ok' }}
-      cancelButtonProps={{ disabled: submitting }}
+      {...formDialogButtons({ okText: DIALOG_LABELS.import, busy: submitting, onCancel: onClose, okTestId: 'profile-import-dialog-ok' })}
       destroyOnHidden
       modalRender={(dialog) => (
         <Form form={form} layout="vertical" validateTrigger={VALIDATE_ON} onFinish={handleFinish} clearOnDestroy data-testid="profile-import-dialog">

@@ -7,6 +7,7 @@ import { useSaveSchedule } from '../../api/schedule-api';
 import { draftFromValues, scheduleFieldProblem, valuesFromSchedule, type ScheduleFormValues } from './schedule-values';
 import { DIALOG_LABELS } from '@/components/dialog-labels';
 import { VALIDATE_ON } from '@/lib/zod-form-rules';
+import { formDialogButtons } from '@/components/form-dialog-buttons';
 
 /** Props of {@link ScheduleDialog}. */
 export interface ScheduleDialogProps {
@@ -61,11 +62,7 @@ export function ScheduleDialog({ open, onClose, project, kind, siblings }: Sched
     <Modal
       open={open}
       title={editing ? 'Edit Schedule' : 'Add Schedule'}
-      okText={DIALOG_LABELS.save}
-      cancelText={DIALOG_LABELS.cancel}
-      onCancel={save.isPending ? undefined : onClose}
-      okButtonProps={{ htmlType: 'submit', loading: save.isPending, 'data-testid': 'schedule-dialog-ok' }}
-      cancelButtonProps={{ disabled: save.isPending }}
+      {...formDialogButtons({ okText: DIALOG_LABELS.save, busy: save.isPending, onCancel: onClose, okTestId: 'schedule-dialog-ok' })}
       mask={{ closable: !save.isPending }}
       destroyOnHidden
       modalRender={(dialog) => (

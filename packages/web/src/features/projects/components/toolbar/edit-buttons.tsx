@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
-import { Button, Space, Typography } from 'antd';
+import { Space, Typography } from 'antd';
 import { ExplainedButton } from '@/components/disabled-reason';
 import { EditOutlined, SaveOutlined } from '@ant-design/icons';
+import { DISABLED_REASONS } from '@linkloom/shared';
 
 /** Props of {@link EditButtons}. */
 export interface EditButtonsProps {
@@ -57,9 +58,9 @@ export function EditButtons({ editing, saving, lockedReason, dirty, onEdit, onSa
       <ExplainedButton type="primary" icon={<SaveOutlined aria-hidden />} loading={saving} disabledReason={lockedReason} onClick={onSave} title="Save (Ctrl+S)">
         Save
       </ExplainedButton>
-      <Button disabled={saving} onClick={onCancel}>
+      <ExplainedButton disabledReason={saving ? DISABLED_REASONS.waitFor('Save') : null} onClick={onCancel}>
         Cancel
-      </Button>
+      </ExplainedButton>
     </Space>
   );
 }

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Button, Popover, Space } from 'antd';
 import { ExplainedButton } from '@/components/disabled-reason';
 import {
-  runNowButton, startStopButton, verifyButton, waitingParentsText, type ButtonState, type ProjectAction, type ProjectSchedule, type ProjectSibling,
+  PROJECT_LIFECYCLE_MESSAGES, runNowButton, startStopButton, verifyButton, waitingParentsText, type ButtonState, type ProjectAction, type ProjectSchedule, type ProjectSibling,
 } from '@linkloom/shared';
 import { useProjectAction } from '../../api/project-actions-api';
 import { useRunNowConfirm } from '@/components/run-now-confirm';
@@ -66,13 +66,13 @@ interface ActionButtonProps {
 }
 
 function ActionButton({ state, pending, busy, onAction, testId, primary = false, popoverContent }: ActionButtonProps) {
-  const { label, action, popover, reason } = state;
+  const { label, action } = state;
   const stopping = label.startsWith('Stop');
   const type = primary && !stopping ? 'primary' : 'default';
-  if (popover) {
+  if (state.popover) {
     // A scheduled project: the click explains why it cannot start instead of acting.
     return (
-      <Popover trigger="click" title={popover.title} content={popoverContent ?? popover.content}>
+      <Popover trigger="click" title={state.popover.title} content={popoverContent ?? state.popover.content}>
         <Button type={type} data-testid={testId}>{label}</Button>
       </Popover>
     );
@@ -82,8 +82,7 @@ function ActionButton({ state, pending, busy, onAction, testId, primary = false,
     <ExplainedButton
       type={type}
       danger={stopping}
-      disabledReason={action === null ? reason ?? null : null}
-      disabled={action === null || (busy && !loading)}
+      disabledReason={state.action === null ? state.reason : busy && !loading ? PROJECT_LIFECYCLE_MESSAGES.actionPending : null}
       loading={loading}
       onClick={() => action && onAction(action)}
       data-testid={testId}

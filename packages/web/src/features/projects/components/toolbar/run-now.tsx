@@ -5,7 +5,7 @@ import { PROJECT_LIFECYCLE_MESSAGES, type ButtonState } from '@linkloom/shared';
 
 /** Props of {@link RunNowButton}. */
 export interface RunNowButtonProps {
-  state: ButtonState & { reason: string | null };
+  state: Exclude<ButtonState, { popover: object }>;
   loading: boolean;
   busy: boolean;
   onRunNow: () => void;
@@ -15,8 +15,8 @@ export interface RunNowButtonProps {
 export function RunNowButton({ state, loading, busy, onRunNow }: RunNowButtonProps) {
   return (
     <ExplainedButton
-      icon={<ThunderboltOutlined aria-hidden />} loading={loading} disabled={busy && !loading}
-      disabledReason={state.action === null ? state.reason : null}
+      icon={<ThunderboltOutlined aria-hidden />} loading={loading}
+      disabledReason={state.action === null ? state.reason : busy && !loading ? PROJECT_LIFECYCLE_MESSAGES.actionPending : null}
       title={state.action === null ? undefined : PROJECT_LIFECYCLE_MESSAGES.runNowInstead} onClick={onRunNow} data-testid="run-now"
     >
       {state.label}
@@ -31,7 +31,7 @@ export function ScheduledStartHelp({ onRunNow, disabledReason, busy }: { onRunNo
       <Typography.Text>{PROJECT_LIFECYCLE_MESSAGES.scheduled}</Typography.Text>
       <Typography.Text type="secondary">{PROJECT_LIFECYCLE_MESSAGES.runNowInstead}</Typography.Text>
       <ExplainedButton
-        size="small" type="primary" icon={<ThunderboltOutlined aria-hidden />} disabledReason={disabledReason} disabled={busy}
+        size="small" type="primary" icon={<ThunderboltOutlined aria-hidden />} disabledReason={disabledReason ?? (busy ? PROJECT_LIFECYCLE_MESSAGES.actionPending : null)}
         onClick={onRunNow} data-testid="start-popover-run-now"
       >
         {PROJECT_LIFECYCLE_MESSAGES.runNowLabel}
