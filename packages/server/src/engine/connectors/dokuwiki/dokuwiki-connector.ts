@@ -34,6 +34,7 @@ import { XmlRpcParseError } from '../wordpress/xmlrpc';
 import { pageIdCandidates, pageIdOf, sameWikiUser } from './page-id';
 import { probeDokuWiki } from './probe';
 import { mediaUrl, pageUrl, wikiBase } from './wiki-address';
+import { nameRounds } from '../name-rounds';
 
 export { mediaUrl, pageUrl, wikiBase } from './wiki-address';
 export { probeDokuWiki, type DokuWikiProbe, type DokuWikiProbeOptions } from './probe';
@@ -487,8 +488,7 @@ async function convert(html: string, signal: AbortSignal | undefined): Promise<{
  * no batch look-up). Undefined when every one is taken.
  */
 async function firstFreeName(candidates: readonly string[], isFree: (candidate: string) => Promise<boolean>, claimed: ClaimedNames): Promise<string | undefined> {
-  for (let at = 0; at < candidates.length; at += at === 0 ? 1 : NAMES_PER_ROUND) {
-    const round = candidates.slice(at, at === 0 ? 1 : at + NAMES_PER_ROUND);
+  for (const round of nameRounds(candidates, NAMES_PER_ROUND)) {
     const free = await Promise.all(round.map(isFree));
     const available = round.filter((_, index) => free[index]);
     const ours = available.length > 0 ? await claimed(available) : new Set<string>();

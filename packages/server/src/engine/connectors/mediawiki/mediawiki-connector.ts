@@ -21,6 +21,7 @@ import { rewriteWikitextLinks } from '../link-rewrite';
 import { wikitextWork } from '../../content-work/content-work';
 import { MediaWikiApiMissing, MediaWikiSession, apiError, articleUrl, isSessionError, type SiteInfo } from './mediawiki-api';
 import { pageNameCandidates } from './page-name';
+import { nameRounds } from '../name-rounds';
 
 export interface MediaWikiConnectorOptions {
   dispatcherForProxy?: DispatcherForProxy;
@@ -31,7 +32,7 @@ export interface MediaWikiConnectorOptions {
 const DEFAULT_SESSION_CACHE_MS = 10 * 60 * 1000;
 /** Where wikis put api.php: at the site's root (Debian, php -S) or under /w/ (Wikipedia's layout). */
 const API_PATHS = ['/api.php', '/w/api.php'];
-/** Titles asked about in one query (the API's limit for a normal user). */
+/** Titles asked about in one query after the first (the API's limit for a normal user): ../name-rounds.ts. */
 const TITLES_PER_QUERY = 50;
 
 interface LoggedIn {
@@ -122,8 +123,8 @@ export class MediaWikiConnector implements Connector {
     const candidates = pageNameCandidates(post.title, post.html);
     return surelyNotPosted(async () => {
       const { session } = await this.loggedIn(target, options);
-      for (let at = 0; at < candidates.length; at += TITLES_PER_QUERY) {
-        const free = await this.missingTitles(session, candidates.slice(at, at + TITLES_PER_QUERY));
+      for (const round of nameRounds(candidates, TITLES_PER_QUERY)) {
+        const free = await this.missingTitles(session, round);
         const ours = await claimed(free);
         const name = free.find((title) => !ours.has(title));
         if (name !== undefined) return name;
@@ -267,8 +268,8 @@ export class MediaWikiConnector implements Connector {
     const candidates = [...new Set(pageNameCandidates(doc.title, doc.html).map((name) => `File:${fileNameOf(name)}.pdf`))];
     return surelyNotPosted(async () => {
       const { session } = await this.loggedIn(target, options);
-      for (let at = 0; at < candidates.length; at += TITLES_PER_QUERY) {
-        const free = await this.missingTitles(session, candidates.slice(at, at + TITLES_PER_QUERY), FILE_NAMESPACE);
+      for (const round of nameRounds(candidates, TITLES_PER_QUERY)) {
+        const free = await this.missingTitles(session, round, FILE_NAMESPACE);
         const ours = await claimed(free);
         const name = free.find((title) => !ours.has(title));
         if (name !== undefined) return name;
