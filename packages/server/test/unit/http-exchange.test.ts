@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { httpExchange } from '../../src/engine/connectors/http';
+import { MAX_ANSWER_BYTES, httpExchange } from '../../src/engine/connectors/http';
 import { PublishError } from '../../src/engine/connectors/connector';
 
 /** What a local server saw of one request. */
@@ -143,5 +143,45 @@ describe('httpExchange (a connector\'s one HTTP call, through undici\'s request)
     const reason = new Error('run stopped');
     setTimeout(() => controller.abort(reason), 50);
     await expect(httpExchange({ method: 'GET', url: site.url }, { ...CTX, signal: controller.signal })).rejects.toBe(reason);
+  });
+  describe(`stops reading an answer past ${MAX_ANSWER_BYTES / 1024 / 1024} MB, and says so in words`, () => {
+    const tooLarge = { kind: 'rejected', outcomeUnknown: true, retryable: false, message: `the site answered with more than ${MAX_ANSWER_BYTES / 1024 / 1024} MB, which no API answer needs: check that the address is the site's own.` };
+
+    it('when its length says so, before reading it', async () => {
+      const site = await serve((_seen, response) => {
+        response.writeHead(200, { 'Content-Length': String(MAX_ANSWER_BYTES + 1) });
+        response.write('x');
+      });
+      await expect(httpExchange({ method: 'GET', url: site.url }, CTX)).rejects.toMatchObject(tooLarge);
+    });
+
+    it('when it is sent in chunks past the limit', async () => {
+      const chunk = Buffer.alloc(1024 * 1024, 'a');
+      const site = await serve((_seen, response) => {
+        response.writeHead(200, { 'Content-Type': 'text/plain' });
+        let sent = 0;
+        const more = () => {
+          while (sent <= MAX_ANSWER_BYTES) {
+            sent += chunk.length;
+            if (!response.write(chunk)) return void response.once('drain', more);
+          }
+          response.end();
+        };
+        more();
+      });
+      await expect(httpExchange({ method: 'GET', url: site.url }, CTX)).rejects.toMatchObject(tooLarge);
+    });
+
+    it('when it inflates past the limit (a compressed bomb)', async () => {
+      const bomb = zlib.gzipSync(Buffer.alloc(MAX_ANSWER_BYTES + 1024));
+      const site = await serve((_seen, response) => response.writeHead(200, { 'Content-Encoding': 'gzip' }).end(bomb));
+      expect(bomb.length).toBeLessThan(MAX_ANSWER_BYTES / 100);
+      await expect(httpExchange({ method: 'GET', url: site.url }, CTX)).rejects.toMatchObject(tooLarge);
+    });
+  });
+
+  it('drops a UTF-8 byte-order mark, as fetch\'s text() did', async () => {
+    const site = await serve((_seen, response) => response.end(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('{"a":1}')])));
+    expect((await httpExchange({ method: 'GET', url: site.url }, CTX)).body).toBe('{"a":1}');
   });
 });

@@ -42,10 +42,10 @@ export interface HttpAnswer {
 
 const USER_AGENT = 'LinkLoom/0.1 (+https://github.com/linkloom)';
 
-const gunzip = promisify(zlib.gunzip);
-const inflate = promisify(zlib.inflate);
-const inflateRaw = promisify(zlib.inflateRaw);
-const brotliDecompress = promisify(zlib.brotliDecompress);
+const gunzip = promisify<zlib.InputType, zlib.ZlibOptions, Buffer>(zlib.gunzip);
+const inflate = promisify<zlib.InputType, zlib.ZlibOptions, Buffer>(zlib.inflate);
+const inflateRaw = promisify<zlib.InputType, zlib.ZlibOptions, Buffer>(zlib.inflateRaw);
+const brotliDecompress = promisify<zlib.InputType, zlib.BrotliOptions, Buffer>(zlib.brotliDecompress);
 
 /** Error codes that prove the request never reached the site (so it cannot have created anything). */
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ERR_INVALID_URL']);
@@ -69,7 +69,8 @@ const CREDENTIAL_HEADERS = ['authorization', 'cookie', 'proxy-authorization'];
  * look-up and check of a connector is a few of them. What fetch did by itself is done here the same
  * way: redirects followed (303, and 301/302 of a POST, become a GET without the body; a credential
  * header is not sent on to another origin), a compressed answer inflated, and a string body sent as
- * text/plain unless the caller says otherwise.
+ * text/plain unless the caller says otherwise. Unlike fetch, an answer is read up to
+ * MAX_ANSWER_BYTES, as sent and once inflated.
  */
 export async function httpExchange(request: HttpRequest, ctx: HttpContext): Promise<HttpAnswer> {
   const timeout = AbortSignal.timeout(ctx.timeoutMs);
@@ -125,28 +126,73 @@ function answerHeaders(raw: Record<string, string | string[] | undefined>): Head
 
 type AnswerBody = Dispatcher.ResponseData['body'];
 
-/** The answer's text, inflated when the site compressed it (gzip, deflate, br) although none was asked for. */
+/**
+ * The most an answer may hold, as sent and once inflated: far above any API answer or page a
+ * connector reads, and a site (or a compressed bomb) cannot fill the server's memory with one call.
+ */
+export const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
+
+/** An answer past MAX_ANSWER_BYTES: its reading was stopped. */
+class AnswerTooLargeError extends Error {
+  override readonly name = 'AnswerTooLargeError';
+}
+
+const utf8 = new TextDecoder();
+
+/**
+ * The answer's text (decoded as fetch's text() does, a byte-order mark dropped), inflated when the
+ * site compressed it (gzip, deflate, br) although none was asked for; at most MAX_ANSWER_BYTES either way.
+ */
 async function bodyText(answer: { headers: Record<string, string | string[] | undefined>; body: AnswerBody }): Promise<string> {
   const encoding = String(answer.headers['content-encoding'] ?? '').trim().toLowerCase();
-  if (encoding === '' || encoding === 'identity') return answer.body.text();
-  const bytes = Buffer.from(await answer.body.arrayBuffer());
-  const inflated = encoding === 'gzip' || encoding === 'x-gzip' ? await gunzip(bytes)
-    : encoding === 'deflate' ? await inflateAny(bytes)
-    : encoding === 'br' ? await brotliDecompress(bytes)
-    : bytes;
-  return inflated.toString('utf8');
+  const bytes = await readAtMost(answer.body, Number(answer.headers['content-length']));
+  const limit = { maxOutputLength: MAX_ANSWER_BYTES };
+  try {
+    const inflated = encoding === 'gzip' || encoding === 'x-gzip' ? await gunzip(bytes, limit)
+      : encoding === 'deflate' ? await inflateAny(bytes, limit)
+      : encoding === 'br' ? await brotliDecompress(bytes, limit)
+      : bytes;
+    return utf8.decode(inflated);
+  } catch (error) {
+    throw (error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE' ? new AnswerTooLargeError('inflated past the limit', { cause: error }) : error;
+  }
+}
+
+/** The body's bytes; AnswerTooLargeError (the rest left unread) past MAX_ANSWER_BYTES, or when its length says it will be. */
+async function readAtMost(body: AnswerBody, declaredLength: number): Promise<Buffer> {
+  if (declaredLength > MAX_ANSWER_BYTES) {
+    // Dropped unread: destroying it aborts the request, whose error nobody waits for any more.
+    body.on('error', () => undefined).destroy();
+    throw new AnswerTooLargeError(`declared ${declaredLength} bytes`);
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    // Leaving the loop destroys the body (and with it the request).
+    if (size > MAX_ANSWER_BYTES) throw new AnswerTooLargeError('sent past the limit');
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks, size);
 }
 
 /** `deflate` as servers send it: zlib-wrapped, or (some servers) raw. */
-async function inflateAny(bytes: Buffer): Promise<Buffer> {
+async function inflateAny(bytes: Buffer, limit: zlib.ZlibOptions): Promise<Buffer> {
   try {
-    return await inflate(bytes);
-  } catch {
-    return await inflateRaw(bytes);
+    return await inflate(bytes, limit);
+  } catch (error) {
+    if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw error;
+    return await inflateRaw(bytes, limit);
   }
 }
 
 function toTransportError(error: unknown, ctx: HttpContext): PublishError {
+  if (error instanceof AnswerTooLargeError) {
+    // The request was sent and answered: what it did on the site is not known from here.
+    return new PublishError('rejected', `${ctx.siteLabel} answered with more than ${MAX_ANSWER_BYTES / 1024 / 1024} MB, which no API answer needs: check that the address is the site's own.`, {
+      outcomeUnknown: true, retryable: false, cause: error,
+    });
+  }
   const refusal = findOutboundRefusal(error);
   // Refused before anything was sent: nothing can exist on the site, and trying again changes nothing.
   if (refusal) return new PublishError('network', `${ctx.siteLabel}: ${refusal.message}.`, { retryable: false, cause: error });
