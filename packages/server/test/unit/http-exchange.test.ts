@@ -137,6 +137,12 @@ describe('httpExchange (a connector\'s one HTTP call, through undici\'s request)
     expect(error).toMatchObject({ kind: 'network', outcomeUnknown: false, message: 'Could not reach the site (connection refused): check the site\'s address and that it is online.' });
   });
 
+  it('turns an address that is not a URL into a network failure that sent nothing, in words', async () => {
+    const error = await httpExchange({ method: 'GET', url: 'http://exa mple.com:99999/' }, CTX).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(PublishError);
+    expect(error).toMatchObject({ kind: 'network', outcomeUnknown: false, message: 'Could not reach the site (the address is not a valid URL): check the site\'s address and that it is online.' });
+  });
+
   it('rejects with the caller\'s own reason when its signal aborts', async () => {
     const site = await serve(() => undefined);
     const controller = new AbortController();

@@ -77,12 +77,13 @@ export async function httpExchange(request: HttpRequest, ctx: HttpContext): Prom
   const signal = ctx.signal ? AbortSignal.any([timeout, ctx.signal]) : timeout;
   const dispatcher = (ctx.dispatcher as unknown as Dispatcher | undefined) ?? egressAgent();
   let method: string = request.method;
-  let url = new URL(request.url);
   let body = request.body;
   let headers = lowerCaseHeaders({
     'user-agent': USER_AGENT, accept: '*/*', ...(typeof body === 'string' ? { 'content-type': 'text/plain;charset=UTF-8' } : {}), ...request.headers,
   });
   try {
+    // A malformed address fails here, as a network failure that sent nothing (ERR_INVALID_URL).
+    let url = new URL(request.url);
     // Every hop through the same dispatcher: the outbound policy (and a site-only guard) checks each.
     for (let hop = 0; ; hop++) {
       const answer = await undiciRequest(url, { method: method as Dispatcher.HttpMethod, headers, body, signal, dispatcher });
