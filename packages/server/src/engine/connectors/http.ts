@@ -1,9 +1,8 @@
 import { PublishError, type PublishOptions } from './connector';
 import type { ProxyDispatchers } from './proxy-dispatcher';
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
 import { request as undiciRequest, type Dispatcher } from 'undici';
 import { egressAgent } from '../../platform/egress/egress-dispatcher';
+import { decodersFor, readLimited } from './answer-body';
 import { findOutboundRefusal } from '../../platform/egress/outbound-policy';
 
 /** What a connector's HTTP call needs besides the request itself. */
@@ -42,10 +41,6 @@ export interface HttpAnswer {
 
 const USER_AGENT = 'LinkLoom/0.1 (+https://github.com/linkloom)';
 
-const gunzip = promisify<zlib.InputType, zlib.ZlibOptions, Buffer>(zlib.gunzip);
-const inflate = promisify<zlib.InputType, zlib.ZlibOptions, Buffer>(zlib.inflate);
-const inflateRaw = promisify<zlib.InputType, zlib.ZlibOptions, Buffer>(zlib.inflateRaw);
-const brotliDecompress = promisify<zlib.InputType, zlib.BrotliOptions, Buffer>(zlib.brotliDecompress);
 
 /** Error codes that prove the request never reached the site (so it cannot have created anything). */
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ERR_INVALID_URL']);
@@ -142,49 +137,20 @@ const utf8 = new TextDecoder();
 
 /**
  * The answer's text (decoded as fetch's text() does, a byte-order mark dropped), inflated when the
- * site compressed it (gzip, deflate, br) although none was asked for; at most MAX_ANSWER_BYTES either way.
+ * site compressed it although none was asked for (answer-body.ts, as the page checks read theirs);
+ * AnswerTooLargeError past MAX_ANSWER_BYTES, as sent or once inflated, or when its length says it will be.
  */
 async function bodyText(answer: { headers: Record<string, string | string[] | undefined>; body: AnswerBody }): Promise<string> {
-  const encoding = String(answer.headers['content-encoding'] ?? '').trim().toLowerCase();
-  const bytes = await readAtMost(answer.body, Number(answer.headers['content-length']));
-  const limit = { maxOutputLength: MAX_ANSWER_BYTES };
-  try {
-    const inflated = encoding === 'gzip' || encoding === 'x-gzip' ? await gunzip(bytes, limit)
-      : encoding === 'deflate' ? await inflateAny(bytes, limit)
-      : encoding === 'br' ? await brotliDecompress(bytes, limit)
-      : bytes;
-    return utf8.decode(inflated);
-  } catch (error) {
-    throw (error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE' ? new AnswerTooLargeError('inflated past the limit', { cause: error }) : error;
-  }
-}
-
-/** The body's bytes; AnswerTooLargeError (the rest left unread) past MAX_ANSWER_BYTES, or when its length says it will be. */
-async function readAtMost(body: AnswerBody, declaredLength: number): Promise<Buffer> {
+  const declaredLength = Number(answer.headers['content-length']);
   if (declaredLength > MAX_ANSWER_BYTES) {
     // Dropped unread: destroying it aborts the request, whose error nobody waits for any more.
-    body.on('error', () => undefined).destroy();
+    answer.body.on('error', () => undefined).destroy();
     throw new AnswerTooLargeError(`declared ${declaredLength} bytes`);
   }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    // Leaving the loop destroys the body (and with it the request).
-    if (size > MAX_ANSWER_BYTES) throw new AnswerTooLargeError('sent past the limit');
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks, size);
-}
-
-/** `deflate` as servers send it: zlib-wrapped, or (some servers) raw. */
-async function inflateAny(bytes: Buffer, limit: zlib.ZlibOptions): Promise<Buffer> {
-  try {
-    return await inflate(bytes, limit);
-  } catch (error) {
-    if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw error;
-    return await inflateRaw(bytes, limit);
-  }
+  const encoding = answer.headers['content-encoding'];
+  const { bytes, truncated } = await readLimited(answer.body, decodersFor(typeof encoding === 'string' ? encoding : null), MAX_ANSWER_BYTES);
+  if (truncated) throw new AnswerTooLargeError('past the limit, as sent or once inflated');
+  return utf8.decode(bytes);
 }
 
 function toTransportError(error: unknown, ctx: HttpContext): PublishError {

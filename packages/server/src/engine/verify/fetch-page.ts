@@ -10,13 +10,13 @@
  */
 
 import { EventEmitter } from 'node:events';
-import { pipeline, Transform, type Readable, type TransformCallback } from 'node:stream';
+import type { Readable, Transform } from 'node:stream';
 import { TextDecoder } from 'node:util';
-import { constants, createBrotliDecompress, createGunzip, createInflate, createInflateRaw, type Inflate, type InflateRaw } from 'node:zlib';
 import { request, type Dispatcher } from 'undici';
 import { egressAgent } from '../../platform/egress/egress-dispatcher';
 import { findOutboundRefusal } from '../../platform/egress/outbound-policy';
 import { describeNetworkCode, errorCode } from '../connectors/http';
+import { decodersFor, readLimited } from '../connectors/answer-body';
 
 /** Pages are read up to this size (a blog post is far smaller; this stops endless or huge answers). */
 export const PAGE_MAX_BYTES = 5 * 1024 * 1024;
@@ -42,8 +42,6 @@ const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 /** Answers without a body: nothing to decode. */
 const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
 const MAX_REDIRECTS = 20;
-/** More content codings than this on one answer are refused (fetch's guard against decoding bombs). */
-const MAX_CODINGS = 5;
 /**
  * The Fetch standard's bad ports (SMTP, IRC, ...): fetch never sent a request to them, nor does this,
  * so a post URL cannot make the server speak HTTP to a mail or chat service.
@@ -120,93 +118,6 @@ function decoderFor(charset: string): TextDecoder {
     DECODERS.set(label, decoder);
   }
   return decoder;
-}
-
-/** Lenient decompression (curl's and fetch's way): an answer cut short still gives what came. */
-const ZLIB_OPTIONS = { flush: constants.Z_SYNC_FLUSH, finishFlush: constants.Z_SYNC_FLUSH };
-const BROTLI_OPTIONS = { flush: constants.BROTLI_OPERATION_FLUSH, finishFlush: constants.BROTLI_OPERATION_FLUSH };
-
-/** `deflate` as fetch reads it: a zlib stream, or raw deflate when the first byte is no zlib header (some servers send that). */
-class InflateEither extends Transform {
-  private inner: Inflate | InflateRaw | undefined;
-
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
-    if (!this.inner) {
-      if (chunk.byteLength === 0) return callback();
-      this.inner = (chunk[0]! & 0x0f) === 0x08 ? createInflate(ZLIB_OPTIONS) : createInflateRaw(ZLIB_OPTIONS);
-      this.inner.on('data', (data: Buffer) => this.push(data));
-      this.inner.on('error', (error) => this.destroy(error));
-    }
-    this.inner.write(chunk, () => callback());
-  }
-
-  override _flush(callback: TransformCallback): void {
-    if (!this.inner) return callback();
-    this.inner.once('end', () => callback());
-    this.inner.end();
-  }
-
-  override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {
-    this.inner?.destroy();
-    callback(error);
-  }
-}
-
-/**
- * The decompressing streams for a Content-Encoding, last coding first; none when one of them is not
- * known (identity included: the bytes are read as they came, as fetch did).
- */
-function decodersFor(contentEncoding: string | null): Transform[] {
-  if (!contentEncoding) return [];
-  const codings = contentEncoding.toLowerCase().split(',').map((coding) => coding.trim()).reverse();
-  if (codings.length > MAX_CODINGS) throw new Error(`too many content-encodings in response: ${codings.length}, maximum allowed is ${MAX_CODINGS}`);
-  if (!codings.every((coding) => coding === 'gzip' || coding === 'x-gzip' || coding === 'deflate' || coding === 'br')) return [];
-  return codings.map((coding) => {
-    if (coding === 'br') return createBrotliDecompress(BROTLI_OPTIONS);
-    return coding === 'deflate' ? new InflateEither() : createGunzip(ZLIB_OPTIONS);
-  });
-}
-
-/**
- * Reads the (decoded) body up to `maxBytes`; a bigger one is cut there and the rest dropped with the
- * connection. The body is always consumed or destroyed when this settles.
- */
-function readLimited(body: Readable, decoders: Transform[], maxBytes: number): Promise<{ bytes: Buffer; truncated: boolean }> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let settled = false;
-    const fail = (error: Error | null | undefined) => {
-      if (settled || !error) return;
-      settled = true;
-      reject(error);
-    };
-    // The decoded bytes come out of the last decoder; an error anywhere along the way fails the read.
-    const source: Readable = decoders.at(-1) ?? body;
-    if (decoders.length === 0) body.on('error', fail);
-    else pipeline([body, ...decoders], fail);
-    source.on('data', (chunk: Buffer) => {
-      if (settled) return;
-      const room = maxBytes - size;
-      if (chunk.byteLength > room) {
-        if (room > 0) chunks.push(chunk.subarray(0, room));
-        size += room;
-        settled = true;
-        // Stop reading the rest: the body (and the decoders with it) is destroyed, its connection dropped.
-        body.destroy();
-        source.destroy();
-        resolve({ bytes: Buffer.concat(chunks, size), truncated: true });
-        return;
-      }
-      chunks.push(chunk);
-      size += chunk.byteLength;
-    });
-    source.on('end', () => {
-      if (settled) return;
-      settled = true;
-      resolve({ bytes: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size), truncated: false });
-    });
-  });
 }
 
 /**
