@@ -89,7 +89,7 @@ async function startRun(ctx: AppContext, payload: ProjectRunPayload, log: Log): 
   const perSite = new Map<string, number>();
   for (const post of plan.posts) perSite.set(post.siteKey, (perSite.get(post.siteKey) ?? 0) + 1);
   const noun = progressNounOf(plan.kind);
-  await writeSiteProgress(ctx, ownerId, projectId, [...perSite].map(([key, count]) => siteProgress(key, { planned: count }, noun)));
+  await writeSiteProgress(ctx, ownerId, projectId, [...perSite].map(([key, count]) => siteProgress(key, { planned: count }, noun)), runId);
   return 'started';
 }
 
