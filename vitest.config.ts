@@ -12,6 +12,12 @@ import { defineConfig } from 'vitest/config';
  * The outbound-policy tests start their servers with OUTBOUND_ALLOW of their own (empty included).
  */
 const env = { OUTBOUND_ALLOW: '127.0.0.0/8,::1' };
+/**
+ * Integration test files run at once (TEST_INTEGRATION_WORKERS overrides): each file starts its own
+ * peers (blogs, wikis, mailboxes) on free ports with databases of their own, and mostly waits on
+ * them. The longest file (the compressed-clock fidelity run, ~220 s of timed days) sets the floor.
+ */
+const INTEGRATION_WORKERS = Math.max(1, Number(process.env.TEST_INTEGRATION_WORKERS) || 2);
 /** Browser test files run at once. */
 const E2E_WORKERS = Math.max(1, Number(process.env.TEST_E2E_WORKERS) || 2);
 
@@ -37,7 +43,7 @@ export default defineConfig({
         },
       },
       {
-        // Real peers (WordPress from Debian's packages via scripts/peers/): one file at a time.
+        // Real peers (WordPress from Debian's packages via scripts/peers/, each file its own).
         test: {
           name: 'integration',
           include: ['packages/server/test/integration/**/*.test.ts'],
@@ -45,7 +51,8 @@ export default defineConfig({
           env,
           testTimeout: 120_000,
           hookTimeout: 300_000,
-          fileParallelism: false,
+          fileParallelism: INTEGRATION_WORKERS > 1,
+          maxWorkers: INTEGRATION_WORKERS,
         },
       },
       {

@@ -6,8 +6,9 @@
 #       outside the checkout, so every checkout and run of this machine shares it) if it is not there
 #       yet: `npm pack` of the release, its development dependencies dropped (one of them is a git
 #       tarball no registry serves, and a blog never needs them), `npm install --omit=dev`, and
-#       sqlite3's native binding compiled with node-gyp against this Node's headers when the
-#       package's own install left none (its prebuilt binaries are not reachable here). Minutes the
+#       sqlite3's native binding compiled with node-gyp against this Node's headers (and Debian's
+#       libsqlite3 when libsqlite3-dev is installed) when the package's own install left none (its
+#       prebuilt binaries are not reachable here). Minutes the
 #       first time, instant after. Refuses with SKIP_GHOST=1, so the Ghost tests are skipped on
 #       purpose.
 #   scripts/peers/ghost.sh start N BASEPORT STATE_DIR
@@ -74,11 +75,16 @@ cmd_install() {
       delete pkg.devDependencies;
       fs.writeFileSync(file, JSON.stringify(pkg, null, 2));
     ' "$partial/package.json"
-    (cd "$partial" && npm install --omit=dev --legacy-peer-deps --no-audit --no-fund --loglevel=error >>"$INSTALL_LOG" 2>&1) \
+    # sqlite3's binding is compiled here (its prebuilt download cannot be reached). Against Debian's
+    # libsqlite3 when its headers are installed (libsqlite3-dev): 10 s of compiling, where its own
+    # copy of SQLite takes a minute of a core that the test stages running meanwhile need.
+    local sqlite_from=()
+    [ -e /usr/include/sqlite3.h ] && sqlite_from=(npm_config_sqlite=/usr)
+    (cd "$partial" && env "${sqlite_from[@]}" npm install --omit=dev --legacy-peer-deps --no-audit --no-fund --loglevel=error >>"$INSTALL_LOG" 2>&1) \
       || die "npm install of Ghost's dependencies failed; see $INSTALL_LOG"
     if ! GHOST_HOME=$partial has_sqlite_binding; then
       note "compiling sqlite3's binding"
-      (cd "$partial/node_modules/sqlite3" && npx --yes node-gyp rebuild >>"$INSTALL_LOG" 2>&1) || die "building sqlite3 failed; see $INSTALL_LOG"
+      (cd "$partial/node_modules/sqlite3" && env "${sqlite_from[@]}" npx --yes node-gyp rebuild >>"$INSTALL_LOG" 2>&1) || die "building sqlite3 failed; see $INSTALL_LOG"
     fi
     GHOST_HOME=$partial has_sqlite_binding || die "sqlite3's binding is missing after the build; see $INSTALL_LOG"
     touch "$partial/.installed"
