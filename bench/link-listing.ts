@@ -9,39 +9,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
-import { indexLinksInBulk } from '../packages/server/src/platform/db/link-search-trigger';
-import { openDatabase } from '../packages/server/src/platform/db/dialect';
-import { migrateToLatest } from '../packages/server/src/platform/db/migrate';
-import { createUser } from '../packages/server/src/features/session/create-user';
 import { startServer } from '../packages/server/test/support/server-process';
 import { memoryMb, resetPeakMemory } from './support/process-memory';
-import { buildLinkSet } from '../packages/server/test/support/link-factories';
+import { seedLinkSet } from './support/seeded-link-set';
 
 const LINKS = Number(process.env.BENCH_LISTING_LINKS ?? 1_000_000);
 const USER = { username: 'listing@example.test', password: 'bench password' };
 const GOAL = { seconds: 5, rssRiseMb: 50 };
-
-/** A user with a link set of LINKS links, written straight into SQLite (this bench is not about importing). */
-async function seed(dataDir: string): Promise<number> {
-  const database = openDatabase({ databaseUrl: undefined, dataDir });
-  await migrateToLatest(database);
-  const ownerId = await createUser(database.db, USER.username, USER.password);
-  const linkSet = await buildLinkSet(database.db, { ownerId, name: 'Bench listing' });
-  await database.close();
-  const sqlite = new SQLite(path.join(dataDir, 'linkloom.sqlite'));
-  sqlite.pragma('journal_mode = WAL');
-  const insert = sqlite.prepare('insert into url_items (owner_id, created_at, url_list_id, url, anchor, links_on_page, date_added) values (?, ?, ?, ?, ?, ?, ?)');
-  const now = Date.now();
-  sqlite.transaction(() => {
-    for (let n = 1; n <= LINKS; n += 1) insert.run(ownerId, now, linkSet.id, `https://site${n % 9973}.example.com/articles/${n}`, `anchor text number ${n}`, n % 50, now);
-    // This connection has no per-link trigger (migration 0025): the search index and count are built at once.
-    indexLinksInBulk(sqlite, linkSet.id);
-  })();
-  sqlite.pragma('wal_checkpoint(TRUNCATE)');
-  sqlite.close();
-  return linkSet.id;
-}
 
 /** Signs in as a browser would and makes a personal API token; answers its secret. */
 async function apiToken(baseUrl: string): Promise<string> {
@@ -88,7 +62,7 @@ export async function benchLinkListing(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'linkloom-bench-listing-'));
   try {
     const seedStart = performance.now();
-    const urlListId = await seed(dataDir);
+    const urlListId = await seedLinkSet(dataDir, USER, LINKS, 'Bench listing');
     process.stdout.write(`\nUnpaged listing: ${LINKS.toLocaleString('en')} links seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s\n`);
     const server = await startServer({ DATA_DIR: dataDir });
     try {

@@ -22,6 +22,7 @@ import { benchServerStart } from './server-start';
 import { benchFirstScreen } from './first-screen';
 import { benchDiagramDesigner } from './diagram-designer';
 import { benchLinkListing } from './link-listing';
+import { benchDeepPages } from './deep-pages';
 import { benchApiVsRaw } from './api-vs-raw';
 import { benchLinkSearch } from './link-search';
 import { benchSitesLists } from './sites-lists';
@@ -95,6 +96,8 @@ async function main(): Promise<void> {
   await benchUploadMemory();
   // GET /rest/url_items/{id} unpaged on a million links with an API token: time to last byte, server RSS rise (issue 19).
   await benchLinkListing();
+  // Page 5,000 of a million links under every sort, next to page 1 (issue 40 item 6).
+  await benchDeepPages();
   // Link filters through the trigram index and the kept count on a million links, next to today's scan (issue 10.5).
   process.stdout.write('\n');
   await benchLinkSearch();

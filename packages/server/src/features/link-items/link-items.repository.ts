@@ -1,9 +1,10 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable, type SelectQueryBuilder } from 'kysely';
 import { LINK_CHECK_STATUSES, VERIFIED_LINK_CHECK_STATUSES, type LinkSetKeywords, type UrlItemListQuery } from '@linkloom/shared';
 import type { DialectName } from '../../platform/db/dialect';
 import type { DB } from '../../platform/db/schema';
 import type { UrlItemsTable, UrlListsTable } from '../link-sets/link-sets.tables';
 import { secretBoxOf } from '../../platform/crypto/database-secrets';
+import { PageAnchors, type PageStart } from '../../platform/db/page-anchors';
 
 export type UrlItemRow = Selectable<UrlItemsTable>;
 export type LinkSetKeywordRow = Selectable<UrlListsTable> & { campaign_name: string };
@@ -106,21 +107,60 @@ export interface LinkPage {
   total: number | undefined;
 }
 
+/** Links between two page anchors, and the unfiltered listings whose anchors each process keeps (per database). */
+const ANCHORS = { every: 1000, kept: 16 } as const;
+const PAGE_ANCHORS = new WeakMap<object, PageAnchors<LinkListCursor>>();
+
+/** The page anchors of a database (one per process). */
+export function linkPageAnchors(db: Kysely<DB>): PageAnchors<LinkListCursor> {
+  let anchors = PAGE_ANCHORS.get(db.getExecutor().adapter);
+  if (!anchors) {
+    anchors = new PageAnchors(ANCHORS);
+    PAGE_ANCHORS.set(db.getExecutor().adapter, anchors);
+  }
+  return anchors;
+}
+
+/** The key of a link set's unfiltered listing in one order among the page anchors. */
+export function linkListingKey(urlListId: number, query: Pick<UrlItemListQuery, 'sort' | 'order'>): string {
+  return `${urlListId}:${query.sort}:${query.order}`;
+}
+
+/**
+ * Where an unfiltered page starts: after the anchor nearest before it, kept per link set and order
+ * while the set's order stamp (migration 0044) stays. Filtered listings skip from their first match.
+ */
+async function linkPageStart(db: Kysely<DB>, dialect: DialectName, urlListId: number, query: UrlItemListQuery, offset: number): Promise<PageStart<LinkListCursor>> {
+  if (query.url || query.anchor || offset < ANCHORS.every) return { after: null, skip: offset };
+  const set = await db.selectFrom('url_lists').select('order_stamp').where('id', '=', urlListId).executeTakeFirst();
+  if (!set) return { after: null, skip: offset };
+  const anchors = linkPageAnchors(db);
+  const hop = async (after: LinkListCursor | null): Promise<LinkListCursor | undefined> => {
+    const [row] = await sortedLinks(db, dialect, urlListId, query, (qb) => qb.select('id'), after, 1, ANCHORS.every - 1);
+    return row ? { key: row.sort_key, id: row.id } : undefined;
+  };
+  return anchors.start(linkListingKey(urlListId, query), String(set.order_stamp), offset, hop);
+}
+
 /**
  * One page of links. The page's ids are found first on the covering index (a deferred join: deep
- * pages skip index entries, not rows), then only those rows are read. With a filter the matches are
- * counted by the same scan (count(*) over ()): a substring filter reads every link once, not twice.
+ * pages skip index entries, not rows), after the page anchor nearest before the page when there is
+ * one (linkPageStart), then only those rows are read. With a filter the matches are counted by the
+ * same scan (count(*) over ()): a substring filter reads every link once, not twice.
  */
 export async function listLinkPage(db: Kysely<DB>, dialect: DialectName, urlListId: number, query: UrlItemListQuery): Promise<LinkPage> {
   const filtered = Boolean(query.url || query.anchor);
-  const found = await filteredLinks(db, dialect, urlListId, query)
-    .select('id')
-    .$if(filtered, (qb) => qb.select(sql<number | string>`count(*) over ()`.as('total')))
-    .orderBy(SORT_EXPRESSIONS[query.sort], query.order)
-    .$if(query.sort !== 'id', (qb) => qb.orderBy('id', query.order))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize)
-    .execute();
+  const start = await linkPageStart(db, dialect, urlListId, query, (query.page - 1) * query.pageSize);
+  const found = start.after !== null
+    ? await sortedLinks(db, dialect, urlListId, query, (qb) => qb.select('id'), start.after, query.pageSize, start.skip)
+    : await filteredLinks(db, dialect, urlListId, query)
+      .select('id')
+      .$if(filtered, (qb) => qb.select(sql<number | string>`count(*) over ()`.as('total')))
+      .orderBy(SORT_EXPRESSIONS[query.sort], query.order)
+      .$if(query.sort !== 'id', (qb) => qb.orderBy('id', query.order))
+      .limit(query.pageSize)
+      .offset(start.skip)
+      .execute();
   const ids = found.map((row) => row.id);
   const first = found[0] as { total?: number | string } | undefined;
   const total = filtered && first?.total !== undefined ? Number(first.total) : undefined;
@@ -144,15 +184,38 @@ export interface LinkListCursor {
   id: number;
 }
 
-/** Rows of a sorted listing that come after the cursor (all of them without one). */
-function listingCondition(query: Pick<UrlItemListQuery, 'sort' | 'order'>, cursor: LinkListCursor | null) {
+type LinkListing = ReturnType<typeof filteredLinks>;
+type SortKey = { sort_key: string | number };
+
+/**
+ * `limit` rows of a sorted, filtered listing after `cursor` (from its first without one), `offset`
+ * of them skipped: the columns `columns` selects, `sort_key` (the expression sorted on) and the
+ * order's last column, id. After a cursor, two index ranges read one after the other — first the
+ * rows that share the cursor's key (ids after its id), counted up to what the page needs, then the
+ * keys after it — each walked in index order, no further than the page needs. One range
+ * `key >= c and (key > c or id > c.id)` walked every link sharing the cursor's key from the first of
+ * them: a set imported at once shares one date added, and sorted by it every batch of an export (and
+ * every page anchor) walked the whole set before it.
+ */
+async function sortedLinks<O extends { id: number }>(
+  db: Kysely<DB>, dialect: DialectName, urlListId: number, query: Pick<UrlItemListQuery, 'url' | 'anchor' | 'sort' | 'order'>,
+  columns: (listing: LinkListing) => SelectQueryBuilder<DB, 'url_items', O>, cursor: LinkListCursor | null, limit: number, offset = 0,
+): Promise<(O & SortKey)[]> {
   const key = SORT_EXPRESSIONS[query.sort];
-  const after = query.order === 'asc' ? sql.raw('>') : sql.raw('<');
-  const reached = query.order === 'asc' ? sql.raw('>=') : sql.raw('<=');
-  // `key >= c and (key > c or id > c.id)`: the first term alone is what lets SQLite (with bound
-  // values) start the index range at the cursor; without it every batch walks the set from its
-  // first link, and a million links took 34 s instead of a few.
-  return cursor === null ? null : sql<boolean>`${key} ${reached} ${cursor.key} and (${key} ${after} ${cursor.key} or id ${after} ${cursor.id})`;
+  const sorted = () => columns(filteredLinks(db, dialect, urlListId, query)).select(sql<string | number>`${key}`.as('sort_key'));
+  const run = async (builder: ReturnType<typeof sorted>, rows: number, skip: number) => (await builder.limit(rows).offset(skip).execute()) as (O & SortKey)[];
+  if (cursor === null) return run(sorted().orderBy(key, query.order).orderBy('id', query.order), limit, offset);
+  const after = sql.raw(query.order === 'asc' ? '>' : '<');
+  const sameKey = () => filteredLinks(db, dialect, urlListId, query).where(sql<boolean>`${key} = ${cursor.key}`).where(sql<boolean>`id ${after} ${cursor.id}`);
+  const counted = await db.selectFrom(sameKey().select('id').limit(offset + limit).as('same_key'))
+    .select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+  const same = Number(counted.n);
+  const rows = same > offset
+    ? await run(columns(sameKey()).select(sql<string | number>`${key}`.as('sort_key')).orderBy('id', query.order), Math.min(limit, same - offset), offset)
+    : [];
+  if (rows.length === limit) return rows;
+  const later = sorted().where(sql<boolean>`${key} ${after} ${cursor.key}`).orderBy(key, query.order).orderBy('id', query.order);
+  return [...rows, ...(await run(later, limit - rows.length, Math.max(0, offset - same)))];
 }
 
 /**
@@ -186,18 +249,7 @@ export async function listedLinksAfter(
   db: Kysely<DB>, dialect: DialectName, urlListId: number, query: Pick<UrlItemListQuery, 'url' | 'anchor' | 'sort' | 'order'>,
   cursor: LinkListCursor | null, limit: number,
 ): Promise<{ json: string[]; last: LinkListCursor | null }> {
-  const key = SORT_EXPRESSIONS[query.sort];
-  const condition = listingCondition(query, cursor);
-  let listing = filteredLinks(db, dialect, urlListId, query)
-    .select(['id', 'password'])
-    .select(linkJsonExpression(dialect).as('json'))
-    .select(sql<string | number>`${key}`.as('sort_key'));
-  if (condition) listing = listing.where(condition);
-  const rows = await listing
-    .orderBy(key, query.order)
-    .orderBy('id', query.order)
-    .limit(limit)
-    .execute();
+  const rows = await sortedLinks(db, dialect, urlListId, query, (qb) => qb.select(['id', 'password']).select(linkJsonExpression(dialect).as('json')), cursor, limit);
   const box = secretBoxOf(db);
   const open = (sealed: string) => box.open(sealed);
   const lastRow = rows[rows.length - 1];

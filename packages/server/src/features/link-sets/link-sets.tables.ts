@@ -20,6 +20,8 @@ export interface UrlListsTable {
   link_anchor_percentage: Generated<number>;
   /** Links in the set, kept by triggers on url_items (migration 0018). */
   link_count: Generated<number>;
+  /** Moves with every write that can change the order of the set's links, kept by triggers (migration 0044). */
+  order_stamp: Generated<number | string>;
   created_at: number;
 }
 

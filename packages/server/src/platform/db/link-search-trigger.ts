@@ -1,6 +1,9 @@
 import type SQLite from 'better-sqlite3';
 import { sql, type Kysely } from 'kysely';
 
+/** The name of the per-connection trigger. */
+const TEMP_INSERT_TRIGGER = 'url_items_index_new_link';
+
 /**
  * SQLite keeps its link search index (migration 0018) and link counts in step with links written
  * one by one through a TEMP trigger, which every connection opened by openDatabase adds for itself
@@ -11,32 +14,60 @@ import { sql, type Kysely } from 'kysely';
  * import 2–3× slower than the same rows without it — so only connections that write single links
  * pay for it.
  */
-export const LINK_SEARCH_INSERT_TRIGGER = `create temp trigger if not exists url_items_index_new_link after insert on main.url_items when new.import_id is null begin
+const LINK_SEARCH_INSERT_TRIGGER = linkInsertTrigger(false);
+
+/**
+ * The same trigger once migration 0044 has given link sets their order stamp: the link's set is
+ * counted and stamped in one statement (features/link-items/link-page-anchors.ts reads the stamp).
+ */
+const LINK_SEARCH_INSERT_TRIGGER_STAMPED = linkInsertTrigger(true);
+
+function linkInsertTrigger(stamped: boolean): string {
+  return `create temp trigger if not exists ${TEMP_INSERT_TRIGGER} after insert on main.url_items when new.import_id is null begin
   insert into url_items_search(rowid, url, anchor) values (new.id, new.url, new.anchor);
-  update url_lists set link_count = link_count + 1 where id = new.url_list_id;
+  update url_lists set link_count = link_count + 1${stamped ? ', order_stamp = order_stamp + 1' : ''} where id = new.url_list_id;
 end`;
+}
 
 /** The name migration 0018 gave the persistent trigger that 0025 replaces. */
 export const PERSISTENT_INSERT_TRIGGER = 'url_items_search_insert';
 
 const STATE = `select
   exists (select 1 from main.sqlite_master where type = 'table' and name = 'url_items_search') as search,
-  exists (select 1 from main.sqlite_master where type = 'trigger' and name = '${PERSISTENT_INSERT_TRIGGER}') as persistent`;
+  exists (select 1 from main.sqlite_master where type = 'trigger' and name = '${PERSISTENT_INSERT_TRIGGER}') as persistent,
+  exists (select 1 from pragma_table_info('url_lists') where name = 'order_stamp') as stamped`;
+
+interface TriggerState {
+  search: number;
+  persistent: number;
+  stamped: number;
+}
 
 /**
- * Adds this connection's trigger once the search index exists and the persistent trigger is gone
- * (never both: a link would be indexed and counted twice). Called when a connection opens and
- * again after migrations, which may have just made that so.
+ * The statements that give this connection the trigger its schema calls for (none while the search
+ * index does not exist or the persistent trigger is still there: a link would be indexed and
+ * counted twice). The trigger is made again each time: a connection opened before migration 0044
+ * has the one without the stamp.
  */
+function triggerStatements(state: TriggerState): string[] {
+  if (state.search !== 1 || state.persistent !== 0) return [];
+  return linkInsertTriggerStatements(state.stamped === 1);
+}
+
+/** This connection's trigger made again, with or without the stamp (migration 0044 going down takes it away first). */
+export function linkInsertTriggerStatements(stamped: boolean): string[] {
+  return [`drop trigger if exists temp.${TEMP_INSERT_TRIGGER}`, stamped ? LINK_SEARCH_INSERT_TRIGGER_STAMPED : LINK_SEARCH_INSERT_TRIGGER];
+}
+
+/** Called when a connection opens and again after migrations, which may have just changed what it needs. */
 export function keepLinkSearchInStep(sqlite: SQLite.Database): void {
-  const state = sqlite.prepare(STATE).get() as { search: number; persistent: number };
-  if (state.search === 1 && state.persistent === 0) sqlite.exec(LINK_SEARCH_INSERT_TRIGGER);
+  for (const statement of triggerStatements(sqlite.prepare(STATE).get() as TriggerState)) sqlite.exec(statement);
 }
 
 /** The same, through Kysely on the connection that just ran the migrations. */
 export async function keepLinkSearchInStepAfterMigrations<T>(db: Kysely<T>): Promise<void> {
-  const { rows } = await sql<{ search: number; persistent: number }>`${sql.raw(STATE)}`.execute(db);
-  if (rows[0]?.search === 1 && rows[0].persistent === 0) await sql.raw(LINK_SEARCH_INSERT_TRIGGER).execute(db);
+  const { rows } = await sql<TriggerState>`${sql.raw(STATE)}`.execute(db);
+  for (const statement of rows[0] ? triggerStatements(rows[0]) : []) await sql.raw(statement).execute(db);
 }
 
 /**

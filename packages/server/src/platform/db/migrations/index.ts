@@ -41,6 +41,7 @@ import { runLogMigration } from './0040-run-log';
 import { alertsMigration } from './0041-alerts';
 import { linkRepointMigration } from './0042-link-repoint';
 import { verifierDofollowMigration } from './0043-verifier-dofollow';
+import { linkOrderStampMigration } from './0044-link-order-stamp';
 import type { SecretBox } from '../../crypto/secret-box';
 
 /**
@@ -91,6 +92,7 @@ export function migrationProvider(dialect: DialectName, secrets: SecretBox): Mig
     '0041-alerts': alertsMigration(dialect),
     '0042-link-repoint': linkRepointMigration(),
     '0043-verifier-dofollow': verifierDofollowMigration(),
+    '0044-link-order-stamp': linkOrderStampMigration(dialect),
   };
   return { getMigrations: async () => migrations };
 }

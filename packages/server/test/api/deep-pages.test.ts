@@ -1,0 +1,145 @@
+/**
+ * Deep pages of a link set (issue 40 item 6): an unfiltered page starts after the page anchor
+ * nearest before it (platform/db/page-anchors.ts), kept while the set's order stamp (migration
+ * 0044) stays. Every page, under every sort and order the screen offers, is exactly what a plain
+ * OFFSET over the set answers — after the anchors were found, and after each kind of write that can
+ * change the order: a link edited, links deleted, added one by one, by a batch, by a file import,
+ * and a URL changed by the engine. A check of links (status only) leaves the stamp as it was. The
+ * unpaged answer's batches, read after a cursor the same way, give every link once and in order.
+ */
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { URL_ITEM_SORT_FIELDS, UrlItemListResponseSchema, type UrlItemSortField } from '@linkloom/shared';
+import { DATABASES } from '../support/databases';
+import { useTestServer } from '../support/lifecycle';
+import { useTwoUsers } from '../support/scenario';
+import { buildLinkSet, buildLinks, type TestLink } from '../support/link-factories';
+import { multipartFile } from '../support/multipart';
+import { linkListingKey, linkPageAnchors, listedLinksAfter, type LinkListCursor } from '../../src/features/link-items/link-items.repository';
+
+/** More than two anchors' worth (an anchor every 1,000 links), with ties in every sort key. */
+const LINKS = 2_650;
+const SORT_SQL: Record<UrlItemSortField, string> = { id: 'id', url: 'substr(url, 1, 600)', anchor: 'substr(anchor, 1, 600)', dateAdded: 'date_added' };
+/** [page, pageSize]: the first page, pages on and across anchors, a small page deep in, past the end. */
+const PAGES: [number, number][] = [[1, 100], [10, 100], [11, 100], [20, 100], [21, 100], [27, 100], [150, 7], [2, 1000], [3, 1000], [40, 100]];
+
+function links(count: number, tag: string): TestLink[] {
+  return Array.from({ length: count }, (_, i) => ({
+    url: `https://s${(i * 7) % 37}.test/${tag}/${(i * 7919) % 600}`,
+    anchor: `anchor ${(i * 31) % 250}`,
+    dateAdded: 1_700_000_000_000 + (i % 13) * 60_000,
+  }));
+}
+
+describe.each(DATABASES)('deep pages of a link set on $kind', ({ kind, skip }) => {
+  const ctx = useTestServer(kind, skip);
+  const { ann } = useTwoUsers(ctx, skip);
+  const db = () => ctx.server.database.db;
+
+  /** The ids a plain OFFSET over the set answers for the page. */
+  async function offsetPage(urlListId: number, sort: UrlItemSortField, order: 'asc' | 'desc', page: number, pageSize: number): Promise<number[]> {
+    const direction = sql.raw(order);
+    const { rows } = await sql<{ id: number }>`select id from url_items where url_list_id = ${urlListId}
+      order by ${sql.raw(SORT_SQL[sort])} ${direction}, id ${direction} limit ${pageSize} offset ${(page - 1) * pageSize}`.execute(db());
+    return rows.map((row) => Number(row.id));
+  }
+
+  async function apiPage(urlListId: number, sort: UrlItemSortField, order: 'asc' | 'desc', page: number, pageSize: number): Promise<number[]> {
+    const response = await ann.agent.request('GET', `/rest/url_items/${urlListId}?page=${page}&pageSize=${pageSize}&sort=${sort}&order=${order}`);
+    expect(response.statusCode).toBe(200);
+    return UrlItemListResponseSchema.parse(response.json()).urls.map((link) => link.id);
+  }
+
+  /** Every page of PAGES under every sort and order, against the OFFSET oracle: the pages that differ. */
+  async function wrongPagesOnce(urlListId: number, when: string): Promise<string[]> {
+    const wrong: string[] = [];
+    for (const sort of URL_ITEM_SORT_FIELDS) {
+      for (const order of ['asc', 'desc'] as const) {
+        for (const [page, pageSize] of PAGES) {
+          const [got, expected] = [await apiPage(urlListId, sort, order, page, pageSize), await offsetPage(urlListId, sort, order, page, pageSize)];
+          if (JSON.stringify(got) !== JSON.stringify(expected)) wrong.push(`${when}: ${sort} ${order} page ${page} of ${pageSize}`);
+        }
+      }
+    }
+    return wrong;
+  }
+
+  /**
+   * The pages checked as a write left them — the anchors found again in the background, the pages
+   * meanwhile starting from the nearest one found — then again once every listing's anchors are in.
+   */
+  async function wrongPages(urlListId: number, when: string): Promise<string[]> {
+    const wrong = await wrongPagesOnce(urlListId, `${when} (anchors being found)`);
+    const anchors = linkPageAnchors(db());
+    for (const sort of URL_ITEM_SORT_FIELDS) for (const order of ['asc', 'desc'] as const) await anchors.walked(linkListingKey(urlListId, { sort, order }));
+    return [...wrong, ...(await wrongPagesOnce(urlListId, `${when} (anchors found)`))];
+  }
+
+  /** The whole listing read in batches of 300 after a cursor (as the unpaged answer streams it), against the OFFSET oracle. */
+  async function wrongBatches(urlListId: number): Promise<string[]> {
+    const wrong: string[] = [];
+    for (const sort of URL_ITEM_SORT_FIELDS) {
+      for (const order of ['asc', 'desc'] as const) {
+        const ids: number[] = [];
+        let cursor: LinkListCursor | null = null;
+        for (;;) {
+          const batch: { json: string[]; last: LinkListCursor | null } = await listedLinksAfter(db(), kind, urlListId, { sort, order }, cursor, 300);
+          ids.push(...batch.json.map((json) => (JSON.parse(json) as { id: number }).id));
+          if (batch.json.length < 300) break;
+          cursor = batch.last;
+        }
+        if (JSON.stringify(ids) !== JSON.stringify(await offsetPage(urlListId, sort, order, 1, 100_000))) wrong.push(`${sort} ${order}`);
+      }
+    }
+    return wrong;
+  }
+
+  const stampOf = async (urlListId: number) => String((await db().selectFrom('url_lists').select('order_stamp').where('id', '=', urlListId).executeTakeFirstOrThrow()).order_stamp);
+
+  it.skipIf(skip)('answers every page as OFFSET does, before and after every write that changes the order', async () => {
+    const linkSet = await buildLinkSet(db(), { ownerId: ann.id });
+    await buildLinks(db(), { ownerId: ann.id, urlListId: linkSet.id }, links(LINKS, 'a'));
+    const id = linkSet.id;
+    expect(await wrongPages(id, 'first')).toEqual([]);
+    // The same two-range seek after a cursor reads the unpaged answer batch by batch, ties in the sort key included.
+    expect(await wrongBatches(id)).toEqual([]);
+
+    const ids = await offsetPage(id, 'id', 'asc', 1, LINKS);
+    // A check changes no order: the stamp stays, the anchors are used as they are.
+    let stamp = await stampOf(id);
+    await db().updateTable('url_items').set({ check_status: 'OK', check_info: 'found', checked_at: Date.now() }).where('id', 'in', ids.slice(0, 500)).execute();
+    expect(await stampOf(id)).toBe(stamp);
+
+    const writes: [string, () => Promise<unknown>][] = [
+      ['a link edited', async () => {
+        const edited = await ann.agent.request('POST', `/rest/url_item/${id}`, { body: { id: ids[1500], url: 'https://aaa.test/first-now', anchor: 'zzz last now', linksOnPage: null } });
+        expect(edited.statusCode).toBe(200);
+      }],
+      ['links deleted', async () => {
+        expect((await ann.agent.request('DELETE', `/rest/url_items/${id}`, { body: { ids: [ids[3]!, ids[900]!, ids[1200]!] } })).statusCode).toBe(200);
+      }],
+      ['a link added', async () => {
+        expect((await ann.agent.request('POST', `/rest/url_item/${id}`, { body: { url: 'https://s1.test/a/1', anchor: 'anchor 1' } })).statusCode).toBe(201);
+      }],
+      ['a batch added', async () => {
+        const batch = links(40, 'batch').map((link) => `${link.url}|x|${link.anchor}`).join('\n');
+        expect((await ann.agent.request('PUT', `/rest/url_items/${id}`, { body: { links: batch } })).statusCode).toBe(200);
+      }],
+      ['a file imported', async () => {
+        const lines = links(300, 'file').map((link) => `${link.url}|x|${link.anchor}`).join('\n');
+        const { body, headers } = multipartFile('links.txt', `${lines}\n`, { contentType: 'text/plain' });
+        expect((await ann.agent.request('POST', `/action/import/url_list/${id}`, { body, headers })).statusCode).toBe(200);
+      }],
+      ['a URL changed by the engine', async () => {
+        await db().updateTable('url_items').set({ url: 'https://s0.test/a/0' }).where('id', '=', ids[2000]!).execute();
+      }],
+    ];
+    for (const [what, write] of writes) {
+      await write();
+      const next = await stampOf(id);
+      expect({ what, moved: next !== stamp }).toEqual({ what, moved: true });
+      stamp = next;
+      expect(await wrongPages(id, what)).toEqual([]);
+    }
+  }, 120_000);
+});
