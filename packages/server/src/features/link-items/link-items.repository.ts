@@ -207,9 +207,10 @@ async function sortedLinks<O extends { id: number }>(
   if (cursor === null) return run(sorted().orderBy(key, query.order).orderBy('id', query.order), limit, offset);
   const after = sql.raw(query.order === 'asc' ? '>' : '<');
   const sameKey = () => filteredLinks(db, dialect, urlListId, query).where(sql<boolean>`${key} = ${cursor.key}`).where(sql<boolean>`id ${after} ${cursor.id}`);
-  const counted = await db.selectFrom(sameKey().select('id').limit(offset + limit).as('same_key'))
+  // Ids are unique: sorted by id, no other row shares the cursor's key.
+  const counted = query.sort === 'id' ? undefined : await db.selectFrom(sameKey().select('id').limit(offset + limit).as('same_key'))
     .select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
-  const same = Number(counted.n);
+  const same = Number(counted?.n ?? 0);
   const rows = same > offset
     ? await run(columns(sameKey()).select(sql<string | number>`${key}`.as('sort_key')).orderBy('id', query.order), Math.min(limit, same - offset), offset)
     : [];
