@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { ACCOUNT_MESSAGES, UPLOAD_MESSAGES } from '@linkloom/shared';
-import { clickSettled, confirmDelete } from './support/app';
+import { clickSettled, closeErrorList, confirmDelete } from './support/app';
 import { saveScreenshot } from './support/browser';
 import { useSignedInSuite } from './support/suite';
 import { accountRow, accountRows, filterColumn, seedProfile, shownSites } from './support/accounts';
@@ -87,7 +87,7 @@ describe('account profile screen', () => {
     await page.getByText(UPLOAD_MESSAGES.uploaded('more.csv'), { exact: true }).waitFor();
     await page.getByText('1 account added, 1 account updated, 1 line refused', { exact: true }).waitFor();
     await page.getByTestId('error-list').getByText(`Line 3: ${ACCOUNT_MESSAGES.emailRequired}`).waitFor();
-    await page.getByTestId('error-list-ok').click();
+    await closeErrorList(page);
     await expect.poll(() => shownSites(page)).toEqual(['alpha.test', 'bravo.test', 'charlie.test', 'delta.test']);
 
     // A file whose every line is refused adds nothing: the upload failed, never 'uploaded successfully' beside 'No accounts added'.
@@ -99,7 +99,7 @@ describe('account profile screen', () => {
     const refusedList = page.getByTestId('error-list');
     await refusedList.getByText(`Line 2: ${ACCOUNT_MESSAGES.emailRequired}`).waitFor();
     await refusedList.getByText(`Line 3: ${ACCOUNT_MESSAGES.emailRequired}`).waitFor();
-    await page.getByTestId('error-list-ok').click();
+    await closeErrorList(page);
     expect(await shownSites(page)).toEqual(['alpha.test', 'bravo.test', 'charlie.test', 'delta.test']);
     await expect.poll(() => shownSites(other.page)).toEqual(['alpha.test', 'bravo.test', 'charlie.test', 'delta.test']);
     expect(await accountRow(page, 'bravo.test').locator('td:nth-child(4)').textContent()).toBe('yan2');

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { KEYWORD_MESSAGES, LINK_ITEM_MESSAGES, LINK_MESSAGES } from '@linkloom/shared';
-import { clickSettled, confirmDelete } from './support/app';
+import { clickSettled, closeErrorList, confirmDelete } from './support/app';
 import { saveScreenshot } from './support/browser';
 import { useSignedInSuite } from './support/suite';
 import { downloadedText } from './support/downloads';
@@ -112,7 +112,7 @@ describe('link set screen', () => {
     await page.locator('input[type=file][data-testid="upload-links-input"], [data-testid="upload-links-input"] input[type=file]')
       .setInputFiles({ name: 'more.txt', mimeType: 'text/plain', buffer: Buffer.from(file) });
     await page.getByTestId('error-list').getByText(`Line 2: ${LINK_MESSAGES.urlRequired}`).waitFor();
-    await page.getByTestId('error-list-ok').click();
+    await closeErrorList(page);
     await expect.poll(() => shownUrls(page)).toHaveLength(7);
     await expect.poll(() => shownUrls(other.page)).toContain('https://golf.test');
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { PRIVATE_NETWORK_MESSAGES, PRIVATE_SITE_REASONS } from '@linkloom/shared';
-import { clickSettled, confirmDelete, visit } from './support/app';
+import { clickSettled, closeErrorList, confirmDelete, visit } from './support/app';
 import { saveScreenshot } from './support/browser';
 import { useSignedInSuite } from './support/suite';
 import { networkNames, networkRow } from './support/private-networks';
@@ -122,7 +122,7 @@ describe('private networks', () => {
     await page.getByTitle('Blog accounts (2)').click();
     await clickSettled(page.getByTestId('profile-import-dialog-ok'));
     await page.getByTestId('error-list').getByText(`Account broken site (b@example.com): ${PRIVATE_SITE_REASONS.siteInvalid}`).waitFor();
-    await page.getByTestId('error-list-ok').click();
+    await closeErrorList(page);
     await grid.getByText('acc.example.com').waitFor();
     await grid.getByText('Unknown').waitFor();
 

@@ -68,6 +68,17 @@ export async function confirmDelete(page: Page): Promise<void> {
 }
 
 /**
+ * Closes the open error list (the Error dialog listing problems line by line) as confirmDelete
+ * closes its dialog, and waits until it has left the page: a list opened right after (another
+ * upload) is then the only one, not one beside the old list still fading out.
+ */
+export async function closeErrorList(page: Page): Promise<void> {
+  const ok = page.getByTestId('error-list-ok');
+  await clickSettled(ok);
+  await ok.waitFor({ state: 'detached' });
+}
+
+/**
  * Waits until the dialog holding `control` (or the control itself, outside a dialog) has stopped
  * moving. antd's zoom-in motion holds the dialog at its final place for its first frames (the
  * "prepare" and "start" steps, invisible) and then jumps to a fifth of its size: Playwright's
