@@ -21,7 +21,7 @@ import { linkListingKey, linkPageAnchors, listedLinksAfter, type LinkListCursor 
 const LINKS = 2_650;
 const SORT_SQL: Record<UrlItemSortField, string> = { id: 'id', url: 'substr(url, 1, 600)', anchor: 'substr(anchor, 1, 600)', dateAdded: 'date_added' };
 /** [page, pageSize]: the first page, pages on and across anchors, a small page deep in, past the end. */
-const PAGES: [number, number][] = [[1, 100], [10, 100], [11, 100], [20, 100], [21, 100], [27, 100], [150, 7], [2, 1000], [3, 1000], [40, 100]];
+const PAGES: [number, number][] = [[1, 100], [10, 100], [11, 100], [20, 100], [21, 100], [27, 100], [150, 7], [2, 1000], [3, 1000], [40, 100], [1_000_000_000, 1000]];
 
 function links(count: number, tag: string): TestLink[] {
   return Array.from({ length: count }, (_, i) => ({
