@@ -18,7 +18,7 @@ const LINK_SEARCH_INSERT_TRIGGER = linkInsertTrigger(false);
 
 /**
  * The same trigger once migration 0044 has given link sets their order stamp: the link's set is
- * counted and stamped in one statement (features/link-items/link-page-anchors.ts reads the stamp).
+ * counted and stamped in one statement (the link list reads the stamp: features/link-items/link-items.repository.ts linkPageStart).
  */
 const LINK_SEARCH_INSERT_TRIGGER_STAMPED = linkInsertTrigger(true);
 

@@ -3,9 +3,10 @@ import type { DialectName } from '../dialect';
 import { linkInsertTriggerStatements } from '../link-search-trigger';
 
 /**
- * Issue 40 item 6: deep pages of a large link set. The listing keeps, per link set and order, where
- * every thousandth link stands (features/link-items/link-page-anchors.ts), so page 5,000 of a
- * million links is a seek and a short skip instead of a walk over 499,900 index entries. Those
+ * Issue 40 item 6: deep pages of a large link set. The link list keeps, per link set and order,
+ * where every thousandth link stands (platform/db/page-anchors.ts, used by
+ * features/link-items/link-items.repository.ts), so page 5,000 of a million links is a seek and a
+ * short skip instead of a walk over 499,900 index entries. Those
  * anchors hold while the set's order is what it was: `url_lists.order_stamp` moves with every
  * write that can change it — a link added (by itself or by an import's chunk), removed, moved to
  * another set, or with another URL, anchor or date added — in the same transaction, by triggers,
