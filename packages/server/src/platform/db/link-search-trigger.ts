@@ -18,7 +18,8 @@ const LINK_SEARCH_INSERT_TRIGGER = linkInsertTrigger(false);
 
 /**
  * The same trigger once migration 0044 has given link sets their order stamp: the link's set is
- * counted and stamped in one statement (the link list reads the stamp: features/link-items/link-items.repository.ts linkPageStart).
+ * counted and stamped in one statement (the link list's page anchors read the stamp:
+ * features/link-items/link-items.repository.ts, linkPageStart).
  */
 const LINK_SEARCH_INSERT_TRIGGER_STAMPED = linkInsertTrigger(true);
 
