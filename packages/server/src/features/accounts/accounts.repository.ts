@@ -5,6 +5,8 @@ import type { DB } from '../../platform/db/schema';
 import { NotFoundError } from '../../platform/http/errors';
 import { secretBoxOf } from '../../platform/crypto/database-secrets';
 import { rememberAccountsBefore, rememberAccountsCreated } from '../../platform/imports/account-import-undo';
+import { PageAnchors, type PageStart } from '../../platform/db/page-anchors';
+import { seekAfterCursor } from '../../platform/db/keyset-seek';
 
 export interface AccountRow {
   id: number;
@@ -83,32 +85,98 @@ export async function findProfileWithCampaign(db: Kysely<DB>, profileId: number,
   return row;
 }
 
-/** Number of accounts in a profile (the profile's count). */
+/** Number of accounts in a profile (the profile's count), kept by triggers on accounts (migration 0045). */
 export async function countProfileAccounts(db: Kysely<DB>, profileId: number): Promise<number> {
-  const row = await db.selectFrom('accounts').select((eb) => eb.fn.countAll().as('n')).where('profile_id', '=', profileId).executeTakeFirstOrThrow();
-  return Number(row.n);
+  const row = await db.selectFrom('profiles').select('account_count').where('id', '=', profileId).executeTakeFirst();
+  return Number(row?.account_count ?? 0);
+}
+
+/** Accounts between two page anchors, and the unfiltered listings whose anchors each process keeps (per database). */
+const ANCHORS = { every: 1000, kept: 16 } as const;
+const PAGE_ANCHORS = new WeakMap<object, PageAnchors<AccountListCursor>>();
+
+/** The page anchors of a database (one per process). */
+export function accountPageAnchors(db: Kysely<DB>): PageAnchors<AccountListCursor> {
+  let anchors = PAGE_ANCHORS.get(db.getExecutor().adapter);
+  if (!anchors) {
+    anchors = new PageAnchors(ANCHORS);
+    PAGE_ANCHORS.set(db.getExecutor().adapter, anchors);
+  }
+  return anchors;
+}
+
+/** The key of a profile's unfiltered listing in one order among the page anchors. */
+export function accountListingKey(profileId: number, request: Pick<AccountPageRequest, 'sortField' | 'sortOrder'>): string {
+  return `${profileId}:${request.sortField}:${request.sortOrder}`;
+}
+
+function isFiltered(filters: AccountFilters): boolean {
+  return Object.values(filters).some((value) => value !== undefined && value !== '');
 }
 
 /**
- * One page of a profile's accounts and the filtered total. Offset paging, not keyset: the grid
- * jumps to any page number. The page's ids are picked from the sort's index alone (a "deferred
- * join"), so skipping 500,000 rows reads index entries only and the table just for the 100 shown.
+ * Where an unfiltered page starts: after the anchor nearest before it, kept per profile and order
+ * while the profile's order stamp (migration 0045) stays. Filtered listings skip from their first match.
+ */
+async function accountPageStart(db: Kysely<DB>, dialect: DialectName, profileId: number, request: AccountPageRequest, offset: number): Promise<PageStart<AccountListCursor>> {
+  if (isFiltered(request.filters) || offset < ANCHORS.every) return { after: null, skip: offset };
+  const profile = await db.selectFrom('profiles').select('order_stamp').where('id', '=', profileId).executeTakeFirst();
+  if (!profile) return { after: null, skip: offset };
+  const hop = async (after: AccountListCursor | null): Promise<AccountListCursor | undefined> => (await sortedAccountKeys(db, dialect, profileId, request, after, 1, ANCHORS.every - 1))[0]?.cursor;
+  return accountPageAnchors(db).start(accountListingKey(profileId, request), String(profile.order_stamp), offset, hop);
+}
+
+/**
+ * Ids (and order keys) of `limit` accounts of a sorted, filtered listing after `cursor` (from its
+ * first without one), `offset` skipped: read from the order's index alone. After a cursor: the
+ * accounts sharing its first column, then the later values, as two index ranges (seekAfterCursor).
+ */
+async function sortedAccountKeys(
+  db: Kysely<DB>, dialect: DialectName, profileId: number, request: AccountListingRequest, cursor: AccountListCursor | null, limit: number, offset = 0,
+): Promise<{ id: number; cursor: AccountListCursor }[]> {
+  const [first, second] = SORT_COLUMNS[request.sortField];
+  const order = request.sortOrder;
+  const listing = () => db.selectFrom('accounts').select(['accounts.id', `accounts.${first} as first_key`, `accounts.${second} as second_key`])
+    .where('accounts.profile_id', '=', profileId).where((eb) => eb.and(filterConditions(request.filters, dialect)));
+  const run = async (builder: ReturnType<typeof listing>, rows: number, skip: number) =>
+    (await builder.limit(rows).offset(skip).execute()).map((row) => ({ id: row.id, cursor: [row.first_key, row.second_key] as const }));
+  const sorted = (builder: ReturnType<typeof listing>) => builder.orderBy(`accounts.${first}`, order).orderBy(`accounts.${second}`, order);
+  if (cursor === null) return run(sorted(listing()), limit, offset);
+  const after = order === 'asc' ? '>' : '<';
+  const sameKey = () => listing().where(`accounts.${first}`, '=', cursor[0]).where(`accounts.${second}`, after, cursor[1]);
+  return seekAfterCursor({
+    countSameKey: async (upTo) => Number((await db.selectFrom(sameKey().limit(upTo).as('same_key'))
+      .select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow()).n),
+    sameKey: (rows, skip) => run(sameKey().orderBy(`accounts.${second}`, order), rows, skip),
+    laterKeys: (rows, skip) => run(sorted(listing().where(`accounts.${first}`, after, cursor[0])), rows, skip),
+  }, limit, offset);
+}
+
+/** The accounts of these ids, in their order, passwords in clear. */
+async function accountsInOrder(db: Kysely<DB>, ids: readonly number[]): Promise<AccountRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('accounts').select(ACCOUNT_COLUMNS).where('id', 'in', ids).execute();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return withOpenPasswords(db, ids.map((id) => byId.get(id)).filter((row): row is AccountRow => row !== undefined));
+}
+
+/**
+ * One page of a profile's accounts and the filtered total. Offset paging: the grid jumps to any
+ * page number. An unfiltered page starts after the page anchor nearest before it (accountPageStart)
+ * and its total is the profile's kept count; a filtered one skips from its first match and counts
+ * its matches. The page's ids are picked from the sort's index alone, then only those rows are read.
  */
 export async function listAccountPage(db: Kysely<DB>, dialect: DialectName, profileId: number, request: AccountPageRequest): Promise<{ rows: AccountRow[]; total: number }> {
-  const conditions = filterConditions(request.filters, dialect);
-  const base = db.selectFrom('accounts').where('accounts.profile_id', '=', profileId).where((eb) => eb.and(conditions));
-  const order = SORT_COLUMNS[request.sortField];
-  let pageIds = base.select('accounts.id');
-  for (const column of order) pageIds = pageIds.orderBy(`accounts.${column}`, request.sortOrder);
-  let pageQuery = db.selectFrom('accounts')
-    .innerJoin(pageIds.limit(request.pageSize).offset((request.page - 1) * request.pageSize).as('page'), 'page.id', 'accounts.id')
-    .select(ACCOUNT_COLUMNS.map((column) => `accounts.${column}` as const));
-  for (const column of order) pageQuery = pageQuery.orderBy(`accounts.${column}`, request.sortOrder);
-  const [rows, total] = await Promise.all([
-    pageQuery.execute(),
-    base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+  const filtered = isFiltered(request.filters);
+  const start = await accountPageStart(db, dialect, profileId, request, (request.page - 1) * request.pageSize);
+  const [page, total] = await Promise.all([
+    sortedAccountKeys(db, dialect, profileId, request, start.after, request.pageSize, start.skip),
+    filtered
+      ? db.selectFrom('accounts').where('accounts.profile_id', '=', profileId).where((eb) => eb.and(filterConditions(request.filters, dialect)))
+        .select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow().then((row) => Number(row.n))
+      : countProfileAccounts(db, profileId),
   ]);
-  return { rows: withOpenPasswords(db, rows), total: Number(total.n) };
+  return { rows: await accountsInOrder(db, page.map((row) => row.id)), total };
 }
 
 /** Where a sorted listing of accounts stopped: the last row's values of its order's two columns. */
@@ -123,23 +191,10 @@ export type AccountListingRequest = Pick<AccountPageRequest, 'sortField' | 'sort
  */
 export async function listedAccountsAfter(
   db: Kysely<DB>, dialect: DialectName, profileId: number, request: AccountListingRequest, cursor: AccountListCursor | null, limit: number,
-): Promise<{ rows: AccountRow[]; last: AccountListCursor | null }> {
-  const [first, second] = SORT_COLUMNS[request.sortField];
-  const conditions = filterConditions(request.filters, dialect);
-  if (cursor !== null) {
-    const after = sql.raw(request.sortOrder === 'asc' ? '>' : '<');
-    const reached = sql.raw(request.sortOrder === 'asc' ? '>=' : '<=');
-    const [a, b] = [sql.ref(`accounts.${first}`), sql.ref(`accounts.${second}`)];
-    // `a >= c and (a > c or b > c.b)`: the first term lets the index range start at the cursor (as
-    // the link listing's keyset, link-items.repository.ts).
-    conditions.push(sql<SqlBool>`${a} ${reached} ${cursor[0]} and (${a} ${after} ${cursor[0]} or ${b} ${after} ${cursor[1]})`);
-  }
-  const rows = await db.selectFrom('accounts').select(ACCOUNT_COLUMNS)
-    .where('accounts.profile_id', '=', profileId).where((eb) => eb.and(conditions))
-    .orderBy(`accounts.${first}`, request.sortOrder).orderBy(`accounts.${second}`, request.sortOrder)
-    .limit(limit).execute();
-  const lastRow = rows[rows.length - 1];
-  return { rows: withOpenPasswords(db, rows), last: lastRow ? [lastRow[first], lastRow[second]] : null };
+): Promise<{ rows: AccountRow[]; read: number; last: AccountListCursor | null }> {
+  const keys = await sortedAccountKeys(db, dialect, profileId, request, cursor, limit);
+  // `read`: the accounts the batch found in the order (one deleted meanwhile is not in `rows`, and ends nothing).
+  return { rows: await accountsInOrder(db, keys.map((row) => row.id)), read: keys.length, last: keys[keys.length - 1]?.cursor ?? null };
 }
 
 /** A batch of a profile's accounts after an id (keyset walk for exports), passwords in clear. */

@@ -27,13 +27,13 @@ export function streamAllAccounts(
     let written = 0;
     let cursor: AccountListCursor | null = null;
     for (;;) {
-      const { rows, last } = await listedAccountsAfter(db, dialect, profileId, request, cursor, ACCOUNT_LISTING_BATCH);
+      const { rows, read, last } = await listedAccountsAfter(db, dialect, profileId, request, cursor, ACCOUNT_LISTING_BATCH);
       for (let start = 0; start < rows.length; start += SLICE) {
         const json = rows.slice(start, start + SLICE).map((row) => JSON.stringify(presentAccount(row))).join(',');
         yield written === 0 ? json : `,${json}`;
         written += Math.min(SLICE, rows.length - start);
       }
-      if (rows.length < ACCOUNT_LISTING_BATCH || last === null) break;
+      if (read < ACCOUNT_LISTING_BATCH || last === null) break;
       cursor = last;
     }
     yield `],"total":${written},${SUCCESS_JSON_MEMBER}}`;

@@ -5,6 +5,7 @@ import type { DB } from '../../platform/db/schema';
 import type { UrlItemsTable, UrlListsTable } from '../link-sets/link-sets.tables';
 import { secretBoxOf } from '../../platform/crypto/database-secrets';
 import { PageAnchors, type PageStart } from '../../platform/db/page-anchors';
+import { seekAfterCursor } from '../../platform/db/keyset-seek';
 
 export type UrlItemRow = Selectable<UrlItemsTable>;
 export type LinkSetKeywordRow = Selectable<UrlListsTable> & { campaign_name: string };
@@ -190,12 +191,8 @@ type SortKey = { sort_key: string | number };
 /**
  * `limit` rows of a sorted, filtered listing after `cursor` (from its first without one), `offset`
  * of them skipped: the columns `columns` selects, `sort_key` (the expression sorted on) and the
- * order's last column, id. After a cursor, two index ranges read one after the other — first the
- * rows that share the cursor's key (ids after its id), counted up to what the page needs, then the
- * keys after it — each walked in index order, no further than the page needs. One range
- * `key >= c and (key > c or id > c.id)` walked every link sharing the cursor's key from the first of
- * them: a set imported at once shares one date added, and sorted by it every batch of an export (and
- * every page anchor) walked the whole set before it.
+ * order's last column, id. After a cursor: the rows sharing its key, then the later keys, as two
+ * index ranges (seekAfterCursor).
  */
 async function sortedLinks<O extends { id: number }>(
   db: Kysely<DB>, dialect: DialectName, urlListId: number, query: Pick<UrlItemListQuery, 'url' | 'anchor' | 'sort' | 'order'>,
@@ -207,16 +204,13 @@ async function sortedLinks<O extends { id: number }>(
   if (cursor === null) return run(sorted().orderBy(key, query.order).orderBy('id', query.order), limit, offset);
   const after = sql.raw(query.order === 'asc' ? '>' : '<');
   const sameKey = () => filteredLinks(db, dialect, urlListId, query).where(sql<boolean>`${key} = ${cursor.key}`).where(sql<boolean>`id ${after} ${cursor.id}`);
-  // Ids are unique: sorted by id, no other row shares the cursor's key.
-  const counted = query.sort === 'id' ? undefined : await db.selectFrom(sameKey().select('id').limit(offset + limit).as('same_key'))
-    .select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
-  const same = Number(counted?.n ?? 0);
-  const rows = same > offset
-    ? await run(columns(sameKey()).select(sql<string | number>`${key}`.as('sort_key')).orderBy('id', query.order), Math.min(limit, same - offset), offset)
-    : [];
-  if (rows.length === limit) return rows;
-  const later = sorted().where(sql<boolean>`${key} ${after} ${cursor.key}`).orderBy(key, query.order).orderBy('id', query.order);
-  return [...rows, ...(await run(later, limit - rows.length, Math.max(0, offset - same)))];
+  return seekAfterCursor({
+    // Ids are unique: sorted by id, no other row shares the cursor's key.
+    countSameKey: query.sort === 'id' ? null : async (upTo) => Number((await db.selectFrom(sameKey().select('id').limit(upTo).as('same_key'))
+      .select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow()).n),
+    sameKey: (rows, skip) => run(columns(sameKey()).select(sql<string | number>`${key}`.as('sort_key')).orderBy('id', query.order), rows, skip),
+    laterKeys: (rows, skip) => run(sorted().where(sql<boolean>`${key} ${after} ${cursor.key}`).orderBy(key, query.order).orderBy('id', query.order), rows, skip),
+  }, limit, offset);
 }
 
 /**

@@ -8,6 +8,10 @@ export interface ProfilesTable {
   name: string;
   /** The "Group" column of the campaign screen's Accounts tab. */
   group_name: Generated<string>;
+  /** Accounts in the profile, kept by triggers on accounts (migration 0045). */
+  account_count: Generated<number | string>;
+  /** Moves with every write that can change the order of its accounts, kept by triggers (migration 0045). */
+  order_stamp: Generated<number | string>;
   created_at: number;
 }
 

@@ -42,6 +42,7 @@ import { alertsMigration } from './0041-alerts';
 import { linkRepointMigration } from './0042-link-repoint';
 import { verifierDofollowMigration } from './0043-verifier-dofollow';
 import { linkOrderStampMigration } from './0044-link-order-stamp';
+import { accountOrderStampMigration } from './0045-account-order-stamp';
 import type { SecretBox } from '../../crypto/secret-box';
 
 /**
@@ -93,6 +94,7 @@ export function migrationProvider(dialect: DialectName, secrets: SecretBox): Mig
     '0042-link-repoint': linkRepointMigration(),
     '0043-verifier-dofollow': verifierDofollowMigration(),
     '0044-link-order-stamp': linkOrderStampMigration(dialect),
+    '0045-account-order-stamp': accountOrderStampMigration(dialect),
   };
   return { getMigrations: async () => migrations };
 }
