@@ -96,7 +96,7 @@ async function main(): Promise<void> {
   await benchUploadMemory();
   // GET /rest/url_items/{id} unpaged on a million links with an API token: time to last byte, server RSS rise (issue 19).
   await benchLinkListing();
-  // Page 5,000 of a million links under every sort, next to page 1 (issue 40 item 6).
+  // Page 5,000 of a million links and of a million accounts under every sort, next to page 1 (issue 40 item 6).
   await benchDeepPages();
   // Link filters through the trigram index and the kept count on a million links, next to today's scan (issue 10.5).
   process.stdout.write('\n');
