@@ -24,6 +24,20 @@ export function inArchive(err: unknown, archive: string | undefined): unknown {
 }
 
 /**
+ * Destroys a file's stream and waits until its file is closed. A document nobody read (a binary
+ * file is refused by its first bytes) still has its file being opened: destroyed at once and the
+ * upload's folder removed, the open failed after the removal with no one listening, an uncaught
+ * error that stops the server (seen in CI).
+ */
+async function closeFile(stream: fs.ReadStream): Promise<void> {
+  stream.on('error', () => undefined);
+  if (stream.closed) return;
+  const done = new Promise<void>((resolve) => stream.once('close', () => resolve()));
+  stream.destroy();
+  await done;
+}
+
+/**
  * The documents of a spooled upload, one at a time, never more than one stream open: each plain
  * file, and each file of each ZIP (by its first bytes or its name). All the ZIPs of the upload
  * share one expansion budget of `maxExpandedBytes`: one upload may not inflate past it in all.
@@ -36,7 +50,7 @@ export async function* uploadedDocuments(upload: SpooledUpload, maxExpandedBytes
       try {
         yield { label: file.filename, name: file.filename, archive: undefined, binary: !file.isText, stream };
       } finally {
-        stream.destroy();
+        await closeFile(stream);
       }
       continue;
     }
