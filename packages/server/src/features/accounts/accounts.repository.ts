@@ -5,7 +5,7 @@ import type { DB } from '../../platform/db/schema';
 import { NotFoundError } from '../../platform/http/errors';
 import { secretBoxOf } from '../../platform/crypto/database-secrets';
 import { rememberAccountsBefore, rememberAccountsCreated } from '../../platform/imports/account-import-undo';
-import { PageAnchors, type PageStart } from '../../platform/db/page-anchors';
+import { anchorsPerDatabase, type PageStart } from '../../platform/db/page-anchors';
 import { seekAfterCursor } from '../../platform/db/keyset-seek';
 
 export interface AccountRow {
@@ -93,17 +93,8 @@ export async function countProfileAccounts(db: Kysely<DB>, profileId: number): P
 
 /** Accounts between two page anchors, and the unfiltered listings whose anchors each process keeps (per database). */
 const ANCHORS = { every: 1000, kept: 16 } as const;
-const PAGE_ANCHORS = new WeakMap<object, PageAnchors<AccountListCursor>>();
-
 /** The page anchors of a database (one per process). */
-export function accountPageAnchors(db: Kysely<DB>): PageAnchors<AccountListCursor> {
-  let anchors = PAGE_ANCHORS.get(db.getExecutor().adapter);
-  if (!anchors) {
-    anchors = new PageAnchors(ANCHORS);
-    PAGE_ANCHORS.set(db.getExecutor().adapter, anchors);
-  }
-  return anchors;
-}
+export const accountPageAnchors = anchorsPerDatabase<AccountListCursor>(ANCHORS);
 
 /** The key of a profile's unfiltered listing in one order among the page anchors. */
 export function accountListingKey(profileId: number, request: Pick<AccountPageRequest, 'sortField' | 'sortOrder'>): string {

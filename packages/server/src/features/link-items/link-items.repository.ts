@@ -4,7 +4,7 @@ import type { DialectName } from '../../platform/db/dialect';
 import type { DB } from '../../platform/db/schema';
 import type { UrlItemsTable, UrlListsTable } from '../link-sets/link-sets.tables';
 import { secretBoxOf } from '../../platform/crypto/database-secrets';
-import { PageAnchors, type PageStart } from '../../platform/db/page-anchors';
+import { anchorsPerDatabase, type PageStart } from '../../platform/db/page-anchors';
 import { seekAfterCursor } from '../../platform/db/keyset-seek';
 
 export type UrlItemRow = Selectable<UrlItemsTable>;
@@ -110,17 +110,8 @@ export interface LinkPage {
 
 /** Links between two page anchors, and the unfiltered listings whose anchors each process keeps (per database). */
 const ANCHORS = { every: 1000, kept: 16 } as const;
-const PAGE_ANCHORS = new WeakMap<object, PageAnchors<LinkListCursor>>();
-
 /** The page anchors of a database (one per process). */
-export function linkPageAnchors(db: Kysely<DB>): PageAnchors<LinkListCursor> {
-  let anchors = PAGE_ANCHORS.get(db.getExecutor().adapter);
-  if (!anchors) {
-    anchors = new PageAnchors(ANCHORS);
-    PAGE_ANCHORS.set(db.getExecutor().adapter, anchors);
-  }
-  return anchors;
-}
+export const linkPageAnchors = anchorsPerDatabase<LinkListCursor>(ANCHORS);
 
 /** The key of a link set's unfiltered listing in one order among the page anchors. */
 export function linkListingKey(urlListId: number, query: Pick<UrlItemListQuery, 'sort' | 'order'>): string {

@@ -107,3 +107,20 @@ export class PageAnchors<C> {
     }
   }
 }
+
+/**
+ * One PageAnchors per database, made on first use (a process may hold several databases: the tests'
+ * apps), keyed by the database's adapter, which its transactions share.
+ */
+export function anchorsPerDatabase<C>(options: PageAnchorsOptions): (db: { getExecutor(): { adapter: object } }) => PageAnchors<C> {
+  const perDatabase = new WeakMap<object, PageAnchors<C>>();
+  return (db) => {
+    const key = db.getExecutor().adapter;
+    let anchors = perDatabase.get(key);
+    if (!anchors) {
+      anchors = new PageAnchors<C>(options);
+      perDatabase.set(key, anchors);
+    }
+    return anchors;
+  };
+}
