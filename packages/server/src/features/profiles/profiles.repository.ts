@@ -11,13 +11,10 @@ export interface ProfileRecord {
   count: number | string | bigint;
 }
 
-/** Profiles of the user with their account counts, optionally of one campaign, in id order. */
+/** Profiles of the user with their account counts (kept by triggers, migration 0045), optionally of one campaign, in id order. */
 function selectProfiles(db: Kysely<DB>, ownerId: number) {
   return db.selectFrom('profiles')
-    .select((eb) => [
-      'profiles.id', 'profiles.name', 'profiles.group_name', 'profiles.campaign_id',
-      eb.selectFrom('accounts').whereRef('accounts.profile_id', '=', 'profiles.id').select(eb.fn.countAll().as('n')).as('count'),
-    ])
+    .select(['profiles.id', 'profiles.name', 'profiles.group_name', 'profiles.campaign_id', 'profiles.account_count as count'])
     .where('profiles.owner_id', '=', ownerId)
     .orderBy('profiles.id', 'asc');
 }
