@@ -9,9 +9,9 @@
  *    same pages at the same concurrency, in BENCH_ROUNDS (5) alternating rounds (the median round's
  *    ratio; the process's CPU time per link beside it, steadier on a shared machine). Goal: ≥ 0.8 ×
  *    the plain client.
- * 2. Memory while BENCH_DUE_LINKS (100,000) links are due at once: the scheduler's re-check pass
- *    (recheckDueLinks, 200 a pass) run until every link is handed to the queue; the process's peak
- *    RSS. Goal: flat, ≤ 250 MB.
+ * 2. Memory while BENCH_DUE_LINKS (100,000) links are due at once: the re-check flow's claim
+ *    (claimDueRechecks, 200 a claim) run until every link is claimed; the process's peak RSS.
+ *    Goal: flat, ≤ 250 MB.
  * 3. The campaign report on BENCH_REPORT_LINKS (1,000,000) output links over four tiers and 200
  *    sites, with 20,000 published posts and their anchors: readLinkReport (every query of GET
  *    /rest/campaign/{id}/reports) p50 / p99 over 30 runs. Goal: p99 ≤ 200 ms.
@@ -20,6 +20,7 @@
  * `node --import tsx --expose-gc bench/link-health.ts report` runs one part (throughput, due, report).
  */
 import { LOCAL_PEERS_OUTBOUND_ALLOW } from './support/local-peers';
+import { minMedianMax } from './support/min-median-max';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -32,7 +33,7 @@ import type { Kysely } from 'kysely';
 import { DAY_MS } from '../packages/shared/src';
 import type { DB } from '../packages/server/src/platform/db/schema';
 import { verifyPost } from '../packages/server/src/engine/verify/verify-post.job';
-import { recheckDueLinks } from '../packages/server/src/engine/verify/recheck-due-links';
+import { RECHECK_BATCH, claimDueRechecks } from '../packages/server/src/engine/verify/recheck-due-links';
 import { readLinkReport } from '../packages/server/src/features/link-health/link-reports.repository';
 import { saveOptions } from '../packages/server/src/features/options/options.repository';
 import { buildApp } from '../packages/server/src/app';
@@ -166,7 +167,7 @@ async function benchThroughput(): Promise<void> {
         request: plainReq.perSecond, requestCpu: plainReq.cpuMsPerLink,
       });
     }
-    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+    const median = (values: number[]) => minMedianMax(values).median;
     const ratio = median(rounds.map((r) => r.rechecked / r.plain));
     const cpuRatio = median(rounds.map((r) => r.plainCpu / r.recheckCpu));
     const { plain, rechecked } = rounds.find((r) => r.rechecked / r.plain === ratio)!;
@@ -204,16 +205,16 @@ async function benchDueLinks(): Promise<void> {
     let handed = 0;
     let passes = 0;
     for (;;) {
-      const jobs = await recheckDueLinks(app.context, now);
-      if (jobs.length === 0) break;
-      handed += jobs.length;
+      const { claimed } = await claimDueRechecks(db, now, RECHECK_BATCH);
+      if (claimed.length === 0) break;
+      handed += claimed.length;
       passes += 1;
     }
     clearInterval(sampler);
     peak = Math.max(peak, memoryMb(process.pid, 'VmRSS'));
     const seconds = (performance.now() - start) / 1000;
     process.stdout.write(
-      `${DUE_LINKS} links due at once: ${handed} handed to post.verify in ${passes} passes of 200 (${seconds.toFixed(1)} s); `
+      `${DUE_LINKS} links due at once: ${handed} claimed for their re-check in ${passes} claims of ${RECHECK_BATCH} (${seconds.toFixed(1)} s); `
       + `RSS ${before.toFixed(0)} MB before, peak ${peak.toFixed(0)} MB (goal <= 250 MB; before group commit: peak ${BASELINE.dueLinksPeakMb} MB)\n`,
     );
   } finally {

@@ -114,7 +114,7 @@ export async function buildApp(config: AppConfig, database: Database, options: B
   });
   // Running jobs get a few seconds to finish; the ones still going are put back to wait.
   app.addHook('onClose', async () => {
-    recheckFlowOf(context).stop();
+    await recheckFlowOf(context).stop();
     await queue.stop({ graceful: true, timeoutMs: ENGINE_STOP_TIMEOUT_MS });
   });
   if (options.startEngine) await startEngine(context, app.log);

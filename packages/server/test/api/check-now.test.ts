@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CHECK_NOW_MESSAGES, CheckNowResponseSchema, DEAD_CONFIRM_BACKOFF_MS, DEAD_CONFIRM_JITTER_MAX_MS, RECHECK_SCHEDULE_MESSAGES, type CheckProgress,
 } from '@linkloom/shared';
-import { recheckDueLinks } from '../../src/engine/verify/recheck-due-links';
+import { RecheckFlow } from '../../src/engine/verify/recheck-flow';
 import { VERIFY_FETCHES_PER_HOST } from '../../src/engine/verify/host-slots';
 import { saveOptions } from '../../src/features/options/options.repository';
 import { DATABASES } from '../support/databases';
@@ -122,13 +122,15 @@ describe.each(DATABASES)('check now and dead fast on $kind', ({ kind, skip }) =>
     expect((await linkOf(second.post.urlItemId)).check_status).toBe('OK');
     expect((await historyOf(second.post.urlItemId)).map((row) => row.status)).toEqual(['OK', 'OK']);
 
-    // The scheduler's pass at the confirmation's due time (the test's clock) sends it; the second dead check in a row: dead.
-    expect(await recheckDueLinks(ctx.server.context, firstDead + 60_000)).toEqual([]);
-    expect(await recheckDueLinks(ctx.server.context, confirmAt)).toHaveLength(1);
+    // The re-check flow's tick at the confirmation's due time (the test's clock) checks it; the second dead check in a row: dead.
+    const flow = new RecheckFlow(ctx.server.context);
+    expect(await flow.tick(firstDead + 60_000)).toBe(0);
+    expect(await flow.tick(confirmAt)).toBe(1);
     const dead = await until('the post to be dead', async () => {
       const row = await linkOf(first.post.urlItemId);
       return row.dead_since !== null ? row : undefined;
     });
+    await flow.stop();
     expect(dead).toMatchObject({ check_status: 'MISSING', dead_reason: 'GONE' });
     expect((await historyOf(first.post.urlItemId)).map((row) => row.status)).toEqual(['OK', 'GONE', 'GONE']);
     // Confirmed dead, the link goes back to the schedule's steps (days, not minutes).

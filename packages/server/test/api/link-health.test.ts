@@ -1,14 +1,13 @@
 /**
  * Link health (issue 18) on both databases: each finished check of a published link appends to its
  * history and schedules its next re-check from the planner (same transaction as the status), and
- * the scheduler's pass hands the due links to post.verify in bounded batches. Times come from the
+ * the re-check flow claims the due links in bounded batches and checks them as post.verify does. Times come from the
  * tests' own clock (verifyPost and the pass take `now`); pages from a local HTTP server.
  */
 import { describe, expect, it } from 'vitest';
 import { DAY_MS, DEAD_CONFIRM_BACKOFF_MS, DEAD_CONFIRM_JITTER_MAX_MS, LinkCheckHistoryResponseSchema, OPTION_DEFAULTS, RECHECK_SCHEDULE_MESSAGES, nextRecheckAt } from '@linkloom/shared';
-import { JOB } from '../../src/engine/jobs/job-names';
 import { verifyPost } from '../../src/engine/verify/verify-post.job';
-import { RECHECK_BATCH, RECHECK_LEASE_MS, recheckDueLinks } from '../../src/engine/verify/recheck-due-links';
+import { DUE_CANDIDATES_FRESH_MS, DueLinkCandidates, RECHECK_BATCH, RECHECK_LEASE_MS, claimDueRechecks } from '../../src/engine/verify/recheck-due-links';
 import { RECHECK_IN_FLIGHT_PER_HOST, RecheckFlow } from '../../src/engine/verify/recheck-flow';
 import { DATABASES } from '../support/databases';
 import { usePageBlog } from '../support/page-blog';
@@ -27,6 +26,8 @@ describe.each(DATABASES)('link health on $kind', ({ kind, skip }) => {
   const { ann, bob } = useTwoUsers(ctx, skip);
   const db = () => ctx.server.database.db;
   const blog = usePageBlog(skip);
+  /** Five blogs of their own hosts, for the re-check flow's spread over the hosts. */
+  const flowBlogs = ['127.0.0.21', '127.0.0.22', '127.0.0.23', '127.0.0.24', '127.0.0.25'].map((host) => usePageBlog(skip, host));
   const { pages } = blog;
 
 
@@ -139,7 +140,7 @@ describe.each(DATABASES)('link health on $kind', ({ kind, skip }) => {
     expect(due - (published + 3_000)).toBeLessThan(3_600_000 * 1.25);
   });
 
-  it.skipIf(skip)('the pass sends the due links to post.verify in bounded batches, once each, and leaves the others', async () => {
+  it.skipIf(skip)('a claim takes the due links in bounded batches, once each, and leaves the others', async () => {
     pages.set('/many/', { html: `<p><a href="${TARGET}">landing</a></p>` });
     const post = await buildPublishedPost(db(), { ownerId: ann.id, remoteUrl: `${blog.url}/many/`, links: [{ url: TARGET, anchor: 'landing' }] });
     // A far future instant of the test's clock; the earlier tests' links are taken off the schedule.
@@ -154,57 +155,114 @@ describe.each(DATABASES)('link health on $kind', ({ kind, skip }) => {
     // Links without a post (imported by hand) are never due, whatever next_check_at says.
     await db().insertInto('url_items').values({ owner_id: ann.id, url_list_id: post.outputLinkSetId, url: 'https://manual.test/', date_added: now, created_at: now, next_check_at: 1 }).execute();
 
-    const first = await recheckDueLinks(ctx.server.context, now);
+    const claim = async (at: number, batch = RECHECK_BATCH) => (await claimDueRechecks(db(), at, batch)).claimed;
+    const first = await claim(now);
     expect(first).toHaveLength(RECHECK_BATCH);
-    const job = await ctx.server.context.queue.getJob(first[0]!);
-    expect(job).toMatchObject({ name: JOB.postVerify, payload: { ownerId: ann.id, postId: post.postId } });
-    expect(await recheckDueLinks(ctx.server.context, now)).toHaveLength(RECHECK_BATCH);
-    expect(await recheckDueLinks(ctx.server.context, now)).toHaveLength(50);
-    expect(await recheckDueLinks(ctx.server.context, now)).toHaveLength(0);
+    expect(first[0]).toMatchObject({ ownerId: ann.id, postId: post.postId, host: new URL(blog.url).host });
+    expect(await claim(now)).toHaveLength(RECHECK_BATCH);
+    expect(await claim(now)).toHaveLength(50);
+    expect(await claim(now)).toHaveLength(0);
 
     const leased = await db().selectFrom('url_items').select(({ fn }) => fn.countAll<number | string>().as('n'))
       .where('url_list_id', '=', post.outputLinkSetId).where('next_check_at', '=', now + RECHECK_LEASE_MS).executeTakeFirstOrThrow();
     expect(Number(leased.n)).toBe(dueCount);
     // A check that lands replaces the lease with the planner's time; a lost one comes due again after the lease.
-    expect(await recheckDueLinks(ctx.server.context, now + RECHECK_LEASE_MS - 1)).toHaveLength(0);
-    expect(await recheckDueLinks(ctx.server.context, now + RECHECK_LEASE_MS, 10)).toHaveLength(10);
+    expect(await claim(now + RECHECK_LEASE_MS - 1)).toHaveLength(0);
+    expect(await claim(now + RECHECK_LEASE_MS, 10)).toHaveLength(10);
   });
 
-  it.skipIf(skip)('the re-check flow spreads its claims over the hosts, at most RECHECK_IN_FLIGHT_PER_HOST each, and claims again as checks end, without a tick', async () => {
-    pages.set('/flow/', { html: `<p><a href="${TARGET}">landing</a></p>` });
-    const post = await buildPublishedPost(db(), { ownerId: ann.id, remoteUrl: `${blog.url}/flow/`, links: [{ url: TARGET, anchor: 'landing' }] });
+  it.skipIf(skip)('claims that keep their due candidates take what the hosts have room for, never a link twice, and find links fallen due after a while', async () => {
+    const now = Date.UTC(2102, 0, 1);
+    await db().updateTable('url_items').set({ next_check_at: null }).where('owner_id', '=', ann.id).execute();
+    // Thirty posts on each of two blogs, in a row; the pages are never fetched (claims only).
+    const [hostA, hostB] = flowBlogs.slice(0, 2).map((flowBlog) => new URL(flowBlog.url).host) as [string, string];
+    const links: number[] = [];
+    for (const flowBlog of flowBlogs.slice(0, 2)) {
+      for (let i = 0; i < 30; i += 1) {
+        const post = await buildPublishedPost(db(), { ownerId: ann.id, remoteUrl: `${flowBlog.url}/kept/${i}/`, links: [{ url: TARGET, anchor: 'landing' }] });
+        links.push(post.urlItemId);
+      }
+    }
+    await db().updateTable('url_items').set({ check_status: 'OK', next_check_at: now - 1_000 }).where('id', 'in', links).execute();
+
+    const candidates = new DueLinkCandidates();
+    const inFlight = new Map<string, number>();
+    const seen = new Set<number>();
+    const kept = async (at: number) => {
+      const { claimed, noneDue } = await claimDueRechecks(db(), at, RECHECK_BATCH, (host) => 4 - (inFlight.get(host) ?? 0), candidates);
+      for (const link of claimed) {
+        expect(seen.has(link.linkId), `link ${link.linkId} claimed twice`).toBe(false);
+        seen.add(link.linkId);
+        inFlight.set(link.host, (inFlight.get(link.host) ?? 0) + 1);
+      }
+      return { claimed, noneDue };
+    };
+    const first = await kept(now);
+    expect(first.claimed.map((link) => link.host).sort()).toEqual([hostA, hostA, hostA, hostA, hostB, hostB, hostB, hostB]);
+    // Full hosts: nothing more, though links are due.
+    expect(await kept(now + 1)).toEqual({ claimed: [], noneDue: false });
+
+    // Another process claims ten of the first blog's links meanwhile (its own read, no host limit).
+    const elsewhere = (await claimDueRechecks(db(), now + 2, 10)).claimed;
+    expect(elsewhere).toHaveLength(10);
+    for (const link of elsewhere) {
+      expect(seen.has(link.linkId)).toBe(false);
+      seen.add(link.linkId);
+    }
+    // Checks end: the kept claims take the freed room from what they read, skipping what was taken elsewhere.
+    inFlight.clear();
+    const second = await kept(now + 3);
+    expect(second.claimed.filter((link) => link.host === hostB)).toHaveLength(4);
+    expect(second.claimed.filter((link) => link.host === hostA).length).toBeLessThanOrEqual(4);
+    for (let n = 0; n < 20 && seen.size < links.length; n += 1) {
+      inFlight.clear();
+      await kept(now + 4 + n);
+    }
+    expect(seen.size).toBe(links.length);
+    expect([...seen].sort((a, b) => a - b)).toEqual([...links].sort((a, b) => a - b));
+
+    // A link falling due after the read is found once the candidates are read again.
+    const late = await buildPublishedPost(db(), { ownerId: ann.id, remoteUrl: `${flowBlogs[2]!.url}/kept/late/`, links: [{ url: TARGET, anchor: 'landing' }] });
+    await db().updateTable('url_items').set({ check_status: 'OK', next_check_at: now + 50 }).where('id', '=', late.urlItemId).execute();
+    inFlight.clear();
+    const again = await kept(now + DUE_CANDIDATES_FRESH_MS);
+    expect(again.claimed.map((link) => link.linkId)).toEqual([late.urlItemId]);
+    expect(await kept(now + DUE_CANDIDATES_FRESH_MS + 1)).toEqual({ claimed: [], noneDue: true });
+  });
+
+  it.skipIf(skip)('the re-check flow spreads its claims over the hosts, at most RECHECK_IN_FLIGHT_PER_HOST each, checks them itself and claims again as checks end, without a tick', async () => {
     const now = Date.UTC(2101, 0, 1);
     await db().updateTable('url_items').set({ next_check_at: null }).where('owner_id', '=', ann.id).execute();
-    // Five blogs' links in a row, as a campaign's are (one blog's posts are published together).
-    const hosts = ['a', 'b', 'c', 'd', 'e'].map((name) => `http://${name}.flow.test`);
-    const rows = hosts.flatMap((host) => Array.from({ length: 10 }, (_, i) => ({
-      owner_id: ann.id, url_list_id: post.outputLinkSetId, url: `${host}/p/${i}/`, date_added: now - 40 * DAY_MS, created_at: now,
-      post_id: post.postId, check_status: 'OK', next_check_at: now - 1_000,
-    })));
-    await db().insertInto('url_items').values(rows).execute();
-    const leasedPerHost = async () => {
-      const leased = await db().selectFrom('url_items').select('url')
-        .where('url_list_id', '=', post.outputLinkSetId).where('next_check_at', '>', now).where('url', 'like', '%.flow.test/%').execute();
-      const counts = new Map<string, number>();
-      for (const { url } of leased) counts.set(new URL(url).origin, (counts.get(new URL(url).origin) ?? 0) + 1);
-      return hosts.map((host) => counts.get(host) ?? 0);
-    };
+    // Ten posts on each of five blogs, in a row, as a campaign's are (one blog's posts are published together).
+    const links: number[] = [];
+    for (const flowBlog of flowBlogs) {
+      for (let i = 0; i < 10; i += 1) {
+        flowBlog.pages.set(`/flow/${i}/`, { html: `<p><a href="${TARGET}">landing</a></p>` });
+        const post = await buildPublishedPost(db(), { ownerId: ann.id, remoteUrl: `${flowBlog.url}/flow/${i}/`, links: [{ url: TARGET, anchor: 'landing' }] });
+        links.push(post.urlItemId);
+      }
+    }
+    await db().updateTable('url_items').set({ check_status: 'OK', next_check_at: now - 1_000 }).where('id', 'in', links).execute();
+    const hosts = flowBlogs.map((flowBlog) => new URL(flowBlog.url).host);
 
     const flow = new RecheckFlow(ctx.server.context);
-    const sent = await flow.tick(now);
-    expect(sent).toBe(hosts.length * RECHECK_IN_FLIGHT_PER_HOST);
-    expect(await leasedPerHost()).toEqual(hosts.map(() => RECHECK_IN_FLIGHT_PER_HOST));
-    expect(flow.inFlight).toBe(sent);
-
-    // Two checks end: their places are claimed again shortly, without a tick.
-    const [first, second] = flow.jobsInFlight();
-    flow.finished(first!);
-    flow.finished(second!);
-    flow.finished('not a job of the flow');
-    expect(flow.inFlight).toBe(sent - 2);
-    await until('the flow to claim again', async () => flow.inFlight === sent, 5_000);
-    expect((await leasedPerHost()).reduce((a, b) => a + b, 0)).toBe(sent + 2);
-    expect(Math.max(...(await leasedPerHost()))).toBeLessThanOrEqual(RECHECK_IN_FLIGHT_PER_HOST + 2);
-    flow.stop();
+    const claimed = await flow.tick(now);
+    expect(claimed).toBe(hosts.length * RECHECK_IN_FLIGHT_PER_HOST);
+    let peak = Math.max(...flow.inFlightByHost().values());
+    expect([...flow.inFlightByHost().keys()].sort()).toEqual([...hosts].sort());
+    // As checks end the flow claims the next links itself: all fifty are checked with no other tick,
+    // on the tick's clock, never more than the cap of one host in flight.
+    const checked = await until('every post of the five blogs to be checked', async () => {
+      peak = Math.max(peak, ...flow.inFlightByHost().values());
+      const rows = await db().selectFrom('url_items').select(['check_status', 'checked_at', 'next_check_at']).where('id', 'in', links).execute();
+      return rows.every((row) => row.checked_at !== null && Number(row.checked_at) >= now) ? rows : undefined;
+    });
+    expect(peak).toBeLessThanOrEqual(RECHECK_IN_FLIGHT_PER_HOST);
+    expect(checked.every((row) => row.check_status === 'OK' && Number(row.next_check_at) > now)).toBe(true);
+    const history = await db().selectFrom('link_check_history').select(({ fn }) => fn.countAll<number | string>().as('n')).where('url_item_id', 'in', links).executeTakeFirstOrThrow();
+    expect(Number(history.n)).toBe(links.length);
+    await until('the flow to be empty', async () => flow.inFlight === 0 || undefined);
+    await flow.stop();
+    expect(await flow.tick(now + DAY_MS)).toBe(0);
   });
 });

@@ -32,4 +32,24 @@ describe('GroupRuns', () => {
     fail = false;
     expect(await group.add('a', 3)).toBe(3);
   });
+
+  it('with spacingMs, starts the next run of a key no sooner than that after the last one started, its items together', async () => {
+    const started: [number[], number][] = [];
+    const group = new GroupRuns<string, number, number>(async (_key, items) => {
+      started.push([[...items], Date.now()]);
+      return items;
+    }, { spacingMs: 200 });
+    const first = group.add('a', 1);
+    await expect.poll(() => started.length).toBe(1);
+    const later = [group.add('a', 2), group.add('a', 3)];
+    setTimeout(() => void group.add('a', 4), 50);
+    expect(await Promise.all([first, ...later])).toEqual([1, 2, 3]);
+    expect(started.map(([items]) => items)).toEqual([[1], [2, 3, 4]]);
+    expect(started[1]![1] - started[0]![1]).toBeGreaterThanOrEqual(195);
+    // A lone item after a quiet spell runs at once.
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const before = Date.now();
+    await group.add('a', 5);
+    expect(Date.now() - before).toBeLessThan(150);
+  });
 });

@@ -18,10 +18,10 @@ export async function startJobWorker(config: AppConfig, database: Database, logg
   const ctx: AppContext = { config, database, live: undefined, queue, version, clock: realClock };
   registerJobs(ctx);
   await startEngine(ctx, logger);
-  // Stopping the worker stops its link re-check refills first: none claims links once the queue stops.
+  // Stopping the worker stops its link re-checks first: none claims or checks links once the queue stops.
   const stopQueue = queue.stop.bind(queue);
-  queue.stop = (stopOptions) => {
-    recheckFlowOf(ctx).stop();
+  queue.stop = async (stopOptions) => {
+    await recheckFlowOf(ctx).stop();
     return stopQueue(stopOptions);
   };
   return queue;

@@ -13,7 +13,6 @@ import { emitLinkDied, emitLinkRevived } from './link-events';
 import { republishIfDead } from '../runner/republish-post.job';
 import { HOST_BUSY, HOST_BUSY_DELAY_MS, HOST_WAIT_MAX_MS, HostSlots, pageHost } from './host-slots';
 import { recheckProxiesForHeldWork } from '../proxies/proxy-checks';
-import { recheckFlowOf } from './recheck-flow';
 
 /** A page answers quickly or not at all: the user's waitTimeOut, but never longer than this. */
 const MAX_FETCH_MS = 120_000;
@@ -141,14 +140,7 @@ export function historyEntry(status: LinkCheckStatus, httpStatus: number | null)
 export function verifyPostJob(ctx: AppContext): EngineJob<'post.verify'> {
   return {
     name: JOB.postVerify,
-    handler: async (job) => {
-      try {
-        await verifyPost(ctx, job);
-      } finally {
-        // A scheduled re-check's end makes room in the flow: the next due links go out now, not at the next tick.
-        recheckFlowOf(ctx).finished(job.id);
-      }
-    },
+    handler: (job) => verifyPost(ctx, job),
     options: { concurrency: VERIFY_CONCURRENCY, timeoutSeconds: Math.ceil(MAX_FETCH_MS / 1000) + 60 },
   };
 }

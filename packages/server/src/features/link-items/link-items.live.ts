@@ -28,28 +28,35 @@ export function publishImportProgress(
   ctx.live?.publish(ownerId, `url_list/${urlListId}`, 'importProgress', { urlListId, ...progress });
 }
 
+/**
+ * A link set's linksChecked messages are at least this far apart: a burst of re-checks (hundreds a
+ * second) is a few messages a second, each counting the set's verified links once.
+ */
+const LINKS_CHECKED_SPACING_MS = 250;
+
 interface CheckedLinks {
   ownerId: number;
   urlListId: number;
   ids: number[];
 }
 
-/** Per app: the linksChecked messages of each link set, grouped while one is being told. */
+/** Per app: the linksChecked messages of each link set, grouped while one is being told and until LINKS_CHECKED_SPACING_MS after it. */
 const CHECKED = new WeakMap<AppContext, GroupRuns<string, CheckedLinks, void>>();
 
 /**
  * After backlink checks of some links of a link set have been stored (engine/verify): the set's
  * screen refreshes those rows (linksChecked), the Backlinks tab its verified total (urlListEdited).
- * Checks of one set landing while it is being told are told together in the next message (ids of
- * all of them, the totals after them): a burst of re-checks is a few messages, not one message,
- * one set read and two counts per link; a message reads the set (with its kept link count) and
- * counts its verified links. Never rejects (live messages are best effort).
+ * Checks of one set landing while it is being told, or within LINKS_CHECKED_SPACING_MS after, are
+ * told together in the next message (ids of all of them, the totals after them): a burst of
+ * re-checks is a few messages a second, not one message, one set read and two counts per link; a
+ * message reads the set (with its kept link count) and counts its verified links. Never rejects
+ * (live messages are best effort).
  */
 export async function publishLinksChecked(ctx: AppContext, ownerId: number, urlListId: number, ids: number[]): Promise<void> {
   if (!ctx.live) return;
   let runs = CHECKED.get(ctx);
   if (!runs) {
-    runs = new GroupRuns((_key, checked) => tellLinksChecked(ctx, checked));
+    runs = new GroupRuns((_key, checked) => tellLinksChecked(ctx, checked), { spacingMs: LINKS_CHECKED_SPACING_MS });
     CHECKED.set(ctx, runs);
   }
   await runs.add(`${ownerId}:${urlListId}`, { ownerId, urlListId, ids }).catch(() => undefined);
