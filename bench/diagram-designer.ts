@@ -195,14 +195,15 @@ export async function benchDiagramDesigner(): Promise<void> {
     // Auto-layout: from the click until a node drawn before it has moved (or left the view).
     await openDesigner(page, server.baseUrl, bigId);
     const watched = (await page.locator('.react-flow__node').first().getAttribute('data-id')) ?? 'n0';
-    const transformOfWatched = `document.querySelector('.react-flow__node[data-id="${watched}"]')?.style.transform ?? 'gone'`;
-    const before = (await page.evaluate(transformOfWatched)) as string;
+    // Where the node is drawn: its left and top (model/diagram-adapter.ts places nodes by them, not by a transform).
+    const placeOfWatched = `(() => { const node = document.querySelector('.react-flow__node[data-id="${watched}"]'); return node ? node.style.left + ' ' + node.style.top : 'gone'; })()`;
+    const before = (await page.evaluate(placeOfWatched)) as string;
     const layoutStarted = Date.now();
     await page.getByTestId('auto-layout').click();
     // Polled from here: the app's content security policy forbids the string predicates waitForFunction evaluates.
     let moved = false;
     while (!moved && Date.now() - layoutStarted < 60_000) {
-      moved = (await page.evaluate(transformOfWatched)) !== before;
+      moved = (await page.evaluate(placeOfWatched)) !== before;
       if (!moved) await new Promise((resolve) => setTimeout(resolve, 10));
     }
     await page.evaluate(twoFrames);

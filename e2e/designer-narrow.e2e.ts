@@ -143,12 +143,18 @@ describe('diagram designer on a phone and with 1,000 nodes', () => {
     // As it opens the designer fits the whole diagram, below the zoom buttons' 0.2 if need be.
     await expect.poll(() => nodesOutsideThePaper(page), { timeout: 15_000 }).toEqual({ count: BIG, outside: [] });
     expect(await paperZoom(page)).toBeLessThan(DIAGRAM_EDITOR.zoomMin);
+    // This far out nodes are boxes only (view/zoom.ts COMPACT_BELOW): no handles, no text.
+    expect(await page.locator('.ll-node-compact').count()).toBe(BIG);
+    expect(await page.locator('.react-flow__handle, .ll-node-label').count()).toBe(0);
 
     // Zoomed in, only part is in view; Zoom to fit brings every node back inside the paper.
     await page.getByTestId('zoom-in').click();
     await page.getByTestId('zoom-in').click();
     await expect.poll(() => paperZoom(page)).toBeCloseTo(0.4, 5);
     expect((await nodesOutsideThePaper(page)).count).toBeLessThan(BIG);
+    // At 0.4 the nodes in view show their labels and handles again.
+    await page.locator('.react-flow__handle').first().waitFor();
+    expect(await page.locator('.ll-node-compact').count()).toBe(0);
     await page.getByTestId('zoom-fit').click();
     await expect.poll(() => nodesOutsideThePaper(page), { timeout: 15_000 }).toEqual({ count: BIG, outside: [] });
 

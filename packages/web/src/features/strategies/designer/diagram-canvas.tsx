@@ -26,7 +26,7 @@ import { useDiagramEditor, type DiagramEditor } from './use-diagram-editor';
 import { useDesignerKeys } from './use-designer-keys';
 import { useAltWheelZoom } from './view/use-alt-wheel-zoom';
 import { useDesignerPanels } from './view/use-designer-panels';
-import { FIT_OPTIONS, FIT_ZOOM_MIN, clampZoom, stepZoom } from './view/zoom';
+import { COMPACT_BELOW, FIT_OPTIONS, FIT_ZOOM_MIN, clampZoom, stepZoom } from './view/zoom';
 import './designer.css';
 
 // Props React Flow gets are built once: a new array or object on every render (every drag frame)
@@ -109,8 +109,10 @@ function Canvas({ store, name, canEdit, profileNames }: DiagramCanvasProps) {
     else run(command);
   }, [refuse, run]);
 
+  const compact = zoom < COMPACT_BELOW;
   const actions = useMemo<DesignerActions>(() => ({
     viewOnly,
+    compact,
     toggleModule: (nodeId, moduleId) => {
       const node = current().cells.find((cell) => cell.id === nodeId);
       if (node && !isDiagramLink(node)) attempt(toggleModuleCommand(node, moduleId));
@@ -119,7 +121,7 @@ function Canvas({ store, name, canEdit, profileNames }: DiagramCanvasProps) {
       const link = current().cells.find((cell) => cell.id === edgeId);
       if (link && isDiagramLink(link)) attempt(swapLinkCommand(current(), link));
     },
-  }), [viewOnly, current, attempt]);
+  }), [viewOnly, compact, current, attempt]);
 
   const handleNodesChange = useCallback((changes: NodeChange<DiagramNode>[]) => {
     const positions = new Map<string, { x: number; y: number }>();

@@ -36,6 +36,15 @@ describe('diagram adapter', () => {
     expect(edges.map((edge) => [edge.id, edge.source, edge.target, edge.reconnectable])).toEqual([['l1', 'm', 'p', 'source'], ['l2', 'p', 'w', 'source']]);
   });
 
+  it('places each node by left and top at its position, never by a transform', () => {
+    const { nodes } = toFlow(ORIGINAL, options);
+    expect(nodes.map((node) => node.style)).toEqual([
+      { transform: 'none', left: 310, top: 100 },
+      { transform: 'none', left: 300, top: 200 },
+      { transform: 'none', left: 100, top: 320 },
+    ]);
+  });
+
   it('locks everything in view-only mode', () => {
     const { nodes, edges } = toFlow(ORIGINAL, { selected: new Set(), viewOnly: true });
     expect(nodes.every((node) => node.draggable === false && node.deletable === false && node.connectable === false)).toBe(true);

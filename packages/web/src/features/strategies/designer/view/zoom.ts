@@ -8,6 +8,15 @@ import { DIAGRAM_EDITOR } from '@linkloom/shared';
  */
 export const FIT_ZOOM_MIN = 0.01;
 
+/**
+ * Below this zoom nodes are drawn as boxes of their kind's colour, without label, account store,
+ * module toggles or handles: an 11 px label is under 3.3 px high there and a 10 px handle too small
+ * to grab, and each of them is work for the browser on every frame of a drag (the paper of a
+ * 1,000-node diagram fitted on screen is at about 0.18). Hovering a box still shows its label (its
+ * title); zooming in brings the rest back.
+ */
+export const COMPACT_BELOW = 0.3;
+
 /** fitView's options: the spec's 50 px padding and largest scale 1, and {@link FIT_ZOOM_MIN}. */
 export const FIT_OPTIONS = {
   padding: `${DIAGRAM_EDITOR.fitPadding}px`,
