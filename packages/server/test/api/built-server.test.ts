@@ -33,6 +33,25 @@ it('bundles every worker the server starts', () => {
   expect(BUILT_WORKERS).toEqual(WORKER_SOURCES);
 });
 
+/**
+ * What the bundle loads on first use (mail, the PostgreSQL queue and live adapter, the API docs, the
+ * cookie parser…) is a chunk beside main.js or a CommonJS file of node_modules: each loads, and gives
+ * named exports, as the code that imports it takes them (`const { simpleParser } = await import(…)`).
+ */
+it('loads every lazy import of the bundle, with its named exports', async () => {
+  const files = fs.readdirSync(OUT_DIR).filter((name) => name.endsWith('.js'));
+  const lazy = new Set<string>();
+  for (const name of files) {
+    for (const [, target] of fs.readFileSync(path.join(OUT_DIR, name), 'utf8').matchAll(/import\("(\.{1,2}\/[^"]+)"\)/g)) lazy.add(target!);
+  }
+  expect([...lazy].filter((target) => target.startsWith('./chunk-')).length).toBeGreaterThanOrEqual(3);
+  expect([...lazy]).toEqual(expect.arrayContaining(['../../../../node_modules/cookie/dist/index.js']));
+  for (const target of lazy) {
+    const loaded = (await import(path.join(OUT_DIR, target))) as Record<string, unknown>;
+    expect(Object.keys(loaded).filter((name) => name !== 'default'), target).not.toEqual([]);
+  }
+});
+
 /** Session cookies and XSRF header of a signed-in user. */
 async function signIn(baseUrl: string, username: string, password: string): Promise<Record<string, string>> {
   const response = await fetch(`${baseUrl}/public/api/login/account`, {

@@ -1,7 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { Marked } from 'marked';
 import { CHANGELOG_URL, HELP_URL } from '@linkloom/shared';
 import { REPO_ROOT } from '../config';
 import { documentPage, type DocumentLink } from './document-page';
@@ -30,19 +29,33 @@ function slug(text: string): string {
   return text.toLowerCase().replace(/<[^>]*>/g, '').replace(/[^a-z0-9 -]/g, '').trim().replace(/\s+/g, '-');
 }
 
-const marked = new Marked({ gfm: true, async: false });
-marked.use({
-  renderer: {
-    heading({ tokens, depth, text }) {
-      return `<h${depth} id="${slug(text)}">${this.parser.parseInline(tokens)}</h${depth}>\n`;
-    },
-  },
-});
+/**
+ * The Markdown renderer, made on the first document asked for: marked and its rules are a chunk of
+ * the server's build loaded then, not at every start (issue 40 item 4).
+ */
+let markdown: Promise<(text: string) => string> | undefined;
+function markdownRenderer(): Promise<(text: string) => string> {
+  markdown ??= import('marked').then(({ Marked }) => {
+    const marked = new Marked({ gfm: true, async: false });
+    marked.use({
+      renderer: {
+        heading({ tokens, depth, text }) {
+          return `<h${depth} id="${slug(text)}">${this.parser.parseInline(tokens)}</h${depth}>\n`;
+        },
+      },
+    });
+    return (text: string) => marked.parse(text, { async: false });
+  });
+  markdown.catch(() => {
+    markdown = undefined;
+  });
+  return markdown;
+}
 
 async function renderDocument(document: (typeof DOCUMENTS)[number]): Promise<string> {
-  const markdown = await fs.readFile(path.join(REPO_ROOT, document.file), 'utf8');
-  const body = marked.parse(markdown, { async: false });
-  const title = /^#\s+(.+)$/m.exec(markdown)?.[1]?.trim() ?? document.label;
+  const [text, render] = await Promise.all([fs.readFile(path.join(REPO_ROOT, document.file), 'utf8'), markdownRenderer()]);
+  const body = render(text);
+  const title = /^#\s+(.+)$/m.exec(text)?.[1]?.trim() ?? document.label;
   return documentPage({ title, body, current: document.url, links: DOCUMENTS });
 }
 
