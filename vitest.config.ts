@@ -20,6 +20,12 @@ const env = { OUTBOUND_ALLOW: '127.0.0.0/8,::1' };
 const INTEGRATION_WORKERS = Math.max(1, Number(process.env.TEST_INTEGRATION_WORKERS) || 2);
 /** Browser test files run at once. */
 const E2E_WORKERS = Math.max(1, Number(process.env.TEST_E2E_WORKERS) || 2);
+/**
+ * How long `expect.poll` waits for what a server, a peer or a page does in its own time (vitest's
+ * default is 1 s). On two shared cores with two files at once, a cold screen takes over a second to
+ * show its rows (stop 45's CI failed on one that did); a poll still fails the moment its time is up.
+ */
+const POLL = { poll: { timeout: 10_000 } };
 
 export default defineConfig({
   test: {
@@ -37,6 +43,7 @@ export default defineConfig({
           include: ['packages/server/test/api/**/*.test.ts'],
           environment: 'node',
           env,
+          expect: POLL,
           testTimeout: 30_000,
           hookTimeout: 60_000,
           globalSetup: ['packages/server/test/support/global-setup.ts'],
@@ -49,6 +56,7 @@ export default defineConfig({
           include: ['packages/server/test/integration/**/*.test.ts'],
           environment: 'node',
           env,
+          expect: POLL,
           testTimeout: 120_000,
           hookTimeout: 300_000,
           fileParallelism: INTEGRATION_WORKERS > 1,
@@ -62,6 +70,7 @@ export default defineConfig({
           environment: 'node',
           // The servers run the build `npm start` runs (built before this stage; a stale one is refused).
           env: { ...env, LINKLOOM_TEST_SERVER: 'bundle' },
+          expect: POLL,
           testTimeout: 90_000,
           hookTimeout: 90_000,
           // Two files at once (TEST_E2E_WORKERS overrides): each has its own server, browser and peers on

@@ -100,7 +100,10 @@ export async function openPage(browser: Browser, test: Pick<TestContext, 'onTest
     if (task.result?.state === 'fail') {
       const file = await saveScreenshot(page, task.name).catch((error: unknown) => `not saved: ${String(error)}`);
       const log = [...pageErrors, ...consoleErrors].map((line) => `  ${line}`).join('\n');
-      console.error(`Screenshot of the failed test "${task.name}": ${file}\nBrowser errors:\n${log || '  (none)'}`);
+      // A CI log shows no screenshot: what the page said in its toasts often explains the failure.
+      const toasts = await page.locator('.ant-notification-notice, .ant-message-notice').allInnerTexts().catch(() => []);
+      const said = toasts.map((text) => `  ${text.replace(/\s+/g, ' ').trim()}`).join('\n');
+      console.error(`Screenshot of the failed test "${task.name}": ${file}\nBrowser errors:\n${log || '  (none)'}\nToasts on the page:\n${said || '  (none)'}\nPage: ${page.url()}`);
     }
     await context.close();
   });

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 /** How many times chooseOption opens the list before it gives up. */
 const OPEN_ATTEMPTS = 3;
@@ -11,15 +11,47 @@ const OPEN_ATTEMPTS = 3;
  */
 export async function chooseOption(page: Page, selectTestId: string, label: string): Promise<void> {
   const dropdown = page.locator('.ant-select-dropdown:visible');
+  const option = dropdown.locator('.ant-select-item-option:visible').filter({ hasText: label }).first();
   for (let attempt = 1; ; attempt++) {
     // Opened only when no list is open: a click on an open select would close it, and Escape
     // would close the dialog the select sits in once its list has closed by itself.
     if ((await dropdown.count()) === 0) await page.getByTestId(selectTestId).click();
     try {
-      await dropdown.locator('.ant-select-item-option:visible').filter({ hasText: label }).first().click({ timeout: 8_000 });
+      await scrollToOption(page, dropdown, option);
+      await option.click({ timeout: 8_000 });
       return;
     } catch (error) {
       if (attempt === OPEN_ATTEMPTS) throw error;
     }
+  }
+}
+
+/** Wheel turns over a list before its end must have shown the option (a list of 250 options at 80%). */
+const MAX_WHEEL_STEPS = 40;
+
+/**
+ * antd draws only the options in view of a long list (a virtual list, scrolled by the wheel, not by
+ * its holder's scrollTop): an option out of view is not on the page at all. A list that opened
+ * scrolled away from it (CI once: the module list opened further down, its first options undrawn)
+ * is wheeled to its top, then down most of a view at a time, until the option shows.
+ */
+async function scrollToOption(page: Page, dropdown: Locator, option: Locator): Promise<void> {
+  if (await shows(option, 1_000)) return;
+  const box = await dropdown.locator('[class*="list-holder"]').first().boundingBox();
+  if (!box) return;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.wheel(0, -100_000);
+  for (let step = 0; step < MAX_WHEEL_STEPS; step++) {
+    if (await shows(option, 400)) return;
+    await page.mouse.wheel(0, box.height * 0.8);
+  }
+}
+
+async function shows(locator: Locator, timeout: number): Promise<boolean> {
+  try {
+    await locator.waitFor({ state: 'visible', timeout });
+    return true;
+  } catch {
+    return false;
   }
 }
