@@ -70,9 +70,12 @@ function ActionButton({ state, pending, busy, onAction, testId, primary = false,
   const stopping = label.startsWith('Stop');
   const type = primary && !stopping ? 'primary' : 'default';
   if (state.popover) {
-    // A scheduled project: the click explains why it cannot start instead of acting.
+    // A scheduled project: the click explains why it cannot start instead of acting. Below the
+    // button: above it, the popover opened under the page's top edge when the toolbar was near it,
+    // and antd flipped it below at the next render — the press on its Run now began on the button
+    // and ended on the page, so nothing ran.
     return (
-      <Popover trigger="click" title={state.popover.title} content={popoverContent ?? state.popover.content}>
+      <Popover trigger="click" placement="bottom" title={state.popover.title} content={popoverContent ?? state.popover.content}>
         <Button type={type} data-testid={testId}>{label}</Button>
       </Popover>
     );
