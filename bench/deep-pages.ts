@@ -16,6 +16,7 @@ import { ACCOUNT_SORT_FIELDS, URL_ITEM_SORT_FIELDS } from '@linkloom/shared';
 import { startServer, type RunningServer } from '../packages/server/test/support/server-process';
 import { seedLinkSet } from './support/seeded-link-set';
 import { seedProfile } from './support/seeded-profile';
+import { minMedianMax, type MinMedianMax } from './support/min-median-max';
 import { signIn } from './link-import';
 
 const ROWS = Number(process.env.BENCH_DEEP_ROWS ?? 1_000_000);
@@ -46,11 +47,7 @@ async function timedPage(list: DeepList, url: string, cookie: string, first?: st
   return { ms, first: firstRow };
 }
 
-const spread = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return { min: sorted[0]!, median: sorted[Math.floor(sorted.length / 2)]!, max: sorted[sorted.length - 1]! };
-};
-const fmt = (s: { min: number; median: number; max: number }) => `${s.min.toFixed(1)} / ${s.median.toFixed(1)} / ${s.max.toFixed(1)} ms`;
+const fmt = (s: MinMedianMax) => `${s.min.toFixed(1)} / ${s.median.toFixed(1)} / ${s.max.toFixed(1)} ms`;
 
 /** Every sort and order of one list; answers the worst median of its deep page. */
 async function measureList(list: DeepList, cookie: string): Promise<number> {
@@ -66,7 +63,7 @@ async function measureList(list: DeepList, cookie: string): Promise<number> {
         baseline.push((await timedPage(list, list.url(1, sort, order), cookie)).ms);
         deep.push((await timedPage(list, list.url(DEEP_PAGE, sort, order), cookie, first.first)).ms);
       }
-      const [deepSpread, baseSpread] = [spread(deep), spread(baseline)];
+      const [deepSpread, baseSpread] = [minMedianMax(deep), minMedianMax(baseline)];
       worst = Math.max(worst, deepSpread.median);
       process.stdout.write(
         `    ${`${sort} ${order}`.padEnd(14)} first visit ${first.ms.toFixed(0).padStart(4)} ms; page ${DEEP_PAGE}: ${fmt(deepSpread)}; page 1: ${fmt(baseSpread)}; ` +

@@ -24,6 +24,7 @@ import { REPO_ROOT, startServer } from '../packages/server/test/support/server-p
 import { launchBrowser } from '../e2e/support/browser';
 import { INITIAL_JS_GOAL_GZIP, initialJavaScript } from '../scripts/build/web-assets';
 import { buildWhatChanged } from '../scripts/build/build-what-changed.mjs';
+import { minMedianMax } from './support/min-median-max';
 
 const RUNS = Number(process.env.BENCH_FIRST_SCREEN_RUNS ?? 7);
 const CAMPAIGNS = 100;
@@ -156,7 +157,7 @@ async function load(context: BrowserContext, url: string): Promise<Load> {
 }
 
 const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
-const median = (values: number[]) => sorted(values)[Math.floor(values.length / 2)] ?? Number.NaN;
+const median = (values: number[]) => minMedianMax(values).median;
 /** The nearest-rank percentile `p` (0–1). */
 const percentile = (values: number[], p: number) => sorted(values)[Math.max(0, Math.ceil(p * values.length) - 1)] ?? Number.NaN;
 const medianLoad = (loads: Load[]): Load => ({
