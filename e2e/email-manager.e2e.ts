@@ -4,6 +4,7 @@ import { EMAIL_LINE_MESSAGES, EMAIL_MESSAGES } from '@linkloom/shared';
 import { clickSettled, confirmDelete } from './support/app';
 import { saveScreenshot } from './support/browser';
 import { useSignedInSuite } from './support/suite';
+import { chooseOption } from './support/select';
 import { dovecotAvailability, startDovecotPeer, type DovecotPeer } from '../packages/server/test/support/dovecot-peers';
 
 /** The email manager (/email-manager), walked as a user on one real server with a real Dovecot behind Test. */
@@ -45,8 +46,7 @@ describe.skipIf(!ready.available)('email manager', () => {
     await page.getByTestId('add-email-login').fill('alice');
     await page.getByTestId('add-email-password').fill('wrong password');
     await page.getByTestId('add-email-server').fill('127.0.0.1');
-    await page.getByTestId('add-email-protocol').click();
-    await page.locator('.ant-select-item-option', { hasText: 'IMAP' }).click();
+    await chooseOption(page, 'add-email-protocol', 'IMAP');
     // The standard port follows the protocol; then the peer's own IMAPS port is typed in.
     expect(await page.getByTestId('add-email-port').inputValue()).toBe('993');
     await page.getByTestId('add-email-port').fill(String(peer.imaps));

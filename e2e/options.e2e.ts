@@ -7,6 +7,7 @@ import { useSignedInSuite } from './support/suite';
 import { closedPort, startHttpProxy, startJudge, type Peer } from '../packages/server/test/support/proxy-peers';
 import { startCaptchaStandIn } from '../packages/server/test/support/captcha-stand-in';
 import { tableRow } from './support/campaigns';
+import { chooseOption } from './support/select';
 import { seedAsUser } from './support/server-database';
 import { projectStatus } from './support/projects';
 import { buildPrivateProjectWorld } from '../packages/server/test/support/engine-world';
@@ -74,8 +75,7 @@ describe('Options', () => {
     await page.getByTestId('tab-captcha').click();
     await page.getByTestId('captcha-banner').waitFor();
     await page.getByTestId('captcha-enable').check();
-    await page.getByTestId('captcha-primary-service').click();
-    await page.locator('.ant-select-item-option', { hasText: 'TwoCaptcha' }).first().click();
+    await chooseOption(page, 'captcha-primary-service', 'TwoCaptcha');
     await page.getByTestId('tab-general').click();
     await page.getByTestId('save-options').click();
     // Save opens the failing tab, says so for 3 s, and saves nothing.
@@ -206,15 +206,13 @@ describe('Options', () => {
     const { page, pageErrors } = await suite.signedInPage(ctx, '/options?tab=captcha');
     await page.getByTestId('captcha-tab').waitFor();
     await page.getByTestId('captcha-enable').check();
-    await page.getByTestId('captcha-primary-service').click();
-    await page.locator('.ant-select-item-option', { hasText: 'AntiCaptcha' }).first().click();
+    await chooseOption(page, 'captcha-primary-service', 'AntiCaptcha');
     await page.getByTestId('captcha-primary-captchaKey').fill('low');
     await page.getByTestId('captcha-primary-balance').click();
     await page.getByText('AntiCaptcha balance: 0.42').waitFor();
     await page.getByTestId('tab-google-captcha').click();
     await page.getByTestId('google-captcha-enable').check();
-    await page.getByTestId('google-captcha-primary-service').click();
-    await page.locator('.ant-select-item-option:visible', { hasText: 'DeathByCaptcha' }).first().click();
+    await chooseOption(page, 'google-captcha-primary-service', 'DeathByCaptcha');
     await page.getByTestId('google-captcha-primary-username').fill('good');
     await page.getByTestId('google-captcha-primary-password').fill('refused');
     await page.getByTestId('save-options').click();
