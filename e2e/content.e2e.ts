@@ -112,7 +112,7 @@ describe('content groups and articles', () => {
 
     // Leaving with unsaved changes asks first; staying keeps the text.
     await page.getByTestId('breadcrumbs').getByRole('link', { name: 'Gardening' }).click();
-    await page.getByTestId('stay-unsaved').click();
+    await clickSettled(page.getByTestId('stay-unsaved'));
     expect(await page.getByTestId('article-title').inputValue()).toBe('Growing roses well');
 
     await save.click();

@@ -6,7 +6,7 @@ import { STORAGE_KEYS } from '@linkloom/shared';
 import { INITIAL_JS_BUDGET_GZIP, initialJavaScript } from '../scripts/build/web-assets';
 import { REPO_ROOT } from '../packages/server/test/support/server-process';
 import { insertCampaign } from '../packages/server/src/features/campaigns/campaigns.repository';
-import { visit } from './support/app';
+import { clickSettled, visit } from './support/app';
 import { seedAsUser } from './support/server-database';
 import { useSignedInSuite } from './support/suite';
 
@@ -73,7 +73,7 @@ describe('first load', () => {
     await page.getByTestId('add-campaign').click();
     await page.getByTestId('campaign-type').getByText('Manually').click();
     await page.getByTestId('new-campaign-dialog-name').fill('First load');
-    await page.getByTestId('new-campaign-dialog-ok').click();
+    await clickSettled(page.getByTestId('new-campaign-dialog-ok'));
     const link = page.getByRole('link', { name: 'First load' });
     await link.waitFor();
 

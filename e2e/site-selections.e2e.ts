@@ -136,7 +136,7 @@ describe('site selections', () => {
     await page.getByTestId('site-grid-selection-filter').getByText('All').click();
     // Leaving with unsaved ticks asks first; Stay keeps them.
     await page.getByTestId('breadcrumbs').getByText('Site Selections').click();
-    await page.getByTestId('stay-unsaved').click();
+    await clickSettled(page.getByTestId('stay-unsaved'));
     await page.getByTestId('stay-unsaved').waitFor({ state: 'hidden' });
     await expect.poll(() => counts.getAttribute('data-selected')).toBe('2');
     await saveScreenshot(page, 'site-selection-editor');

@@ -176,7 +176,7 @@ describe('the user guide, step by step, as a new user', () => {
     await page.evaluate(() => {
       window.location.hash = '#/campaigns';
     });
-    await page.getByTestId('stay-unsaved').click();
+    await clickSettled(page.getByTestId('stay-unsaved'));
     await waitForRoute(page, '/privateproject/1');
     expect(await page.getByLabel('Tags', { exact: true }).inputValue()).toBe('roses');
     await page.getByTestId('stay-unsaved').waitFor({ state: 'detached' });
@@ -197,7 +197,7 @@ describe('the user guide, step by step, as a new user', () => {
     await page.evaluate(() => {
       window.location.hash = '#/campaigns';
     });
-    await page.getByTestId('leave-unsaved').click();
+    await clickSettled(page.getByTestId('leave-unsaved'));
     await waitForRoute(page, '/campaigns');
 
     // A missing campaign is the not-found page, with no error toast.

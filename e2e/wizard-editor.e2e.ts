@@ -243,7 +243,7 @@ describe('wizard editor', () => {
     // Unsaved changes are not lost silently: leaving asks first.
     await page.getByTestId('confirm-campaign-name').fill('Rakes campaign 2');
     await page.getByTestId('page-header').locator('.ant-breadcrumb a').filter({ hasText: 'Wizards' }).click();
-    await page.getByTestId('stay-unsaved').click();
+    await clickSettled(page.getByTestId('stay-unsaved'));
     // Still here, on the tab the address names (issue 39.1).
     expect(routeOf(page.url())).toBe(`${route}?tab=confirm`);
 
@@ -356,7 +356,7 @@ describe('wizard editor', () => {
     expect(await page.getByTestId('confirm-campaign-name').inputValue()).toBe('Typed here');
     // The edits are still unsaved: leaving asks.
     await page.getByTestId('page-header').locator('.ant-breadcrumb a').filter({ hasText: 'Wizards' }).click();
-    await page.getByTestId('stay-unsaved').click();
+    await clickSettled(page.getByTestId('stay-unsaved'));
     expect(routeOf(page.url())).toBe(`${route}?tab=confirm`);
     // Another save elsewhere, this time reloaded on request.
     await savedElsewhere({ name: 'Live wizard renamed', campaignName: 'Third save elsewhere' });
