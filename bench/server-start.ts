@@ -2,8 +2,9 @@
  * Issue 10 goal 3 and issue 40 item 4, "start": from starting the process to the first HTTP
  * answer, warm machine (files in the page cache: one unmeasured start of each first). `npm run
  * serve` as a user types it (npm, then the build, packages/server/dist/main.js, through
- * scripts/run-server.mjs), the same without npm, and the baseline, a bare Fastify app answering
- * one route, in interleaved rounds (min / median / max of each); then one start from the sources
+ * scripts/run-server.mjs), the same without npm, the same without its code cache (the first start
+ * after a build), and the baseline, a bare Fastify app answering one route, in interleaved rounds
+ * (min / median / max of each); then one start from the sources
  * through tsx (development, tests). Each on an empty data directory of its own (so migrations run,
  * as on a first start). Asserts nothing.
  *
@@ -17,6 +18,7 @@ import path from 'node:path';
 import { REPO_ROOT, freePort } from '../packages/server/test/support/server-process';
 import { buildWhatChanged } from '../scripts/build/build-what-changed.mjs';
 import { minMedianMax, minMedianMaxText } from './support/min-median-max';
+import { BUNDLE_NAME, codeCacheFile } from '../scripts/build/server-launcher.mjs';
 
 const RUNS = Number(process.env.BENCH_START_RUNS ?? 5);
 
@@ -26,8 +28,11 @@ const app = Fastify();
 app.get('/public/api/app-info', async () => ({ ok: true }));
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });`;
 
-/** Starts `args`, polls until GET /public/api/app-info answers, stops it; the milliseconds it took. */
-async function timeToFirstAnswer(args: readonly string[], command: string = process.execPath): Promise<number> {
+/**
+ * Starts `args`, polls until GET /public/api/app-info answers, stops it (once `until` holds, when
+ * given: polled for up to 30 s after the answer); the milliseconds to the answer.
+ */
+async function timeToFirstAnswer(args: readonly string[], command: string = process.execPath, until?: () => boolean): Promise<number> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'linkloom-bench-start-'));
   const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
@@ -44,7 +49,11 @@ async function timeToFirstAnswer(args: readonly string[], command: string = proc
       if (performance.now() - started > 60_000) throw new Error(`${args.join(' ')} did not answer within 60 s:\n${stderr}`);
       try {
         const response = await fetch(`http://127.0.0.1:${port}/public/api/app-info`);
-        if (response.ok) return performance.now() - started;
+        if (response.ok) {
+          const answered = performance.now() - started;
+          for (const waitUntil = Date.now() + 30_000; until && !until() && Date.now() < waitUntil;) await new Promise((resolve) => setTimeout(resolve, 20));
+          return answered;
+        }
       } catch {
         // Not listening yet.
       }
@@ -80,21 +89,35 @@ const spread = (times: number[]) => minMedianMaxText(times, s);
 export async function benchServerStart(): Promise<void> {
   const built = path.join(REPO_ROOT, 'packages/server/dist/main.js');
   if (!fs.existsSync(built)) throw new Error('packages/server/dist/main.js is missing: run npm run build first');
+  const codeCache = codeCacheFile(path.join(path.dirname(built), BUNDLE_NAME));
   const bareFile = path.join(REPO_ROOT, 'bench', '.bare-fastify.mjs');
   fs.writeFileSync(bareFile, BARE_FASTIFY);
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const build = { command: process.execPath, args: [path.join(REPO_ROOT, 'scripts/run-server.mjs'), 'serve'] };
   const starts = {
     bare: { command: process.execPath, args: [bareFile] },
-    build: { command: process.execPath, args: [path.join(REPO_ROOT, 'scripts/run-server.mjs'), 'serve'] },
+    build,
     npm: { command: npm, args: ['run', '--silent', 'serve'] },
+    // The first start after a build: no code cache yet (it writes one once up, after the answer).
+    noCache: build,
   } as const;
   try {
-    // Warm-up (files into the page cache), then interleaved rounds: the machine's load falls on all alike.
-    for (const start of Object.values(starts)) await timeToFirstAnswer(start.args, start.command);
-    const times = { bare: [] as number[], build: [] as number[], npm: [] as number[] };
+    // Warm-up (files into the page cache; the build's first start writes its code cache once up),
+    // then interleaved rounds: the machine's load falls on all alike.
+    fs.rmSync(codeCache, { force: true });
+    await timeToFirstAnswer(build.args, build.command, () => fs.existsSync(codeCache));
+    const cache = fs.readFileSync(codeCache);
+    for (const start of [starts.bare, starts.npm]) await timeToFirstAnswer(start.args, start.command);
+    const names = ['bare', 'build', 'npm', 'noCache'] as const;
+    const times = Object.fromEntries(names.map((name) => [name, [] as number[]])) as Record<(typeof names)[number], number[]>;
     for (let run = 0; run < RUNS; run += 1) {
-      for (const name of ['bare', 'build', 'npm'] as const) times[name].push(await timeToFirstAnswer(starts[name].args, starts[name].command));
+      for (const name of names) {
+        if (name === 'noCache') fs.rmSync(codeCache, { force: true });
+        else fs.writeFileSync(codeCache, cache);
+        times[name].push(await timeToFirstAnswer(starts[name].args, starts[name].command));
+      }
     }
+    fs.writeFileSync(codeCache, cache);
     await timeToFirstAnswer(['--import', 'tsx', path.join(REPO_ROOT, 'packages/server/src/main.ts'), 'serve']);
     const fromSources = await timeToFirstAnswer(['--import', 'tsx', path.join(REPO_ROOT, 'packages/server/src/main.ts'), 'serve']);
     const ratio = medianOf(times.npm) / medianOf(times.bare);
@@ -103,6 +126,7 @@ export async function benchServerStart(): Promise<void> {
       `Server start (process start → first answer on an empty data directory, warm, ${RUNS} interleaved rounds; min / median / max):\n` +
       `  npm run serve (the build)     ${spread(times.npm)}  (goal ≤ ${s(GOAL_MS)} and ≤ ${GOAL_RATIO}× bare: ${ratio.toFixed(2)}×, ${met ? 'met' : 'NOT met'})\n` +
       `  the build without npm         ${spread(times.build)}  (scripts/run-server.mjs serve; ${(medianOf(times.build) / medianOf(times.bare)).toFixed(2)}× bare)\n` +
+      `  … without its code cache      ${spread(times.noCache)}  (the first start after a build; ${(medianOf(times.noCache) / medianOf(times.bare)).toFixed(2)}× bare)\n` +
       `  baseline: bare Fastify        ${spread(times.bare)}\n` +
       `  from the sources via tsx      ${s(fromSources)}  (development and tests; one start after a warm-up)\n`,
     );

@@ -1,7 +1,8 @@
 /**
  * `npm run serve` and `npm run worker`: runs the server command given (`serve`, `worker`) from the
- * build (packages/server/dist/main.js, made by `npm run build` and `npm start`) when it is newer
- * than the sources — one module to load, so the server answers within a second of starting — and
+ * build (packages/server/dist/main.js, made by `npm run build` and `npm start`, which runs the
+ * bundle server.cjs with V8's code cache) when it is newer than the sources — one script to load,
+ * mostly from the cache, so the server answers within a second of starting — and
  * from the TypeScript sources through tsx otherwise, so an edit is never run stale.
  *
  *   node scripts/run-server.mjs serve

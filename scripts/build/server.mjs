@@ -1,14 +1,18 @@
 /**
- * Builds the server into one ES module, packages/server/dist/main.js (issue 10, goal 3): loading
- * one file is much faster than compiling ~400 TypeScript modules through tsx at every start, and
- * than resolving and reading the ~1,000 files of its packages one by one. Our own code (server and
- * the shared package, which ships TypeScript) and every package that is plain code are bundled;
- * a package that reads files next to its own (its __dirname, import.meta.url, require.resolve, a
- * worker script) stays an import from node_modules, found by reading the bundled sources, as do
- * native addons and build tools. What the code loads by a dynamic import() is a chunk beside main.js
- * (chunk-*.js), compiled on first use rather than at every start. `npm run build` and `npm start` run it; tsx stays for development
- * and tests (packages/server/test/support/server-process.ts); test/api/built-server.test.ts runs
- * the build. Third-party licence comments go to main.js.LEGAL.txt beside it.
+ * Builds the server (issue 10, goal 3; issue 40 item 4): one CommonJS script,
+ * packages/server/dist/server.cjs, started by packages/server/dist/main.js (server-launcher.mjs with
+ * a call at its end), which runs it with V8's code cache. Loading one file is much faster than
+ * compiling ~400 TypeScript modules through tsx at every start, and than resolving and reading the
+ * ~1,000 files of its packages one by one; a classic script, unlike an ES module on Node 20, can be
+ * compiled from a code cache instead of its source. Our own code (server and the shared package,
+ * which ships TypeScript) and every package that is plain code are bundled; a package that reads
+ * files next to its own (its __dirname, import.meta.url, require.resolve, a worker script) stays a
+ * require() from node_modules, found by reading the bundled sources, as do native addons, build
+ * tools and the packages only a dynamic import() reaches (mail, the PostgreSQL queue, the API docs,
+ * Markdown), loaded on first use rather than compiled at every start. `npm run build` and
+ * `npm start` run it; tsx stays for development and tests (packages/server/test/support/server-process.ts);
+ * test/api/built-server.test.ts runs the build. Third-party licence comments go to
+ * server.cjs.LEGAL.txt beside it.
  *
  *   node scripts/build/server.mjs
  */
@@ -16,6 +20,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isFresh } from './freshness.mjs';
+import { BUNDLE_NAME, codeCacheFile } from './server-launcher.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const SERVER_ENTRY = path.join(ROOT, 'packages/server/src/main.ts');
@@ -27,6 +32,8 @@ export const SERVER_SOURCES = [
   path.join(ROOT, 'packages/server/package.json'),
   path.join(ROOT, 'packages/shared/package.json'),
   fileURLToPath(import.meta.url),
+  fileURLToPath(new URL('./server-launcher.mjs', import.meta.url)),
+  fileURLToPath(new URL('./cjs-import-meta.mjs', import.meta.url)),
 ];
 
 /** The worker threads' sources (packages/server/src/platform/worker-entry.ts names the same). */
@@ -35,8 +42,8 @@ export const WORKER_SOURCES = {
   'link-import': 'packages/server/src/features/link-items/link-import.worker.ts',
 };
 
-/** The file names of the server bundle's lazy and shared chunks, beside main.js. */
-const CHUNK_PREFIX = 'chunk-';
+/** What earlier builds left beside main.js that this one does not make: the ES module build's chunks, map and licences. */
+const LEFT_BY_EARLIER_BUILDS = /^(chunk-[A-Z0-9]+\.js|main\.js\.map|main\.js\.LEGAL\.txt)(\.map|\.LEGAL\.txt)?$/;
 /** Never bundled: native addons, optional native drivers and tools that only development loads. */
 const ALWAYS_EXTERNAL = ['better-sqlite3', 'pg-native', 'esbuild', 'tsx', 'vite', 'vitest', 'playwright-core', 'fsevents'];
 /** What in a package's code shows it opens files of its own, which a bundle would move away from. */
@@ -48,59 +55,56 @@ function packageOf(modulePath) {
   return names ? names[names.length - 1].slice('node_modules/'.length) : null;
 }
 
-/**
- * Imports of the packages in `external` stay imports; everything else is bundled. A dynamic import()
- * of a CommonJS module (`lazyCommonJs`, keyed by importer and specifier) stays an import of that very
- * file, relative to the output folder: split into a chunk of its own, esbuild would give it only a
- * default export, where Node gives the named ones (`const { x } = await import('cjs')`).
- */
-function keepExternal(external, lazyCommonJs = new Map(), outdir = ROOT) {
+/** Imports of the packages in `external` stay imports (require() in the bundle); everything else is bundled. */
+function keepExternal(external) {
   return {
     name: 'linkloom:external-packages',
     setup(builder) {
       builder.onResolve({ filter: /^[^./]/ }, (args) => {
         if (args.path.startsWith('@linkloom/') || args.path.startsWith('node:') || path.isAbsolute(args.path)) return undefined;
         const name = args.path.startsWith('@') ? args.path.split('/').slice(0, 2).join('/') : args.path.split('/')[0];
-        if (external.has(name)) return { path: args.path, external: true };
-        const file = args.kind === 'dynamic-import' ? lazyCommonJs.get(`${path.relative(ROOT, args.importer)}\0${args.path}`) : undefined;
-        return file ? { path: path.relative(outdir, path.join(ROOT, file)).split(path.sep).join('/'), external: true } : undefined;
+        return external.has(name) ? { path: args.path, external: true } : undefined;
       });
     },
   };
 }
 
-/** The CommonJS modules loaded by a dynamic import() of a package, from a build's metafile: importer\0specifier → file. */
-function lazyCommonJsImports(metafile) {
-  const found = new Map();
-  for (const [importer, { imports }] of Object.entries(metafile.inputs)) {
-    for (const imported of imports) {
-      if (imported.kind !== 'dynamic-import' || imported.external || !imported.original || /^[./]/.test(imported.original)) continue;
-      if (metafile.inputs[imported.path]?.format !== 'esm') found.set(`${importer}\0${imported.original}`, imported.path);
-    }
+/**
+ * The packages a build reaches only through a dynamic import() (from its metafile): none of their
+ * files is in the static import graph of `entry`. Left as imports, they are read on first use.
+ */
+function packagesOnlyImportedLazily(metafile, entry) {
+  const inputs = metafile.inputs;
+  const reached = new Set();
+  const next = [entry];
+  while (next.length > 0) {
+    const file = next.pop();
+    if (reached.has(file) || !inputs[file]) continue;
+    reached.add(file);
+    for (const imported of inputs[file].imports) if (imported.kind !== 'dynamic-import' && !imported.external) next.push(imported.path);
   }
-  return found;
+  const atStart = new Set([...reached].map(packageOf));
+  return new Set(Object.keys(inputs).map(packageOf).filter((name) => name !== null && !atStart.has(name)));
 }
 
 /**
- * Builds packages/server/dist/main.js (or `outfile`, which must lie inside the repository: the
- * server finds its root by walking up from itself); returns how long it took (ms) and which
- * packages stayed imports.
+ * Builds packages/server/dist/main.js and server.cjs beside it (or `outfile` and its folder, which
+ * must lie inside the repository: the server finds its root by walking up from itself); returns how
+ * long it took (ms), which packages stayed imports, and what the bundle require()s from outside
+ * (Node's modules and those packages, as written).
  */
 export async function buildServer({ outfile = SERVER_BUILD } = {}) {
   const started = performance.now();
   // Loaded here, so `npm run serve` (which only asks isServerBuildFresh) never loads esbuild.
   const { build } = await import('esbuild');
-  const options = (external) => ({
+  const outdir = path.dirname(outfile);
+  const bundle = path.join(outdir, BUNDLE_NAME);
+  const common = (external) => ({
     absWorkingDir: ROOT,
-    entryPoints: [SERVER_ENTRY],
-    outfile,
     bundle: true,
     platform: 'node',
-    format: 'esm',
     target: 'node20',
     plugins: [keepExternal(external)],
-    // Bundled CommonJS packages call require() for Node's modules and for the packages left outside.
-    banner: { js: "import { createRequire as __linkloomRequire } from 'node:module'; const require = __linkloomRequire(import.meta.url);" },
     sourcemap: 'linked',
     logLevel: 'warning',
     legalComments: 'linked',
@@ -110,61 +114,64 @@ export async function buildServer({ outfile = SERVER_BUILD } = {}) {
     minifyWhitespace: true,
     minifySyntax: true,
     charset: 'ascii',
-    metafile: true,
   });
-  // First pass: everything bundled, to read which packages open files of their own; second: those left outside.
-  const probe = await build({ ...options(new Set(ALWAYS_EXTERNAL)), write: false, sourcemap: false });
-  const external = new Set(ALWAYS_EXTERNAL);
+  // ES modules (the worker threads' bundles, and the first pass): bundled CommonJS packages call
+  // require() for Node's modules and for the packages left outside.
+  const esm = (external) => ({
+    ...common(external),
+    format: 'esm',
+    banner: { js: "import { createRequire as __linkloomRequire } from 'node:module'; const require = __linkloomRequire(import.meta.url);" },
+  });
+  // First pass: everything bundled, to read which packages open files of their own and which only a
+  // dynamic import() reaches; second: those left outside.
+  const probe = await build({ ...esm(new Set(ALWAYS_EXTERNAL)), entryPoints: [SERVER_ENTRY], outfile: bundle, write: false, sourcemap: false, metafile: true });
+  const external = new Set([...ALWAYS_EXTERNAL, ...packagesOnlyImportedLazily(probe.metafile, path.relative(ROOT, SERVER_ENTRY))]);
   for (const input of Object.keys(probe.metafile.inputs)) {
     const name = packageOf(input);
     if (name && !external.has(name) && READS_OWN_FILES.test(fs.readFileSync(path.join(ROOT, input), 'utf8'))) external.add(name);
   }
-  // What a dynamic import() loads (mail, the PostgreSQL queue, the API docs…) is a chunk of its own
-  // beside main.js, read and compiled on first use, not at every start (issue 40 item 4). Chunks
-  // shared by main.js and a lazy one sit beside it too, so every module's import.meta.url is in dist/.
-  const outdir = path.dirname(outfile);
   fs.mkdirSync(outdir, { recursive: true });
+  // What an earlier build left, and its code cache (with any temporary file of one): the new bundle makes its own.
   for (const file of fs.readdirSync(outdir, { withFileTypes: true })) {
-    if (file.isFile() && file.name.startsWith(CHUNK_PREFIX)) fs.rmSync(path.join(outdir, file.name));
+    if (file.isFile() && (LEFT_BY_EARLIER_BUILDS.test(file.name) || file.name.startsWith(path.basename(codeCacheFile(bundle))))) fs.rmSync(path.join(outdir, file.name));
   }
-  const main = options(external);
-  delete main.outfile;
-  main.plugins = [keepExternal(external, lazyCommonJsImports(probe.metafile), outdir)];
+  // The server: one CommonJS script, so main.js can compile it from V8's code cache. Every import()
+  // becomes a require() (of a bundled module, or of a package left outside): a script run by
+  // vm.Script has no loader for import() on Node 20 without an experimental flag.
   const { metafile } = await build({
-    ...main,
-    entryPoints: { [path.basename(outfile, '.js')]: SERVER_ENTRY },
-    outdir,
-    splitting: true,
-    chunkNames: `${CHUNK_PREFIX}[hash]`,
+    ...common(external),
+    entryPoints: [SERVER_ENTRY],
+    outfile: bundle,
+    metafile: true,
+    format: 'cjs',
+    supported: { 'dynamic-import': false },
+    define: { 'import.meta.url': 'importMetaUrl', 'import.meta.dirname': '__dirname', 'import.meta.filename': '__filename' },
+    inject: [path.join(ROOT, 'scripts/build/cjs-import-meta.mjs')],
   });
-  // The worker threads' code, each a bundle of its own beside main.js (platform/worker-entry.ts): a
+  // The worker threads' code, each a bundle of its own beside the server's (platform/worker-entry.ts): a
   // thread started from the bundle loads it in milliseconds instead of compiling TypeScript through tsx.
-  const workersDir = path.join(path.dirname(outfile), 'workers');
+  const workersDir = path.join(outdir, 'workers');
   fs.rmSync(workersDir, { recursive: true, force: true });
-  const common = options(external);
-  delete common.outfile;
   await build({
-    ...common,
+    ...esm(external),
     entryPoints: Object.fromEntries(Object.entries(WORKER_SOURCES).map(([name, source]) => [`${name}.worker`, path.join(ROOT, source)])),
     outdir: workersDir,
-    metafile: false,
   });
+  const text = fs.readFileSync(bundle, 'latin1');
+  const refuse = (why) => {
+    fs.rmSync(bundle, { force: true });
+    fs.rmSync(outfile, { force: true });
+    throw new Error(why);
+  };
   // esbuild escapes strings but leaves regular expression literals as written: write those with \u escapes.
-  const written = Object.keys(metafile.outputs).filter((file) => file.endsWith('.js')).map((file) => path.join(ROOT, file));
-  for (const file of written) {
-    const text = fs.readFileSync(file, 'utf8');
-    // A lazy chunk made of a CommonJS module exports only its default (see keepExternal).
-    if (/export default require_\w+\(\);/.test(text)) {
-      fs.rmSync(outfile, { force: true });
-      throw new Error(`${path.basename(file)} is a CommonJS module split into a chunk of its own: its named exports are lost (lazyCommonJsImports missed it)`);
-    }
-    const at = text.search(/[\u0080-\uffff]/);
-    if (at >= 0) {
-      fs.rmSync(outfile, { force: true });
-      throw new Error(`the server bundle holds a character outside ASCII (write it as a \\u escape in the source): ${path.basename(file)} …${text.slice(Math.max(0, at - 80), at + 20)}…`);
-    }
-  }
-  return { ms: performance.now() - started, external: [...external].filter((name) => !ALWAYS_EXTERNAL.includes(name)).sort() };
+  const at = text.search(/[\u0080-\uffff]/);
+  if (at >= 0) refuse(`the server bundle holds a character outside ASCII (write it as a \\u escape in the source): …${text.slice(Math.max(0, at - 80), at + 20)}…`);
+  const dynamicImports = metafile.outputs[path.relative(ROOT, bundle)].imports.filter((imported) => imported.kind === 'dynamic-import');
+  if (dynamicImports.length > 0) refuse(`the server bundle holds an import() that esbuild did not make a require(), which its launcher cannot run: ${dynamicImports.map((imported) => imported.path).join(', ')}`);
+  // Written last: isServerBuildFresh() compares its time with the sources'.
+  fs.writeFileSync(outfile, `${fs.readFileSync(new URL('./server-launcher.mjs', import.meta.url), 'utf8')}\nstartBuiltServer(import.meta.url);\n`);
+  const required = [...new Set(metafile.outputs[path.relative(ROOT, bundle)].imports.filter((imported) => imported.external).map((imported) => imported.path))].sort();
+  return { ms: performance.now() - started, external: [...external].filter((name) => !ALWAYS_EXTERNAL.includes(name)).sort(), required };
 }
 
 /** True when the built server is newer than every source it is made from. */

@@ -13,6 +13,7 @@ import { resealStoredSecrets } from './platform/crypto/stored-secrets';
 import { formatSecretKey, generateSecretKey } from './platform/crypto/secret-box';
 import { restoreBackup } from './engine/backup/restore-backup';
 import { releaseYoungGeneration } from './platform/runtime/start-up-memory';
+import { saveStartUpCodeCache } from './platform/runtime/code-cache';
 
 const USAGE = `Usage: linkloom <command>
   serve            start the web app, REST API and live channel (default)
@@ -66,6 +67,7 @@ async function serve(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   engineStart = startEngine(context, app.log);
   await engineStart;
+  saveStartUpCodeCache();
   releaseYoungGeneration();
   if (closing) return;
   const where = config.databaseUrl ? 'PostgreSQL' : `SQLite in ${config.dataDir}`;
@@ -79,6 +81,7 @@ async function worker(): Promise<void> {
   const database = openDatabase(config);
   await migrateToLatest(database);
   const queue = await startJobWorker(config, database, logger, {}, VERSION);
+  saveStartUpCodeCache();
   releaseYoungGeneration();
   let closing = false;
   const shutdown = async (signal: string) => {

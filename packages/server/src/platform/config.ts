@@ -151,7 +151,7 @@ export interface AppConfig {
 
 /**
  * The checkout this server runs from: the nearest folder above this module that holds
- * packages/server. The same from the sources (src/platform/) and from the build (dist/main.js).
+ * packages/server. The same from the sources (src/platform/) and from the build (dist/server.cjs).
  */
 function findRepoRoot(from: string): string {
   for (let dir = from; ; dir = path.dirname(dir)) {

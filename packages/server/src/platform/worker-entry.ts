@@ -1,6 +1,6 @@
 /**
  * Where the code of a worker thread the server starts is (issue 40 item 4). Run from the esbuild
- * bundle (`npm start`, dist/main.js), a worker is its own bundle beside it, built with it by
+ * bundle (`npm start`, dist/server.cjs), a worker is its own bundle beside it, built with it by
  * scripts/build/server.mjs: plain JavaScript that loads in milliseconds. Run from the sources
  * (development, most tests), it is the TypeScript module, which the thread compiles through tsx
  * (registered in the thread first): a second or more, and tsx's own memory, on every new thread —
@@ -23,7 +23,7 @@ export type WorkerName = keyof typeof WORKER_SOURCES;
 export const BUNDLED_WORKERS_DIR = 'workers';
 
 const thisFile = fileURLToPath(import.meta.url);
-/** This module is TypeScript when the server runs from its sources, part of dist/main.js when bundled. */
+/** This module is TypeScript when the server runs from its sources, part of dist/server.cjs when bundled. */
 const runsFromBundle = !thisFile.endsWith('.ts');
 
 /** The bundled worker when the server runs from its bundle and the worker was built with it; else null. */

@@ -5,8 +5,8 @@ import v8 from 'node:v8';
  * scavenge, and the server's start-up is exactly that: schemas, routes, compiled queries and
  * statements are all made once and kept. The grown young generation then stays committed while
  * the server sits idle (about 15 MB of its idle RSS, issue 10 goal 4) until V8's memory reducer
- * shrinks it some 40 s later. So scripts/run-server.mjs, before it loads the server, holds the
- * young generation at its initial size (`--semi-space-growth-factor=1`), and the server lets it
+ * shrinks it some 40 s later. So the build's launcher (scripts/build/server-launcher.mjs) and
+ * scripts/run-server.mjs, before they load the server, hold the young generation at its initial size (`--semi-space-growth-factor=1`), and the server lets it
  * grow again, for the load of real requests, once it is up.
  */
 const V8_DEFAULT_GROWTH_FACTOR = 2;
