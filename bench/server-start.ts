@@ -30,11 +30,15 @@ await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });`;
 
 /**
  * Starts `args`, polls until GET /public/api/app-info answers, stops it (once `until` holds, when
- * given: polled for up to 30 s after the answer); the milliseconds to the answer.
+ * given: polled for up to 30 s after the answer); the milliseconds to the answer. On an empty data
+ * directory of its own, removed after, unless `keptDataDir` is given (a restart: its data stays).
  */
-async function timeToFirstAnswer(args: readonly string[], command: string = process.execPath, until?: () => boolean): Promise<number> {
+async function timeToFirstAnswer(
+  args: readonly string[], command: string = process.execPath, options: { until?: () => boolean; keptDataDir?: string } = {},
+): Promise<number> {
+  const { until, keptDataDir } = options;
   const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'linkloom-bench-start-'));
+  const dataDir = keptDataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'linkloom-bench-start-'));
   const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
   const started = performance.now();
   // A group of its own: npm's children are stopped with it.
@@ -72,7 +76,7 @@ async function timeToFirstAnswer(args: readonly string[], command: string = proc
       }
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (!keptDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
@@ -100,21 +104,24 @@ export async function benchServerStart(): Promise<void> {
     npm: { command: npm, args: ['run', '--silent', 'serve'] },
     // The first start after a build: no code cache yet (it writes one once up, after the answer).
     noCache: build,
+    // npm run serve on the data of an earlier start: no migration runs, as on most starts.
+    restart: { command: npm, args: ['run', '--silent', 'serve'] },
   } as const;
+  const keptDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'linkloom-bench-restart-'));
   try {
     // Warm-up (files into the page cache; the build's first start writes its code cache once up),
     // then interleaved rounds: the machine's load falls on all alike.
     fs.rmSync(codeCache, { force: true });
-    await timeToFirstAnswer(build.args, build.command, () => fs.existsSync(codeCache));
+    await timeToFirstAnswer(build.args, build.command, { until: () => fs.existsSync(codeCache), keptDataDir });
     const cache = fs.readFileSync(codeCache);
     for (const start of [starts.bare, starts.npm]) await timeToFirstAnswer(start.args, start.command);
-    const names = ['bare', 'build', 'npm', 'noCache'] as const;
+    const names = ['bare', 'build', 'npm', 'noCache', 'restart'] as const;
     const times = Object.fromEntries(names.map((name) => [name, [] as number[]])) as Record<(typeof names)[number], number[]>;
     for (let run = 0; run < RUNS; run += 1) {
       for (const name of names) {
         if (name === 'noCache') fs.rmSync(codeCache, { force: true });
         else fs.writeFileSync(codeCache, cache);
-        times[name].push(await timeToFirstAnswer(starts[name].args, starts[name].command));
+        times[name].push(await timeToFirstAnswer(starts[name].args, starts[name].command, name === 'restart' ? { keptDataDir } : {}));
       }
     }
     fs.writeFileSync(codeCache, cache);
@@ -125,6 +132,7 @@ export async function benchServerStart(): Promise<void> {
     process.stdout.write(
       `Server start (process start → first answer on an empty data directory, warm, ${RUNS} interleaved rounds; min / median / max):\n` +
       `  npm run serve (the build)     ${spread(times.npm)}  (goal ≤ ${s(GOAL_MS)} and ≤ ${GOAL_RATIO}× bare: ${ratio.toFixed(2)}×, ${met ? 'met' : 'NOT met'})\n` +
+      `  … restarted on its data       ${spread(times.restart)}  (no migration to run; ${(medianOf(times.restart) / medianOf(times.bare)).toFixed(2)}× bare)\n` +
       `  the build without npm         ${spread(times.build)}  (scripts/run-server.mjs serve; ${(medianOf(times.build) / medianOf(times.bare)).toFixed(2)}× bare)\n` +
       `  … without its code cache      ${spread(times.noCache)}  (the first start after a build; ${(medianOf(times.noCache) / medianOf(times.bare)).toFixed(2)}× bare)\n` +
       `  baseline: bare Fastify        ${spread(times.bare)}\n` +
@@ -132,6 +140,7 @@ export async function benchServerStart(): Promise<void> {
     );
   } finally {
     fs.rmSync(bareFile, { force: true });
+    fs.rmSync(keptDataDir, { recursive: true, force: true });
   }
 }
 
