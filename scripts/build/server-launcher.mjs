@@ -12,8 +12,9 @@
  * function the start compiled, and is written beside the bundle as server.cjs.cache, through a
  * temporary file and a rename (two servers may start from one build).
  *
- * V8 checks a cache against the source's length only, so the file starts with the SHA-256 of the
- * source it was made from: a rebuilt bundle of the same length never runs stale code. A cache
+ * V8 checks a cache against the source's length only, and checks no checksum of it in a release
+ * build, so the file starts with the SHA-256 of the source it was made from and that of V8's data:
+ * a rebuilt bundle of the same length never runs stale code, nor a file damaged on disk. A cache
  * that is missing, of another source, or refused by V8 (another Node, other flags) is made again
  * at the next start; a build folder the server may not write to only goes without.
  */
@@ -27,8 +28,8 @@ import vm from 'node:vm';
 
 /** The bundle's file name, beside the launcher. */
 export const BUNDLE_NAME = 'server.cjs';
-/** What a cache file starts with: this tag, then the SHA-256 of the bundle's source. */
-const CACHE_TAG = Buffer.from('linkloom-code-cache-1\n', 'latin1');
+/** What a cache file starts with: this tag, the SHA-256 of the bundle's source, then that of the V8 data after them. */
+const CACHE_TAG = Buffer.from('linkloom-code-cache-2\n', 'latin1');
 const HASH_BYTES = 32;
 /** Where the server finds the saver (a global symbol: the bundle cannot import this file). */
 export const SAVE_CODE_CACHE = Symbol.for('linkloom.saveCodeCache');
@@ -38,24 +39,33 @@ export function codeCacheFile(bundle) {
   return `${bundle}.cache`;
 }
 
-/** The V8 data of `bundle`'s cache file when it was made from this very source; else undefined. */
-function readCache(file, hash) {
+const sha256 = (bytes) => crypto.createHash('sha256').update(bytes).digest();
+
+/**
+ * The V8 data of a cache file when it was made from the source of this hash and arrived whole;
+ * else undefined. Node's V8 checks no checksum of a code cache (only debug builds do): a file
+ * damaged on disk would be run as it is, so the data's own hash is checked here.
+ */
+function readCache(file, sourceHash) {
   let bytes;
   try {
     bytes = fs.readFileSync(file);
   } catch {
     return undefined;
   }
-  const head = CACHE_TAG.length + HASH_BYTES;
-  if (bytes.length <= head || !bytes.subarray(0, CACHE_TAG.length).equals(CACHE_TAG) || !bytes.subarray(CACHE_TAG.length, head).equals(hash)) return undefined;
-  return bytes.subarray(head);
+  const head = CACHE_TAG.length + 2 * HASH_BYTES;
+  if (bytes.length <= head || !bytes.subarray(0, CACHE_TAG.length).equals(CACHE_TAG)) return undefined;
+  const data = bytes.subarray(head);
+  const ofSource = bytes.subarray(CACHE_TAG.length, CACHE_TAG.length + HASH_BYTES);
+  const ofData = bytes.subarray(CACHE_TAG.length + HASH_BYTES, head);
+  return ofSource.equals(sourceHash) && ofData.equals(sha256(data)) ? data : undefined;
 }
 
 /** Writes the cache through a temporary file and a rename; a folder the server may not write to goes without. */
-function writeCache(file, hash, data) {
+function writeCache(file, sourceHash, data) {
   const temporary = `${file}.${process.pid}.tmp`;
   try {
-    fs.writeFileSync(temporary, Buffer.concat([CACHE_TAG, hash, data]));
+    fs.writeFileSync(temporary, Buffer.concat([CACHE_TAG, sourceHash, sha256(data), data]));
     fs.renameSync(temporary, file);
     return true;
   } catch {
@@ -71,8 +81,10 @@ function writeCache(file, hash, data) {
  * or `rejected` (V8 refused it); unless used, the saver left on globalThis writes a new one.
  */
 export function runBundle(bundle) {
-  const source = fs.readFileSync(bundle, 'latin1');
-  const hash = crypto.createHash('sha256').update(source, 'latin1').digest();
+  const bytes = fs.readFileSync(bundle);
+  const hash = sha256(bytes);
+  // The build writes ASCII only: read as Latin-1, the source is one byte a character in V8's heap.
+  const source = bytes.toString('latin1');
   const cacheFile = codeCacheFile(bundle);
   const cachedData = readCache(cacheFile, hash);
   const compiled = new vm.Script(Module.wrap(source), { filename: bundle, cachedData });

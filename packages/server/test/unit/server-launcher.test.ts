@@ -78,6 +78,17 @@ it('never takes the cache of another source of the same length: the new source r
   expect(ran().map((entry) => entry.value)).toEqual([41, 42, 42]);
 });
 
+it('a cache damaged on disk is left aside, not handed to V8 (which checks no checksum of its data in a release build)', () => {
+  fs.writeFileSync(bundle, bundleSource(41));
+  runBundle(bundle);
+  saver()!();
+  const cache = fs.readFileSync(codeCacheFile(bundle));
+  cache[cache.length - 10]! ^= 0xff;
+  fs.writeFileSync(codeCacheFile(bundle), cache);
+  expect(runBundle(bundle)).toBe('none');
+  expect(ran().map((entry) => entry.value)).toEqual([41, 41]);
+});
+
 it('a cache file that is not one (cut short, or another file) is left aside, not handed to V8', () => {
   fs.writeFileSync(bundle, bundleSource(41));
   fs.writeFileSync(codeCacheFile(bundle), 'not a code cache');
