@@ -34,7 +34,7 @@ describe('campaigns', () => {
     await expectStrategyPreview(pyramid.locator('img'));
     expect(await page.getByTestId('no-strategies').count()).toBe(0);
     await saveScreenshot(page, 'new-campaign-dialog');
-    await page.getByTestId('campaign-type').getByText('Manually').click();
+    await clickSettled(page.getByTestId('campaign-type').getByText('Manually'));
     await clickSettled(page.getByTestId('new-campaign-dialog-ok'));
     await page.getByText(CAMPAIGN_MESSAGES.nameRequired).waitFor();
     await page.getByTestId('new-campaign-dialog-name').fill('Spring launch');
@@ -109,7 +109,7 @@ describe('campaigns', () => {
   test('campaign screen: projects add / rename / duplicate / delete, profiles and link sets, live in a second window', async (ctx) => {
     const { page, pageErrors } = await suite.signedInPage(ctx, '/campaigns');
     await page.getByTestId('add-campaign').click();
-    await page.getByTestId('campaign-type').getByText('Manually').click();
+    await clickSettled(page.getByTestId('campaign-type').getByText('Manually'));
     await page.getByTestId('new-campaign-dialog-name').fill('Workspace');
     await clickSettled(page.getByTestId('new-campaign-dialog-ok'));
     await tableRow(page, 'campaigns-table', 'Workspace').waitFor();

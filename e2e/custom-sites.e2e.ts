@@ -6,6 +6,7 @@ import { PROXY_WAIT_MESSAGES } from '../packages/server/src/engine/runner/engine
 import { callAs, clickSettled, confirmDelete } from './support/app';
 import { saveScreenshot } from './support/browser';
 import { useSignedInSuite } from './support/suite';
+import { chooseOption } from './support/select';
 import { downloadedText } from './support/downloads';
 
 /** The custom sites screen, walked as a new user on one real server (SQLite). */
@@ -27,8 +28,7 @@ describe('custom sites', () => {
     await page.getByText(CUSTOM_SITE_MESSAGES.urlRequired).waitFor();
     await page.getByText(CUSTOM_SITE_MESSAGES.moduleRequired).waitFor();
     await page.getByTestId('add-site-url').fill('https://Blog.Example.com/');
-    await page.getByTestId('add-site-module').click();
-    await page.getByTitle('Web 2.0 Blogs').click();
+    await chooseOption(page, 'add-site-module', 'Web 2.0 Blogs');
     await page.getByTestId('add-site-login').fill('admin');
     await clickSettled(page.getByTestId('add-site-dialog-ok'));
     await page.getByText(CUSTOM_SITE_MESSAGES.credentialsPair).first().waitFor();

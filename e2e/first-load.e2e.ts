@@ -71,7 +71,7 @@ describe('first load', () => {
     expect(listAskedBeforeItsCode, 'the list\'s data is asked for at boot, beside its chunk').toBe(true);
     await page.unroute(/\/campaigns-page-[\w-]+\.js$/);
     await page.getByTestId('add-campaign').click();
-    await page.getByTestId('campaign-type').getByText('Manually').click();
+    await clickSettled(page.getByTestId('campaign-type').getByText('Manually'));
     await page.getByTestId('new-campaign-dialog-name').fill('First load');
     await clickSettled(page.getByTestId('new-campaign-dialog-ok'));
     const link = page.getByRole('link', { name: 'First load' });

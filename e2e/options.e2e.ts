@@ -220,7 +220,7 @@ describe('Options', () => {
 
     await page.goto(`${suite.server.baseUrl}/#/campaigns`);
     await page.getByTestId('add-campaign').click();
-    await page.getByTestId('campaign-type').getByText('Manually').click();
+    await clickSettled(page.getByTestId('campaign-type').getByText('Manually'));
     await page.getByTestId('new-campaign-dialog-name').fill('Captcha check');
     await clickSettled(page.getByTestId('new-campaign-dialog-ok'));
     await tableRow(page, 'campaigns-table', 'Captcha check').getByRole('link', { name: 'Captcha check' }).click();
