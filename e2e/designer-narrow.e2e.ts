@@ -105,6 +105,10 @@ describe('diagram designer on a phone and with 1,000 nodes', () => {
     expect(download.name).toBe('Phone pyramid.json');
     expect((JSON.parse(download.text) as { cells: unknown[] }).cells).toHaveLength(9);
 
+    // However far a phone's fit zooms out, a small diagram keeps its labels (a phone has no hover).
+    expect(await page.locator('.ll-node-compact').count()).toBe(0);
+    expect(await page.locator('.ll-node-label').count()).toBeGreaterThan(0);
+
     // Nodes: the stencil in a drawer; a tap adds the kind in the middle of the paper and closes it.
     await page.getByTestId('open-stencil').click();
     const stencilItem = page.getByTestId('stencil-PrivateBlog');

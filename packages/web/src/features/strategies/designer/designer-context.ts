@@ -3,7 +3,7 @@ import { createContext, useContext } from 'react';
 /** What node and edge components may ask of the designer (a module toggle, a link swap). */
 export interface DesignerActions {
   viewOnly: boolean;
-  /** Zoomed out below view/zoom.ts COMPACT_BELOW: nodes draw as boxes only. */
+  /** A big diagram zoomed out below view/zoom.ts COMPACT_BELOW (drawsCompact): nodes draw as boxes only. */
   compact: boolean;
   toggleModule: (nodeId: string, moduleId: string) => void;
   /** The halo's link action: the link's source and target swap. */

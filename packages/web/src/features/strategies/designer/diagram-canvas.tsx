@@ -26,7 +26,7 @@ import { useDiagramEditor, type DiagramEditor } from './use-diagram-editor';
 import { useDesignerKeys } from './use-designer-keys';
 import { useAltWheelZoom } from './view/use-alt-wheel-zoom';
 import { useDesignerPanels } from './view/use-designer-panels';
-import { COMPACT_BELOW, FIT_OPTIONS, FIT_ZOOM_MIN, clampZoom, stepZoom } from './view/zoom';
+import { FIT_OPTIONS, FIT_ZOOM_MIN, clampZoom, drawsCompact, stepZoom } from './view/zoom';
 import './designer.css';
 
 // Props React Flow gets are built once: a new array or object on every render (every drag frame)
@@ -109,7 +109,7 @@ function Canvas({ store, name, canEdit, profileNames }: DiagramCanvasProps) {
     else run(command);
   }, [refuse, run]);
 
-  const compact = zoom < COMPACT_BELOW;
+  const compact = drawsCompact(zoom, nodes.length);
   const actions = useMemo<DesignerActions>(() => ({
     viewOnly,
     compact,

@@ -16,6 +16,17 @@ export const FIT_ZOOM_MIN = 0.01;
  * title); zooming in brings the rest back.
  */
 export const COMPACT_BELOW = 0.3;
+/**
+ * …in a diagram of at least this many nodes: the boxes are there for the drawing cost of a big
+ * diagram. A small one zoomed that far out (a phone's paper fits a 9-node pyramid at about 0.3)
+ * keeps its labels: a phone has no hover to read them by.
+ */
+export const COMPACT_FROM_NODES = 200;
+
+/** Whether nodes draw as bare boxes ({@link COMPACT_BELOW}, {@link COMPACT_FROM_NODES}). */
+export function drawsCompact(zoom: number, nodeCount: number): boolean {
+  return zoom < COMPACT_BELOW && nodeCount >= COMPACT_FROM_NODES;
+}
 
 /** fitView's options: the spec's 50 px padding and largest scale 1, and {@link FIT_ZOOM_MIN}. */
 export const FIT_OPTIONS = {
