@@ -15,7 +15,7 @@ import { SERVER_BUILD, SERVER_ENTRY, isServerBuildFresh } from './build/server.m
 /** Runs packages/server/src/main.ts in this process (its command is process.argv[2], as given). */
 export async function runServer() {
   // Start-up makes only long-lived objects: keep V8's young generation at its initial size until the
-  // server is up, when releaseYoungGeneration() (packages/server/src/platform/runtime/start-up-memory.ts)
+  // server is up, when endStartUp() (packages/server/src/platform/runtime/start-up-memory.ts)
   // lets it grow again. Idle memory is then what the server holds, not a young generation grown by start-up.
   v8.setFlagsFromString('--semi-space-growth-factor=1');
   if (isServerBuildFresh()) {

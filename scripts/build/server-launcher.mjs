@@ -109,7 +109,7 @@ export function runBundle(bundle) {
  */
 export function startBuiltServer(launcherUrl) {
   // Start-up makes only long-lived objects: keep V8's young generation at its initial size until the
-  // server is up, when releaseYoungGeneration() (packages/server/src/platform/runtime/start-up-memory.ts)
+  // server is up, when endStartUp() (packages/server/src/platform/runtime/start-up-memory.ts)
   // lets it grow again. Set here, before the compile, for every way the build is started: the code
   // cache is made and checked under these flags.
   v8.setFlagsFromString('--semi-space-growth-factor=1');

@@ -12,8 +12,7 @@ import { createLineLogger } from './engine/queue/queue-logger';
 import { resealStoredSecrets } from './platform/crypto/stored-secrets';
 import { formatSecretKey, generateSecretKey } from './platform/crypto/secret-box';
 import { restoreBackup } from './engine/backup/restore-backup';
-import { releaseYoungGeneration } from './platform/runtime/start-up-memory';
-import { saveStartUpCodeCache } from './platform/runtime/code-cache';
+import { endStartUp } from './platform/runtime/start-up-memory';
 
 const USAGE = `Usage: linkloom <command>
   serve            start the web app, REST API and live channel (default)
@@ -67,8 +66,7 @@ async function serve(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   engineStart = startEngine(context, app.log);
   await engineStart;
-  saveStartUpCodeCache();
-  releaseYoungGeneration();
+  endStartUp();
   if (closing) return;
   const where = config.databaseUrl ? 'PostgreSQL' : `SQLite in ${config.dataDir}`;
   app.log.info(`LinkLoom is running on http://localhost:${config.port} (${where})`);
@@ -81,8 +79,7 @@ async function worker(): Promise<void> {
   const database = openDatabase(config);
   await migrateToLatest(database);
   const queue = await startJobWorker(config, database, logger, {}, VERSION);
-  saveStartUpCodeCache();
-  releaseYoungGeneration();
+  endStartUp();
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
