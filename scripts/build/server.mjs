@@ -48,6 +48,19 @@ const LEFT_BY_EARLIER_BUILDS = /^(chunk-[A-Z0-9]+\.js|main\.js\.map|main\.js\.LE
 const ALWAYS_EXTERNAL = ['better-sqlite3', 'pg-native', 'esbuild', 'tsx', 'vite', 'vitest', 'playwright-core', 'fsevents'];
 /** What in a package's code shows it opens files of its own, which a bundle would move away from. */
 const READS_OWN_FILES = /__dirname|__filename|import\.meta\.(url|dirname|filename)|require\.resolve|new Worker\(/;
+/**
+ * Packages that do open files of their own, but only on paths this server never takes: bundled all
+ * the same, so a start compiles them from the code cache instead of loading each of their files
+ * through Node's CommonJS loader, which has none (about 30 ms of a start for these). Each is a
+ * promise kept elsewhere, checked by test/api/built-server.test.ts.
+ */
+export const OWN_FILES_NEVER_OPENED = new Map([
+  // Its client bundle (client-dist/), served only with serveClient, which platform/live/live-server.ts turns off.
+  ['socket.io', 'serves its client files only with serveClient'],
+  // Their worker files, run only for a log transport (a thread), which the server's logger never has.
+  ['pino', 'starts a worker file only for a transport'],
+  ['thread-stream', 'starts a worker file only for a pino transport'],
+]);
 
 /** The package a module path belongs to (`@scope/name` or `name`), or null for our own code. */
 function packageOf(modulePath) {
@@ -88,10 +101,31 @@ function packagesOnlyImportedLazily(metafile, entry) {
 }
 
 /**
+ * Of the packages the bundle require()s, those a bundled package declares as an optional peer
+ * dependency (ws: bufferutil, utf-8-validate), which it requires inside a try and goes without when
+ * they are not installed.
+ */
+function optionalPeersOf(metafile, required) {
+  const optional = new Set();
+  for (const name of new Set(Object.keys(metafile.inputs).map(packageOf))) {
+    if (name === null) continue;
+    let manifest;
+    try {
+      manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules', name, 'package.json'), 'utf8'));
+    } catch {
+      continue;
+    }
+    for (const [peer, meta] of Object.entries(manifest.peerDependenciesMeta ?? {})) if (meta?.optional && required.includes(peer)) optional.add(peer);
+  }
+  return [...optional].sort();
+}
+
+/**
  * Builds packages/server/dist/main.js and server.cjs beside it (or `outfile` and its folder, which
  * must lie inside the repository: the server finds its root by walking up from itself); returns how
- * long it took (ms), which packages stayed imports, and what the bundle require()s from outside
- * (Node's modules and those packages, as written).
+ * long it took (ms), which packages stayed imports, what the bundle require()s from outside
+ * (Node's modules and those packages, as written), and which of those are optional peers
+ * (optionalPeersOf), which may be missing.
  */
 export async function buildServer({ outfile = SERVER_BUILD } = {}) {
   const started = performance.now();
@@ -128,7 +162,7 @@ export async function buildServer({ outfile = SERVER_BUILD } = {}) {
   const external = new Set([...ALWAYS_EXTERNAL, ...packagesOnlyImportedLazily(probe.metafile, path.relative(ROOT, SERVER_ENTRY))]);
   for (const input of Object.keys(probe.metafile.inputs)) {
     const name = packageOf(input);
-    if (name && !external.has(name) && READS_OWN_FILES.test(fs.readFileSync(path.join(ROOT, input), 'utf8'))) external.add(name);
+    if (name && !external.has(name) && !OWN_FILES_NEVER_OPENED.has(name) && READS_OWN_FILES.test(fs.readFileSync(path.join(ROOT, input), 'utf8'))) external.add(name);
   }
   fs.mkdirSync(outdir, { recursive: true });
   // What an earlier build left, and its code cache (with any temporary file of one): the new bundle makes its own.
@@ -171,7 +205,12 @@ export async function buildServer({ outfile = SERVER_BUILD } = {}) {
   // Written last: isServerBuildFresh() compares its time with the sources'.
   fs.writeFileSync(outfile, `${fs.readFileSync(new URL('./server-launcher.mjs', import.meta.url), 'utf8')}\nstartBuiltServer(import.meta.url);\n`);
   const required = [...new Set(metafile.outputs[path.relative(ROOT, bundle)].imports.filter((imported) => imported.external).map((imported) => imported.path))].sort();
-  return { ms: performance.now() - started, external: [...external].filter((name) => !ALWAYS_EXTERNAL.includes(name)).sort(), required };
+  return {
+    ms: performance.now() - started,
+    external: [...external].filter((name) => !ALWAYS_EXTERNAL.includes(name)).sort(),
+    required,
+    optional: optionalPeersOf(metafile, required),
+  };
 }
 
 /** True when the built server is newer than every source it is made from. */
