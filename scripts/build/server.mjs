@@ -9,7 +9,7 @@
  * files next to its own (its __dirname, import.meta.url, require.resolve, a worker script) stays a
  * require() from node_modules, found by reading the bundled sources, as do native addons, build
  * tools and the packages only a dynamic import() reaches (mail, the PostgreSQL queue, the API docs,
- * Markdown), loaded on first use rather than compiled at every start. `npm run build` and
+ * Markdown, the content threads' pool), loaded on first use rather than compiled at every start. `npm run build` and
  * `npm start` run it; tsx stays for development and tests (packages/server/test/support/server-process.ts);
  * test/api/built-server.test.ts runs the build. Third-party licence comments go to
  * server.cjs.LEGAL.txt beside it.

@@ -50,13 +50,13 @@ it('bundles every worker the server starts', () => {
 /**
  * What the bundle leaves outside is a require() in server.cjs of a package in node_modules: those
  * that open files of their own, native addons, and those only a dynamic import() reaches (mail, the
- * PostgreSQL queue and live adapter, the API docs, Markdown), read on first use rather than compiled
+ * PostgreSQL queue and live adapter, the API docs, Markdown, piscina), read on first use rather than compiled
  * at every start. Each resolves from the build's folder and gives named exports, as the code that
  * imports it takes them (`const { simpleParser } = await import('mailparser')`).
  */
 it('leaves out what only a dynamic import reaches, and every package it leaves out loads from the build', () => {
   const packages = required.filter((name) => !name.startsWith('node:') && !builtinModules.includes(name));
-  expect(packages).toEqual(expect.arrayContaining(['imapflow', 'mailparser', 'marked', 'pg-boss', '@fastify/swagger', '@socket.io/postgres-adapter', 'better-sqlite3']));
+  expect(packages).toEqual(expect.arrayContaining(['imapflow', 'mailparser', 'marked', 'pg-boss', '@fastify/swagger', '@socket.io/postgres-adapter', 'better-sqlite3', 'piscina']));
   const fromBuild = createRequire(path.join(OUT_DIR, 'server.cjs'));
   for (const name of packages) {
     // An optional peer (ws's bufferutil) is required in a try by the package that wants it, and may be missing.

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { Piscina } from 'piscina';
+import type { Piscina } from 'piscina';
 import { REPO_ROOT } from '../../platform/config';
 import { bundledWorker } from '../../platform/worker-entry';
 import type { ContentResult, ContentTask } from './content-tasks';
@@ -8,7 +8,7 @@ import type { ContentResult, ContentTask } from './content-tasks';
 /**
  * The worker threads that take large content work off the thread serving everyone's requests
  * (design rule 20, issue 33.4): a piscina pool, created at the first large task (never at server
- * start, which stays as fast as it was), closed with the app. Its threads leave after a while
+ * start, which stays as fast as it was: piscina itself is loaded then), closed with the app. Its threads leave after a while
  * idle (an idle thread holds its modules and the synonym list), and never keep the process alive.
  *
  * One pool per process, shared by every app and the engine's jobs (a `worker` process has no app);
@@ -51,8 +51,11 @@ export class ContentWorkBusyError extends Error {
 
 let pool: Piscina<ContentTask, ContentResult> | null = null;
 
-function openPool(): Piscina<ContentTask, ContentResult> {
-  pool ??= new Piscina({
+async function openPool(): Promise<Piscina<ContentTask, ContentResult>> {
+  if (pool) return pool;
+  const { Piscina: Pool } = await import('piscina');
+  // Another task may have opened it while piscina loaded.
+  pool ??= new Pool({
     // From the server bundle: the worker's own bundle (milliseconds to load); from the sources: tsx.
     filename: bundledWorker('content-work') ?? BOOTSTRAP,
     minThreads: 0,
@@ -68,7 +71,7 @@ function openPool(): Piscina<ContentTask, ContentResult> {
 
 /** Runs a task on a pool thread; `signal` takes it back from the queue (or ends its thread) when aborted. */
 export async function runOnPool(task: ContentTask, signal?: AbortSignal): Promise<ContentResult> {
-  const threads = openPool();
+  const threads = await openPool();
   if (threads.queueSize >= CONTENT_QUEUE_LIMIT) throw new ContentWorkBusyError();
   return threads.run(task, signal ? { signal } : {});
 }
