@@ -2,8 +2,9 @@
  * Issue 10 goal 3 and issue 40 item 4, "start": from starting the process to the first HTTP
  * answer, warm machine (files in the page cache: one unmeasured start of each first). `npm run
  * serve` as a user types it (npm, then the build, packages/server/dist/main.js, through
- * scripts/run-server.mjs), the same without npm, the same without its code cache (the first start
- * after a build), and the baseline, a bare Fastify app answering one route (started by node, and
+ * scripts/run-server.mjs), the same without npm, the same without its code cache (which the
+ * build writes: a start without one is a build folder the server cannot write to, or a Node other
+ * than the build's), and the baseline, a bare Fastify app answering one route (started by node, and
  * by npm run serve as a package of its own: npm's start on both sides), in interleaved rounds
  * (min / median / max of each); then one start from the sources
  * through tsx (development, tests). Each on an empty data directory of its own (so migrations run,
@@ -109,14 +110,14 @@ export async function benchServerStart(): Promise<void> {
     bareNpm: { command: npm, args: ['run', '--silent', 'serve'], cwd: bareNpmDir },
     build,
     npm: { command: npm, args: ['run', '--silent', 'serve'] },
-    // The first start after a build: no code cache yet (it writes one once up, after the answer).
+    // No code cache (the build writes one; without it, a start writes it once up, after the answer).
     noCache: build,
     // npm run serve on the data of an earlier start: no migration runs, as on most starts.
     restart: { command: npm, args: ['run', '--silent', 'serve'] },
   } as const;
   const keptDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'linkloom-bench-restart-'));
   try {
-    // Warm-up (files into the page cache; the build's first start writes its code cache once up),
+    // Warm-up (files into the page cache; a start without a code cache writes one once up),
     // then interleaved rounds: the machine's load falls on all alike.
     fs.rmSync(codeCache, { force: true });
     await timeToFirstAnswer(build.args, build.command, { until: () => fs.existsSync(codeCache), keptDataDir });
@@ -145,7 +146,7 @@ export async function benchServerStart(): Promise<void> {
       `  npm run serve (the build)     ${spread(times.npm)}  (goal ≤ ${s(GOAL_MS)} and ≤ ${GOAL_RATIO}× bare: ${ratio.toFixed(2)}×, ${met ? 'met' : 'NOT met'})\n` +
       `  … restarted on its data       ${spread(times.restart)}  (no migration to run; ${(medianOf(times.restart) / medianOf(times.bare)).toFixed(2)}× bare)\n` +
       `  the build without npm         ${spread(times.build)}  (scripts/run-server.mjs serve; ${(medianOf(times.build) / medianOf(times.bare)).toFixed(2)}× bare)\n` +
-      `  … without its code cache      ${spread(times.noCache)}  (the first start after a build; ${(medianOf(times.noCache) / medianOf(times.bare)).toFixed(2)}× bare)\n` +
+      `  … without its code cache      ${spread(times.noCache)}  (made by the build; ${(medianOf(times.noCache) / medianOf(times.bare)).toFixed(2)}× bare)\n` +
       `  baseline: bare Fastify        ${spread(times.bare)}\n` +
       `  … through npm run serve       ${spread(times.bareNpm)}  (the same app as a package of its own: npm run serve against it ${npmRatio.toFixed(2)}×)\n` +
       `  from the sources via tsx      ${s(fromSources)}  (development and tests; one start after a warm-up)\n`,

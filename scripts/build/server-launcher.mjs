@@ -10,7 +10,8 @@
  * (the cache is valid only under the same flags), it calls the saver this file leaves on
  * globalThis (packages/server/src/platform/runtime/code-cache.ts): the cache then holds every
  * function the start compiled, and is written beside the bundle as server.cjs.cache, through a
- * temporary file and a rename (two servers may start from one build).
+ * temporary file and a rename (two servers may start from one build). The build starts the server
+ * once to write it (scripts/build/server.mjs writeCodeCache), so a user's first start has it too.
  *
  * V8 checks a cache against the source's length only, and checks no checksum of it in a release
  * build, so the file starts with the SHA-256 of the source it was made from and that of V8's data:

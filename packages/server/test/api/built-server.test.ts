@@ -24,9 +24,11 @@ const BUILT = path.join(OUT_DIR, 'main.js');
 /** What server.cjs require()s from outside, as the build's metafile lists it, and which of those are optional peers. */
 let required: string[] = [];
 let optional: string[] = [];
+/** What the build said of the code cache it writes by starting the server once. */
+let codeCache = '';
 
 beforeAll(async () => {
-  ({ required, optional } = await buildServer({ outfile: BUILT }));
+  ({ required, optional, codeCache } = await buildServer({ outfile: BUILT }));
 }, 120_000);
 
 afterAll(() => {
@@ -80,11 +82,25 @@ it('leaves out what only a dynamic import reaches, and every package it leaves o
 const RUNNING = /LinkLoom is running on/;
 
 /**
- * The launcher (main.js) compiles server.cjs from V8's code cache: the first start writes
- * server.cjs.cache once the server is up, and the next start compiles from it, so it has nothing
- * to write (a cache V8 refused, made under other flags for one, would be written again).
+ * The launcher (main.js) compiles server.cjs from V8's code cache, server.cjs.cache: the build
+ * writes it by starting the server once, so the first start after a build compiles from it and has
+ * nothing to write; a start that finds none writes it once the server is up, and the next start
+ * compiles from that one (a cache V8 refused, made under other flags for one, would be written again).
  */
-it('writes the code cache once the server is up, and the next start compiles from it', async () => {
+it('builds with a code cache that the first start compiles from', async () => {
+  const cache = path.join(OUT_DIR, 'server.cjs.cache');
+  expect(codeCache).toBe('written');
+  const built = fs.statSync(cache, { bigint: true }).mtimeNs;
+  const first = await startServer({ LOG_LEVEL: 'info' }, { entry: [BUILT] });
+  try {
+    await expect.poll(() => RUNNING.test(first.stdout())).toBe(true);
+    expect(fs.statSync(cache, { bigint: true }).mtimeNs).toBe(built);
+  } finally {
+    expect(await first.stop()).toBe(0);
+  }
+});
+
+it('writes the code cache once the server is up when there is none, and the next start compiles from it', async () => {
   const cache = path.join(OUT_DIR, 'server.cjs.cache');
   fs.rmSync(cache, { force: true });
   const first = await startServer({ LOG_LEVEL: 'info' }, { entry: [BUILT] });
