@@ -23,6 +23,7 @@ import { benchFirstScreen } from './first-screen';
 import { benchDiagramDesigner } from './diagram-designer';
 import { benchLinkListing } from './link-listing';
 import { benchDeepPages } from './deep-pages';
+import { benchLinkPicks } from './link-picks';
 import { benchApiVsRaw } from './api-vs-raw';
 import { benchLinkSearch } from './link-search';
 import { benchSitesLists } from './sites-lists';
@@ -98,6 +99,7 @@ async function main(): Promise<void> {
   await benchLinkListing();
   // Page 5,000 of a million links and of a million accounts under every sort, next to page 1 (issue 40 item 6).
   await benchDeepPages();
+  await benchLinkPicks();
   // Link filters through the trigram index and the kept count on a million links, next to today's scan (issue 10.5).
   process.stdout.write('\n');
   await benchLinkSearch();

@@ -11,6 +11,7 @@ import { searchPostMedia } from '../media-search/search-post-media';
 import { reusableQuery } from '../../platform/db/dialect';
 import type { DB } from '../../platform/db/schema';
 import { keywordsOf, readProjectForm } from '../seams';
+import { linksAtPositions } from './links-at-positions';
 import { perDatabase } from './memo';
 import { articleForPost, plannedLinksOf, reuseSeed, type ArticlePost } from './post-plan';
 
@@ -75,16 +76,6 @@ function linkSet(db: Db, ownerId: number, linkSetId: number): Promise<LinkSetSna
       : null;
     return { keywords: keywordsOf(set), total, links };
   });
-}
-
-async function linksAt(db: Db, linkSetId: number, positions: Iterable<number>): Promise<Map<number, SourceLink>> {
-  const found = new Map<number, SourceLink>();
-  for (const position of positions) {
-    const row = await db.selectFrom('url_items').select(['url', 'anchor']).where('url_list_id', '=', linkSetId).where('dead_since', 'is', null)
-      .orderBy('id', 'asc').limit(1).offset(position).executeTakeFirst();
-    if (row) found.set(position, row);
-  }
-  return found;
 }
 
 
@@ -233,7 +224,7 @@ export async function composePost(
     built = (await build(forPass([]))).built;
   } else {
     const { asked } = await build(forPass(sources.map(() => new Map())));
-    const known = await Promise.all(sources.map((source, i) => (source.whole ? new Map<number, SourceLink>() : linksAt(db, source.linkSetId, asked[i]!))));
+    const known = await Promise.all(sources.map((source, i) => (source.whole ? new Map<number, SourceLink>() : linksAtPositions(db, source.linkSetId, asked[i]!))));
     built = (await build(forPass(known))).built;
   }
   const image = built.media.find((item) => item.kind === 'image');

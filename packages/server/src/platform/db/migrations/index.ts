@@ -43,6 +43,7 @@ import { linkRepointMigration } from './0042-link-repoint';
 import { verifierDofollowMigration } from './0043-verifier-dofollow';
 import { linkOrderStampMigration } from './0044-link-order-stamp';
 import { accountOrderStampMigration } from './0045-account-order-stamp';
+import { liveLinkIndexMigration } from './0046-live-link-index';
 import type { SecretBox } from '../../crypto/secret-box';
 
 /**
@@ -95,6 +96,7 @@ export function migrationProvider(dialect: DialectName, secrets: SecretBox): Mig
     '0043-verifier-dofollow': verifierDofollowMigration(),
     '0044-link-order-stamp': linkOrderStampMigration(dialect),
     '0045-account-order-stamp': accountOrderStampMigration(dialect),
+    '0046-live-link-index': liveLinkIndexMigration(),
   };
   return { getMigrations: async () => migrations };
 }
