@@ -9,7 +9,8 @@
  * files next to its own (its __dirname, import.meta.url, require.resolve, a worker script) stays a
  * require() from node_modules, found by reading the bundled sources, as do native addons, build
  * tools and the packages only a dynamic import() reaches (mail, the PostgreSQL queue, the API docs,
- * Markdown, the content threads' pool), loaded on first use rather than compiled at every start. `npm run build` and
+ * Markdown, the content threads' pool), loaded on first use rather than compiled at every start.
+ * The build then starts the server once to write its code cache (writeCodeCache). `npm run build` and
  * `npm start` run it; tsx stays for development and tests (packages/server/test/support/server-process.ts);
  * test/api/built-server.test.ts runs the build. Third-party licence comments go to
  * server.cjs.LEGAL.txt beside it.
@@ -53,8 +54,9 @@ const READS_OWN_FILES = /__dirname|__filename|import\.meta\.(url|dirname|filenam
 /**
  * Packages that do open files of their own, but only on paths this server never takes: bundled all
  * the same, so a start compiles them from the code cache instead of loading each of their files
- * through Node's CommonJS loader, which has none (about 30 ms of a start for these). Each is a
- * promise kept elsewhere, checked by test/api/built-server.test.ts.
+ * through Node's CommonJS loader, which has none (about 30 ms of a start for these). Each value
+ * says which path that is; test/api/built-server.test.ts checks they are bundled, and that the
+ * bundled live channel answers its handshake.
  */
 export const OWN_FILES_NEVER_OPENED = new Map([
   // Its client bundle (client-dist/), served only with serveClient, which platform/live/live-server.ts turns off.
@@ -240,10 +242,21 @@ async function writeCodeCache(outfile) {
   child.stderr.on('data', (chunk) => {
     stderr = (stderr + chunk.toString('utf8')).slice(-2_000);
   });
-  const exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+  let failed = null;
+  const exited = new Promise((resolve) => {
+    child.once('exit', resolve);
+    child.once('error', (error) => {
+      failed = error;
+      resolve(null);
+    });
+  });
   let outcome = 'written';
   try {
     for (const until = Date.now() + CODE_CACHE_WAIT_MS; !fs.existsSync(cacheFile);) {
+      if (failed) {
+        outcome = `the server could not be started: ${failed.message}`;
+        break;
+      }
       if (child.exitCode !== null) {
         outcome = `the server exited with ${child.exitCode} before writing it: ${stderr.trim().split('\n').pop() ?? ''}`;
         break;
@@ -255,7 +268,7 @@ async function writeCodeCache(outfile) {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   } finally {
-    if (child.exitCode === null) child.kill('SIGTERM');
+    if (child.exitCode === null && !failed) child.kill('SIGTERM');
     await exited;
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
