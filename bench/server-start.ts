@@ -146,7 +146,7 @@ export async function benchServerStart(): Promise<void> {
       `  npm run serve (the build)     ${spread(times.npm)}  (goal ≤ ${s(GOAL_MS)} and ≤ ${GOAL_RATIO}× bare: ${ratio.toFixed(2)}×, ${met ? 'met' : 'NOT met'})\n` +
       `  … restarted on its data       ${spread(times.restart)}  (no migration to run; ${(medianOf(times.restart) / medianOf(times.bare)).toFixed(2)}× bare)\n` +
       `  the build without npm         ${spread(times.build)}  (scripts/run-server.mjs serve; ${(medianOf(times.build) / medianOf(times.bare)).toFixed(2)}× bare)\n` +
-      `  … without its code cache      ${spread(times.noCache)}  (made by the build; ${(medianOf(times.noCache) / medianOf(times.bare)).toFixed(2)}× bare)\n` +
+      `  … without its code cache      ${spread(times.noCache)}  (which the build writes; ${(medianOf(times.noCache) / medianOf(times.bare)).toFixed(2)}× bare)\n` +
       `  baseline: bare Fastify        ${spread(times.bare)}\n` +
       `  … through npm run serve       ${spread(times.bareNpm)}  (the same app as a package of its own: npm run serve against it ${npmRatio.toFixed(2)}×)\n` +
       `  from the sources via tsx      ${s(fromSources)}  (development and tests; one start after a warm-up)\n`,
