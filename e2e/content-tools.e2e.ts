@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { CONTENT_TOOLS_MESSAGES } from '@linkloom/shared';
 import { clickSettled, visit } from './support/app';
+import { chooseOption } from './support/select';
 import { useSignedInSuite } from './support/suite';
 
 /**
@@ -58,8 +59,7 @@ describe('article editor content tools', () => {
     await clickSettled(page.getByTestId('source-download'));
     await drawer.getByText(CONTENT_TOOLS_MESSAGES.categoryRequired).waitFor();
     await drawer.getByText(CONTENT_TOOLS_MESSAGES.wordCount).waitFor();
-    await page.getByTestId('source-category').click();
-    await page.locator('.ant-select-dropdown').getByText('Energy and fuel', { exact: true }).click();
+    await chooseOption(page, 'source-category', 'Energy and fuel');
     await page.getByTestId('source-word-count').fill('400');
     await page.getByTestId('source-keywords').fill('solar panels');
     await clickSettled(page.getByTestId('source-download'));
@@ -105,14 +105,12 @@ describe('article editor content tools', () => {
     // The first third-party spinner is chosen by default (spec 3 section 4), with its settings.
     await tab.getByTestId('spinner-service').getByText('The Best Spinner', { exact: true }).waitFor();
     await page.getByTestId('spinner-tbs-username').waitFor();
-    await page.getByTestId('spinner-service').click();
-    await page.locator('.ant-select-dropdown').getByText('Built-in', { exact: true }).click();
+    await chooseOption(page, 'spinner-service', 'Built-in');
     await page.getByTestId('spinner-built-in-note').waitFor();
     await page.getByTestId('spinner-test-text').fill('The quick fox walks in the garden.');
     await page.getByTestId('spinner-test').click();
     await expect.poll(() => page.getByTestId('spinner-test-result').inputValue(), { timeout: 30_000 }).toMatch(/fox/);
-    await page.getByTestId('spinner-service').click();
-    await page.locator('.ant-select-dropdown').getByText('Spin Rewriter', { exact: true }).click();
+    await chooseOption(page, 'spinner-service', 'Spin Rewriter');
     await expect.poll(() => page.getByTestId('spinner-test-result').inputValue()).toBe('');
     // Without credentials the test names what is missing.
     await page.getByTestId('spinner-test').click();
