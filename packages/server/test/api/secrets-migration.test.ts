@@ -6,12 +6,11 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { Migrator, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DB } from '../../src/platform/db/schema';
-import { openDatabase, type Database } from '../../src/platform/db/dialect';
+import { openDatabase } from '../../src/platform/db/dialect';
 import { migrateToLatest } from '../../src/platform/db/migrate';
-import { migrationProvider } from '../../src/platform/db/migrations';
 import { SECRET_KEY_FILE_NAME } from '../../src/platform/crypto/secret-key-source';
 import { formatSecretKey, generateSecretKey, parseSecretKeys, SecretUnreadableError } from '../../src/platform/crypto/secret-box';
 import { resealStoredSecrets } from '../../src/platform/crypto/stored-secrets';
@@ -19,6 +18,7 @@ import { accountsAfter } from '../../src/features/accounts/accounts.repository';
 import { readEngineOptions } from '../../src/features/options/options.repository';
 import { openPasswords } from '../../src/features/custom-sites/custom-sites.repository';
 import { createTestDatabase, DATABASES, type TestDatabaseHandle } from '../support/databases';
+import { migrateToBefore } from '../support/migrate-before';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { signedIn } from '../support/agent';
 import { buildCampaign, buildUser } from '../support/factories';
@@ -38,15 +38,6 @@ const OLD = {
 
 const SEALED_MIGRATION = '0014-sealed-secrets';
 
-/** The database at the version just before secrets were sealed. */
-async function migrateToBeforeSealing(database: Database): Promise<void> {
-  const provider = migrationProvider(database.dialect, database.secrets);
-  const names = Object.keys(await provider.getMigrations()).sort();
-  const before = names[names.indexOf(SEALED_MIGRATION) - 1]!;
-  const migrator = new Migrator({ db: database.db, provider, ...(database.pgSchema ? { migrationTableSchema: database.pgSchema } : {}) });
-  const { error } = await migrator.migrateTo(before);
-  if (error) throw error;
-}
 
 /** One of everything with a secret, written in clear the way versions before 0014 wrote it. */
 async function writePlainRows(db: Kysely<DB>, ownerId: number) {
@@ -94,7 +85,7 @@ describe.each(DATABASES)('sealing secrets stored in clear on $kind', ({ kind, sk
     let ids: Awaited<ReturnType<typeof writePlainRows>>;
     let user: Awaited<ReturnType<typeof buildUser>>;
     try {
-      await migrateToBeforeSealing(database);
+      await migrateToBefore(database, SEALED_MIGRATION);
       user = await buildUser(database.db);
       ids = await writePlainRows(database.db, user.id);
       expect(inClear(await storedText(database.db))).toEqual(Object.values(OLD));

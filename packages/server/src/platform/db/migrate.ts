@@ -1,4 +1,4 @@
-import { Migrator, sql } from 'kysely';
+import { Migrator, sql, type MigrationProvider, type MigrationResultSet } from 'kysely';
 import type { Database } from './dialect';
 import { migrationProvider } from './migrations';
 import { keepLinkSearchInStepAfterMigrations } from './link-search-trigger';
@@ -28,8 +28,8 @@ export function isCatalogRace(outcome: { error?: unknown; results?: readonly unk
   return typeof code === 'string' && CATALOG_RACE_CODES.has(code);
 }
 
-/** Applies every pending migration; throws with the failing migration's name. */
-export async function migrateToLatest(database: Database): Promise<string[]> {
+/** The database's migrations and a Kysely migrator over them. */
+export function migratorOf(database: Database): { migrator: Migrator; provider: MigrationProvider } {
   const provider = migrationProvider(database.dialect, database.secrets);
   const migrator = new Migrator({
     db: database.db,
@@ -38,14 +38,28 @@ export async function migrateToLatest(database: Database): Promise<string[]> {
     // (and test runs) sharing one PostgreSQL server never see each other's.
     ...(database.pgSchema ? { migrationTableSchema: database.pgSchema } : {}),
   });
-  let outcome = await migrator.migrateToLatest();
-  // Kysely finds its bookkeeping tables by reading the whole PostgreSQL catalog (every schema's
-  // columns); DDL that another installation or test run sharing the server makes meanwhile can
-  // fail that read ("column … does not exist"). Nothing was migrated then: read again.
+  return { migrator, provider };
+}
+
+/**
+ * Runs a migrator call (`migrateToLatest`, `migrateTo`…) again while it fails on a catalog race:
+ * Kysely finds its bookkeeping tables by reading the whole PostgreSQL catalog (every schema's
+ * columns); DDL that another installation or test run sharing the server makes meanwhile can fail
+ * that read ("column … does not exist"). Nothing was migrated then: read again.
+ */
+export async function retryingCatalogRaces(database: Database, run: () => Promise<MigrationResultSet>): Promise<MigrationResultSet> {
+  let outcome = await run();
   for (let retry = 1; retry <= CATALOG_RACE_RETRIES && isCatalogRace(outcome, database.dialect); retry += 1) {
     await new Promise((resolve) => setTimeout(resolve, 100 * retry));
-    outcome = await migrator.migrateToLatest();
+    outcome = await run();
   }
+  return outcome;
+}
+
+/** Applies every pending migration; throws with the failing migration's name. */
+export async function migrateToLatest(database: Database): Promise<string[]> {
+  const { migrator, provider } = migratorOf(database);
+  const outcome = await retryingCatalogRaces(database, () => migrator.migrateToLatest());
   const { error, results } = outcome;
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
