@@ -7,15 +7,11 @@
  * the same links.
  */
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEngine } from '../../src/engine/jobs/engine';
-import { createTestDatabase, type TestDatabaseHandle } from '../support/databases';
-import { buildUser } from '../support/factories';
-import { signedIn, type Agent } from '../support/agent';
+import { describe, expect, it } from 'vitest';
+import { useEngineApp } from '../support/engine-app';
 import { buildPrivateProjectWorld, pageAnchors } from '../support/engine-world';
 import { buildLinks } from '../support/link-factories';
-import { startTestApp, type TestApp } from '../support/test-app';
-import { startWordPressPeers, wordPressAvailability, type WordPressPeers } from '../support/wordpress-peers';
+import { wordPressAvailability } from '../support/wordpress-peers';
 import { untilWithin } from '../support/until';
 
 /** With every other one dead, still past compose-post.ts's WHOLE_SET_LIMIT (20,000 live links). */
@@ -26,33 +22,12 @@ const skipReason = availability.available ? '' : ` (SKIPPED: ${availability.reas
 const until = untilWithin(90_000, 200);
 
 describe.skipIf(!availability.available)(`engine: posts from a link set too large to load whole, on real WordPress${skipReason}`, () => {
-  let peers: WordPressPeers;
-  let handle: TestDatabaseHandle;
-  let server: TestApp;
-  let ownerId: number;
-  let agent: Agent;
-
-  beforeAll(async () => {
-    peers = await startWordPressPeers(2);
-    handle = await createTestDatabase('sqlite');
-    server = await startTestApp(handle, {}, { withLive: false });
-    await startEngine(server.context);
-    const user = await buildUser(server.database.db);
-    ownerId = user.id;
-    agent = await signedIn(server.app, user);
-  });
-
-  afterAll(async () => {
-    await server?.close();
-    await handle?.drop();
-    await peers?.stop();
-  });
-
-  const db = () => server.database.db;
+  const app = useEngineApp({ wordPressBlogs: 2 });
+  const db = () => app.server.database.db;
 
   it('places live links of the set read by position, found on the published pages', async () => {
-    const world = await buildPrivateProjectWorld(db(), ownerId, peers.sites.map((site) => ({ url: site.url, username: site.username, password: site.applicationPassword })), { linksPerPost: 3 });
-    await buildLinks(db(), { ownerId, urlListId: world.inputLinkSetId }, Array.from({ length: LARGE }, (_, i) => ({ url: `https://shop-${i % 97}.example.test/seeds/${i}`, anchor: `seed shop ${i % 13}` })));
+    const world = await buildPrivateProjectWorld(db(), app.ownerId, app.peers.sites.map((site) => ({ url: site.url, username: site.username, password: site.applicationPassword })), { linksPerPost: 3 });
+    await buildLinks(db(), { ownerId: app.ownerId, urlListId: world.inputLinkSetId }, Array.from({ length: LARGE }, (_, i) => ({ url: `https://shop-${i % 97}.example.test/seeds/${i}`, anchor: `seed shop ${i % 13}` })));
     // Every other link found dead (tier health): never a target for a new post. A read that counted
     // them would place one among the six links of the two posts but once in 64 runs.
     await sql`update url_items set dead_since = 1 where url_list_id = ${world.inputLinkSetId} and id % 2 = 0`.execute(db());
@@ -62,7 +37,7 @@ describe.skipIf(!availability.available)(`engine: posts from a link set too larg
     const liveUrls = new Set(live.map((row) => row.url));
     const deadUrls = new Set(dead.map((row) => row.url));
 
-    const started = await agent.request('GET', `/action/start/project/${world.projectId}`);
+    const started = await app.agent.request('GET', `/action/start/project/${world.projectId}`);
     expect(started.statusCode, started.body).toBe(200);
     const done = await until('the project to finish', async () => {
       const row = await db().selectFrom('projects').select(['status', 'last_error']).where('id', '=', world.projectId).executeTakeFirstOrThrow();
