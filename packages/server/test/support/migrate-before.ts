@@ -1,4 +1,4 @@
-import { migratorOf, retryingCatalogRaces } from '../../src/platform/db/migrate';
+import { migratorOf, orderedMigrationNames, retryingCatalogRaces } from '../../src/platform/db/migrate';
 import type { Database } from '../../src/platform/db/dialect';
 
 /**
@@ -8,7 +8,7 @@ import type { Database } from '../../src/platform/db/dialect';
  */
 export async function migrateToBefore(database: Database, name: string): Promise<void> {
   const { migrator, provider } = migratorOf(database);
-  const names = Object.keys(await provider.getMigrations()).sort();
+  const names = await orderedMigrationNames(provider);
   const { error } = await retryingCatalogRaces(database, () => migrator.migrateTo(names[names.indexOf(name) - 1]!));
   if (error) throw error;
 }

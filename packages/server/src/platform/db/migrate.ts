@@ -41,6 +41,11 @@ export function migratorOf(database: Database): { migrator: Migrator; provider: 
   return { migrator, provider };
 }
 
+/** The migrations' names in the order Kysely applies them (by name). */
+export async function orderedMigrationNames(provider: MigrationProvider): Promise<string[]> {
+  return Object.keys(await provider.getMigrations()).sort();
+}
+
 /**
  * Runs a migrator call (`migrateToLatest`, `migrateTo`…) again while it fails on a catalog race:
  * Kysely finds its bookkeeping tables by reading the whole PostgreSQL catalog (every schema's
@@ -68,7 +73,7 @@ export async function migrateToLatest(database: Database): Promise<string[]> {
   }
   const applied = (results ?? []).map((result) => result.migrationName);
   // A database this run made from nothing (its first migration applied now) held no value to scrub.
-  const madeNow = applied[0] !== undefined && applied[0] === Object.keys(await provider.getMigrations()).sort()[0];
+  const madeNow = applied[0] !== undefined && applied[0] === (await orderedMigrationNames(provider))[0];
   if (database.dialect === 'sqlite' && !madeNow && applied.some((name) => REWRITES_SECRETS.has(name))) await compactSqlite(database);
   if (database.dialect === 'sqlite') {
     await keepLinkSearchInStepAfterMigrations(database.db);
