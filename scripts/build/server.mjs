@@ -59,11 +59,9 @@ const READS_OWN_FILES = /__dirname|__filename|import\.meta\.(url|dirname|filenam
  * bundled live channel answers its handshake.
  */
 export const OWN_FILES_NEVER_OPENED = new Map([
-  // Its client bundle (client-dist/), served only with serveClient, which platform/live/live-server.ts turns off.
-  ['socket.io', 'serves its client files only with serveClient'],
-  // Their worker files, run only for a log transport (a thread), which the server's logger never has.
-  ['pino', 'starts a worker file only for a transport'],
-  ['thread-stream', 'starts a worker file only for a pino transport'],
+  ['socket.io', 'serves its client bundle (client-dist/) only with serveClient, which platform/live/live-server.ts turns off'],
+  ['pino', "starts its worker file only for a log transport (a thread), which the server's logger never has"],
+  ['thread-stream', 'starts its worker file only for a pino transport'],
 ]);
 
 /** The package a module path belongs to (`@scope/name` or `name`), or null for our own code. */

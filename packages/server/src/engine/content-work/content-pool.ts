@@ -8,8 +8,9 @@ import type { ContentResult, ContentTask } from './content-tasks';
 /**
  * The worker threads that take large content work off the thread serving everyone's requests
  * (design rule 20, issue 33.4): a piscina pool, created at the first large task (never at server
- * start, which stays as fast as it was: piscina itself is loaded then), closed with the app. Its threads leave after a while
- * idle (an idle thread holds its modules and the synonym list), and never keep the process alive.
+ * start, which stays as fast as it was: piscina itself is loaded then), closed with the app. Its
+ * threads leave after a while idle (an idle thread holds its modules and the synonym list), and
+ * never keep the process alive.
  *
  * One pool per process, shared by every app and the engine's jobs (a `worker` process has no app);
  * closing it lets the tasks under way finish, and the next large task makes a new one.

@@ -78,7 +78,6 @@ function linkSet(db: Db, ownerId: number, linkSetId: number): Promise<LinkSetSna
   });
 }
 
-
 /** The parent projects an AfterProject schedule names (none for other schedules). */
 export const scheduleParents = afterProjectParents;
 
